@@ -1,0 +1,37 @@
+# SuperText: the two commands are `make run` and `make test`.
+SWIFT ?= swift
+HOST ?= 127.0.0.1
+PORT ?= 8080
+
+.PHONY: run test build release deps test-deps bench clean
+
+## Install what is missing, build in release mode and serve on http://$(HOST):$(PORT).
+run: deps release
+	.build/release/supertext serve --host $(HOST) --port $(PORT)
+
+## Install what is missing and run every test.
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	scripts/run-end-to-end-tests.sh
+
+deps:
+	scripts/install-deps.sh run
+
+test-deps:
+	scripts/install-deps.sh test
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product supertext
+
+## Tokenizer and spell-check speed on 1 MiB of English, against `hunspell -l` (release build).
+bench: deps
+	scripts/install-deps.sh bench
+	$(SWIFT) build -c release --product supertext-bench
+	scripts/bench.sh
+
+clean:
+	rm -rf .build

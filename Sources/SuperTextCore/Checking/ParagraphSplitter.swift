@@ -1,0 +1,63 @@
+/// Cuts a long text into parts at paragraph boundaries, so the parts can be checked in parallel
+/// and reported in order.
+public enum ParagraphSplitter {
+    /// A part of a text and where it starts in the whole.
+    public struct Part: Sendable, Equatable {
+        /// The part's text.
+        public var text: String
+        /// UTF-16 offset of the part in the whole text.
+        public var utf16Offset: Int
+    }
+
+    /// Parts of about `targetSize` UTF-8 bytes or more, each ending after a blank line (or, for
+    /// a paragraph longer than four times the target, after a line break or a space), so no part
+    /// cuts a word. Concatenated, the parts are exactly `text`.
+    public static func parts(of text: String, targetSize: Int) -> [Part] {
+        let utf8 = Array(text.utf8)
+        guard utf8.count > targetSize, targetSize > 0 else { return [Part(text: text, utf16Offset: 0)] }
+        var parts: [Part] = []
+        var start = 0
+        var startUTF16 = 0
+        var utf16 = 0
+        var index = 0
+        var lastLineBreak = -1
+        var lastSpace = -1
+        func cut(at end: Int, utf16End: Int) {
+            parts.append(Part(text: String(decoding: utf8[start..<end], as: UTF8.self), utf16Offset: startUTF16))
+            start = end
+            startUTF16 = utf16End
+            lastLineBreak = -1
+            lastSpace = -1
+        }
+        var utf16AtLineBreak = 0
+        var utf16AtSpace = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            let length = utf8SequenceLength(byte)
+            index += length
+            utf16 += length == 4 ? 2 : 1
+            if byte == UInt8(ascii: "\n") {
+                lastLineBreak = index
+                utf16AtLineBreak = utf16
+                // A blank line: the paragraph ends here.
+                if index - start >= targetSize, index >= 2, utf8[index - 2] == UInt8(ascii: "\n")
+                    || (index >= 3 && utf8[index - 2] == UInt8(ascii: "\r") && utf8[index - 3] == UInt8(ascii: "\n")) {
+                    cut(at: index, utf16End: utf16)
+                    continue
+                }
+            } else if byte == UInt8(ascii: " ") {
+                lastSpace = index
+                utf16AtSpace = utf16
+            }
+            if index - start >= targetSize * 4 {
+                if lastLineBreak > start {
+                    cut(at: lastLineBreak, utf16End: utf16AtLineBreak)
+                } else if lastSpace > start {
+                    cut(at: lastSpace, utf16End: utf16AtSpace)
+                }
+            }
+        }
+        if start < utf8.count || parts.isEmpty { cut(at: utf8.count, utf16End: utf16) }
+        return parts
+    }
+}

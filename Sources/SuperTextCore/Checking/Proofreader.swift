@@ -1,0 +1,236 @@
+import Foundation
+
+/// Checks texts: tokenize, pick the language, spell-check, suggest, explain, run the rules.
+///
+/// A proofreader owns Hunspell handles, which are not thread-safe: use one proofreader per thread
+/// (`ProofreadingPool` runs one on each of its worker threads). Dictionaries load on first use,
+/// or all at once with `loadAll()`.
+public final class Proofreader {
+    /// The installed dictionaries.
+    public let catalog: DictionaryCatalog
+    /// The rules run after spelling.
+    public let rules: [any ProofreadingRule]
+    /// Most suggestions per match.
+    public var suggestionLimit = 5
+
+    private let suggestionEngine: any SuggestionEngine
+    private var sessions: [String: LanguageSession] = [:]
+
+    /// One loaded language: its dictionary and suggester.
+    final class LanguageSession {
+        let language: InstalledLanguage
+        let dictionary: HunspellDictionary
+        let suggester: any Suggester
+        let script: Script
+
+        init(language: InstalledLanguage, engine: any SuggestionEngine) {
+            self.language = language
+            dictionary = HunspellDictionary(affixPath: language.affixPath, dictionaryPath: language.dictionaryPath)
+            suggester = engine.makeSuggester(for: language, dictionary: dictionary)
+            script = Script.of(language: language.primaryLanguage)
+        }
+    }
+
+    /// A proofreader over the installed dictionaries, with Hunspell's own suggestions.
+    public convenience init(catalog: DictionaryCatalog, rules: [any ProofreadingRule] = ProofreadingRules.all) {
+        self.init(catalog: catalog, rules: rules, suggestionEngine: HunspellSuggestionEngine())
+    }
+
+    init(catalog: DictionaryCatalog, rules: [any ProofreadingRule], suggestionEngine: any SuggestionEngine) {
+        self.catalog = catalog
+        self.rules = rules
+        self.suggestionEngine = suggestionEngine
+    }
+
+    /// Loads every installed dictionary now (about 40 ms each) rather than on first use.
+    public func loadAll() {
+        for language in catalog.languages { _ = session(for: language) }
+    }
+
+    func session(for language: InstalledLanguage) -> LanguageSession {
+        if let session = sessions[language.code] { return session }
+        let session = LanguageSession(language: language, engine: suggestionEngine)
+        sessions[language.code] = session
+        return session
+    }
+
+    // MARK: Checking
+
+    /// Checks one text.
+    /// - Parameter isCancelled: polled between words; when it returns true the check stops with
+    ///   `SuperTextError.cancelled`.
+    /// - Throws: `SuperTextError` (unknown language, cancelled).
+    public func check(_ request: CheckRequest, isCancelled: () -> Bool = { false }) throws -> CheckResult {
+        try check(request, choice: nil, isCancelled: isCancelled)
+    }
+
+    /// Checks one text in an already chosen language (`nil`: choose it from this text).
+    func check(_ request: CheckRequest, choice: LanguageChoice?, isCancelled: () -> Bool) throws -> CheckResult {
+        let clock = ContinuousClock.now
+        var text = request.text
+        return try text.withUTF8 { bytes in
+            let words = Tokenizer.words(in: bytes, format: request.format)
+            let sentences = SentenceSplitter.sentences(in: bytes)
+            let document = CheckedDocument(bytes: bytes, words: words, sentences: sentences)
+            let choice = try choice ?? chooseLanguage(for: request, document: document)
+            var result = try check(document, request: request, choice: choice, isCancelled: isCancelled)
+            result.stats.characters = request.text.unicodeScalars.count
+            result.stats.milliseconds = (ContinuousClock.now - clock).milliseconds
+            return result
+        }
+    }
+
+    /// Chooses the language of a whole text (detecting it for `auto`), without checking it.
+    func chooseLanguage(for request: CheckRequest) throws -> LanguageChoice {
+        var text = request.text
+        return try text.withUTF8 { bytes in
+            let document = CheckedDocument(
+                bytes: bytes, words: Tokenizer.words(in: bytes, format: request.format), sentences: []
+            )
+            return try chooseLanguage(for: request, document: document)
+        }
+    }
+
+    /// The language a text is checked in.
+    struct LanguageChoice: Sendable {
+        var language: InstalledLanguage?
+        var report: LanguageReport
+        var warnings: [String]
+    }
+
+    /// Resolves the requested language, or detects it for `auto`.
+    func chooseLanguage(for request: CheckRequest, document: CheckedDocument) throws -> LanguageChoice {
+        let requested = request.language.trimmingCharacters(in: .whitespaces)
+        if !requested.isEmpty, requested.lowercased() != "auto" {
+            if !request.preferredLanguages.isEmpty { throw SuperTextError.preferredLanguagesWithoutAuto() }
+            let language = try catalog.resolve(requested)
+            return LanguageChoice(
+                language: language,
+                report: LanguageReport(code: language.code, name: language.name, detected: false, confidence: 1),
+                warnings: []
+            )
+        }
+        guard !catalog.languages.isEmpty else {
+            throw SuperTextError.noDictionaries(searched: catalog.searchPath)
+        }
+        var candidates = try request.preferredLanguages.isEmpty
+            ? LanguageDetector.ordered(catalog.languages, catalog: catalog)
+            : request.preferredLanguages.map { try catalog.resolve($0) }
+        // A bare preferred language ("de") stands for all its installed variants.
+        var seen = Set<String>()
+        candidates = candidates.filter { seen.insert($0.code).inserted }
+
+        let wordTokens = document.words.filter(\.isWord)
+        let sample = LanguageDetector.evenSample(of: wordTokens, count: LanguageDetector.sampleSize)
+            .map { normalizedWord(document.text(of: $0)) }
+        var scripts: [Script: Int] = [:]
+        for word in sample {
+            for scalar in word.unicodeScalars where scalar.properties.isAlphabetic {
+                scripts[Script.of(scalar), default: 0] += 1
+            }
+        }
+        let detected = LanguageDetector.detect(
+            words: sample.filter { $0.count > 1 || $0.unicodeScalars.first.map { !$0.isASCII } == true },
+            scripts: scripts, candidates: candidates,
+            accepts: { language, word in self.session(for: language).dictionary.spell(word) }
+        )
+        guard let language = detected.language else {
+            return LanguageChoice(
+                language: nil,
+                report: LanguageReport(
+                    code: "und", name: "Unsupported script: \(detected.script.name)", detected: true,
+                    confidence: 1
+                ),
+                warnings: [
+                    "The text is written in the \(detected.script.name) script, for which no dictionary is "
+                        + "installed; it was not checked. Installed: "
+                        + catalog.languages.map(\.code).joined(separator: ", ") + ".",
+                ]
+            )
+        }
+        return LanguageChoice(
+            language: language,
+            report: LanguageReport(
+                code: language.code, name: language.name, detected: true, confidence: detected.confidence
+            ),
+            warnings: []
+        )
+    }
+
+    /// Checks an already tokenized document in a chosen language.
+    func check(
+        _ document: CheckedDocument, request: CheckRequest, choice: LanguageChoice, isCancelled: () -> Bool
+    ) throws -> CheckResult {
+        guard let language = choice.language else {
+            return CheckResult(
+                language: choice.report, matches: [], correctedText: request.text,
+                stats: CheckStats(characters: 0, words: 0, matches: 0, milliseconds: 0),
+                sentences: document.sentences, warnings: choice.warnings
+            )
+        }
+        let session = session(for: language)
+        let explanationLanguage = request.explanationLanguage
+            ?? ExplanationLanguage(languageCode: language.code) ?? .en
+        let explainer = Explainer(language: explanationLanguage, textLanguage: language.code)
+        var spelling = SpellingCheck(
+            session: session, explainer: explainer, personalWords: request.acceptedWords,
+            suggestionLimit: suggestionLimit
+        )
+        var matches: [Match] = []
+        var checkedWords = 0
+        if !request.disabledRules.contains(ProofreadingRules.spellingRuleID) {
+            for (index, token) in document.words.enumerated() where token.isWord {
+                if index & 255 == 0, isCancelled() { throw SuperTextError.cancelled }
+                checkedWords += 1
+                matches += spelling.matches(for: token, in: document)
+            }
+        } else {
+            checkedWords = document.words.count { $0.isWord }
+        }
+        let context = RuleContext(
+            languageCode: language.code, explanationLanguage: explanationLanguage, explainer: explainer
+        )
+        for rule in rules where !request.disabledRules.contains(rule.id) && (!rule.isPicky || request.picky) {
+            if isCancelled() { throw SuperTextError.cancelled }
+            matches += rule.matches(in: document, context: context)
+        }
+        matches.sort { ($0.offset, $0.length) < ($1.offset, $1.length) }
+        return CheckResult(
+            language: choice.report, matches: matches,
+            correctedText: CorrectionApplier.apply(matches, to: request.text),
+            stats: CheckStats(characters: 0, words: checkedWords, matches: matches.count, milliseconds: 0),
+            sentences: document.sentences, warnings: choice.warnings
+        )
+    }
+
+    /// Suggestions for one word in a language, as the checker would make them.
+    public func suggestions(for word: String, language code: String, personalWords: Set<String> = []) throws -> [String] {
+        let language = try catalog.resolve(code)
+        return session(for: language).suggester.suggestions(
+            for: normalizedWord(word), personalWords: personalWords, limit: suggestionLimit
+        )
+    }
+
+    /// Whether a language's dictionary accepts a word.
+    public func isCorrect(_ word: String, language code: String) throws -> Bool {
+        let language = try catalog.resolve(code)
+        return session(for: language).dictionary.spell(normalizedWord(word))
+    }
+}
+
+/// A word as the dictionary wants it: NFC, typographic apostrophes made straight.
+func normalizedWord(_ word: String) -> String {
+    var result = word.precomposedStringWithCanonicalMapping
+    if result.unicodeScalars.contains(where: { $0 == "\u{2019}" || $0 == "\u{02BC}" }) {
+        result = result.replacingOccurrences(of: "\u{2019}", with: "'")
+            .replacingOccurrences(of: "\u{02BC}", with: "'")
+    }
+    return result
+}
+
+extension Duration {
+    /// The duration in milliseconds.
+    var milliseconds: Double {
+        Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
+    }
+}

@@ -1,0 +1,95 @@
+/// The spelling part of one check: which words the dictionary rejects, and the matches for them.
+struct SpellingCheck {
+    let session: Proofreader.LanguageSession
+    let explainer: Explainer
+    let suggestionLimit: Int
+    /// Personal words, and their lowercase forms, accepted whatever the dictionary says.
+    private let personalWords: Set<String>
+    private let personalWordsLowercased: Set<String>
+    /// Answers already given in this check, by word.
+    private var known: [String: [String]] = [:]
+
+    init(session: Proofreader.LanguageSession, explainer: Explainer, personalWords: Set<String>, suggestionLimit: Int) {
+        self.session = session
+        self.explainer = explainer
+        self.suggestionLimit = suggestionLimit
+        let normalized = Set(personalWords.map(normalizedWord))
+        self.personalWords = normalized
+        self.personalWordsLowercased = Set(normalized.map { $0.lowercased() })
+    }
+
+    /// The spelling matches of one word token (several for a hyphenated word with bad parts).
+    mutating func matches(for token: WordToken, in document: CheckedDocument) -> [Match] {
+        let bytes = UnsafeBufferPointer(rebasing: document.bytes[token.byteRange])
+        if token.isASCII, personalWords.isEmpty, session.dictionary.spell(utf8: bytes) {
+            return []
+        }
+        let written = document.text(of: token)
+        let word = normalizedWord(written)
+        if isAccepted(word) { return [] }
+        // A hyphenated word whose whole is unknown: check, and report, its parts one by one.
+        if word.contains("-") {
+            return hyphenatedParts(of: token, in: document).flatMap { part -> [Match] in
+                let partWord = normalizedWord(part.text)
+                return isAccepted(partWord) ? [] : [match(for: part.text, word: partWord, offset: part.offset, length: part.length)]
+            }
+        }
+        return [match(for: written, word: word, offset: token.utf16Offset, length: token.utf16Length)]
+    }
+
+    /// Whether the dictionary (or the personal dictionary) accepts a normalised word.
+    private func isAccepted(_ word: String) -> Bool {
+        if personalWords.contains(word) || personalWordsLowercased.contains(word.lowercased()) { return true }
+        // A word in a script the dictionary is not written in is not ours to judge.
+        if !word.unicodeScalars.allSatisfy(\.isASCII),
+           let script = Script.dominant(in: word[...].unicodeScalars), script != session.script {
+            return true
+        }
+        if session.dictionary.spell(word) { return true }
+        // Possessives of known words and names: "Hunspell's", "students'".
+        if session.language.primaryLanguage == "en", word.hasSuffix("'s") {
+            return session.dictionary.spell(String(word.dropLast(2)))
+        }
+        return false
+    }
+
+    private mutating func match(for written: String, word: String, offset: Int, length: Int) -> Match {
+        let suggestions: [String]
+        if let cached = known[word] {
+            suggestions = cached
+        } else {
+            suggestions = session.suggester.suggestions(
+                for: word, personalWords: personalWords, limit: suggestionLimit
+            ).filter { $0 != word }
+            known[word] = suggestions
+        }
+        let text = explainer.spelling(written: written, suggestion: suggestions.first)
+        return Match(
+            offset: offset, length: length, text: written, category: .spelling,
+            rule: ProofreadingRules.spellingRuleID, message: text.message, shortMessage: text.shortMessage,
+            suggestions: suggestions, explanation: text.explanation
+        )
+    }
+
+    /// The parts of a hyphenated token with their UTF-16 positions.
+    private func hyphenatedParts(of token: WordToken, in document: CheckedDocument) -> [(text: String, offset: Int, length: Int)] {
+        var parts: [(String, Int, Int)] = []
+        var current = ""
+        var currentOffset = token.utf16Offset
+        var utf16 = token.utf16Offset
+        for scalar in document.text(of: token).unicodeScalars {
+            let units = scalar.value > 0xFFFF ? 2 : 1
+            if scalar == "-" || scalar == "\u{2010}" || scalar == "\u{2011}" {
+                if !current.isEmpty { parts.append((current, currentOffset, utf16 - currentOffset)) }
+                current = ""
+                utf16 += units
+                currentOffset = utf16
+                continue
+            }
+            current.unicodeScalars.append(scalar)
+            utf16 += units
+        }
+        if !current.isEmpty { parts.append((current, currentOffset, utf16 - currentOffset)) }
+        return parts
+    }
+}

@@ -1,0 +1,96 @@
+import CHunspell
+import Foundation
+
+/// One loaded Hunspell dictionary: a libhunspell handle and the encoding of its files.
+///
+/// Not thread-safe, by design: libhunspell races inside `spell` and `suggest` on a shared handle.
+/// Each worker thread owns its own set; a handle is never used by two threads at once.
+/// Creation and destruction are serialised process-wide, because Debian's libhunspell 1.7.1
+/// also races when two handles are created or destroyed at the same time.
+final class HunspellDictionary {
+    private let handle: OpaquePointer
+    /// The dictionary's encoding: words are converted to it before they reach libhunspell.
+    let encoding: String.Encoding
+    /// Reused buffer for the NUL-terminated word given to libhunspell.
+    private var buffer: [CChar] = []
+
+    /// Loads the dictionary from its `.aff` and `.dic` files.
+    init(affixPath: String, dictionaryPath: String) {
+        handle = HunspellDictionary.lifecycleLock.withLock {
+            Hunspell_create(affixPath, dictionaryPath)
+        }
+        let name = Hunspell_get_dic_encoding(handle).map { String(cString: $0) } ?? "UTF-8"
+        encoding = HunspellDictionary.encoding(named: name)
+        buffer.reserveCapacity(256)
+    }
+
+    deinit {
+        HunspellDictionary.lifecycleLock.withLock { Hunspell_destroy(handle) }
+    }
+
+    /// Whether the dictionary accepts `word` (a word already in NFC).
+    func spell(_ word: String) -> Bool {
+        withEncoded(word) { Hunspell_spell(handle, $0) != 0 } ?? false
+    }
+
+    /// Whether the dictionary accepts the UTF-8 bytes of a word (already in NFC). Avoids making a
+    /// `String` on the hot path when the dictionary is UTF-8.
+    func spell(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if encoding == .utf8 {
+            buffer.removeAll(keepingCapacity: true)
+            for byte in bytes { buffer.append(CChar(bitPattern: byte)) }
+            buffer.append(0)
+            return Hunspell_spell(handle, buffer) != 0
+        }
+        return spell(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Hunspell's own suggestions for `word`, best first. Slow: 20-70 ms a word.
+    func suggest(_ word: String) -> [String] {
+        withEncoded(word) { cWord -> [String] in
+            var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+            let count = Hunspell_suggest(handle, &list, cWord)
+            defer { Hunspell_free_list(handle, &list, count) }
+            guard count > 0, let list else { return [] }
+            return (0..<Int(count)).compactMap { index in
+                list[index].flatMap { decode($0) }
+            }
+        } ?? []
+    }
+
+    /// Adds a word to this handle's run-time dictionary (lost when the handle is destroyed).
+    func add(_ word: String) {
+        _ = withEncoded(word) { Hunspell_add(handle, $0) }
+    }
+
+    private func withEncoded<T>(_ word: String, _ body: (UnsafePointer<CChar>) -> T) -> T? {
+        if encoding == .utf8 {
+            return word.withCString(body)
+        }
+        // A word the dictionary's encoding cannot represent cannot be in the dictionary.
+        guard var data = word.data(using: encoding, allowLossyConversion: false) else { return nil }
+        data.append(0)
+        return data.withUnsafeBytes { raw in
+            body(raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+        }
+    }
+
+    private func decode(_ cString: UnsafePointer<CChar>) -> String? {
+        if encoding == .utf8 { return String(validatingCString: cString) }
+        let length = strlen(cString)
+        let data = Data(bytes: cString, count: length)
+        return String(data: data, encoding: encoding)
+    }
+
+    static func encoding(named name: String) -> String.Encoding {
+        switch name.uppercased().replacingOccurrences(of: "_", with: "-") {
+        case "UTF-8", "UTF8": return .utf8
+        case "ISO8859-1", "ISO-8859-1", "LATIN1": return .isoLatin1
+        case "ISO8859-2", "ISO-8859-2", "LATIN2": return .isoLatin2
+        case "ISO8859-15", "ISO-8859-15", "CP1252", "WINDOWS-1252": return .windowsCP1252
+        default: return .utf8
+        }
+    }
+
+    private static let lifecycleLock = NSLock()
+}

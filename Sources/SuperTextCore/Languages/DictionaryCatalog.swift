@@ -1,0 +1,161 @@
+import Foundation
+
+/// A dictionary file pair that could not be used, reported by file name.
+public struct DictionaryFailure: Sendable, Equatable {
+    /// The file at fault.
+    public var file: String
+    /// Why it could not be used.
+    public var reason: String
+}
+
+/// The Hunspell dictionaries installed on this machine.
+///
+/// Dictionaries are found in the directories of `SUPERTEXT_DICTIONARY_PATH` (colon-separated),
+/// then `Dictionaries/` in the working directory, then `/usr/share/hunspell`; the first directory
+/// that has a code wins. Files that are symbolic links to the same dictionary (Debian's `es_AR`
+/// → `es_ES`) are one language with aliases, loaded once.
+public struct DictionaryCatalog: Sendable {
+    /// Installed languages, sorted by code.
+    public let languages: [InstalledLanguage]
+    /// Dictionaries that were found but cannot be used.
+    public let failures: [DictionaryFailure]
+    /// The directories searched, in order.
+    public let searchPath: [String]
+
+    /// Languages by every code and alias that names them.
+    private let byCode: [String: InstalledLanguage]
+
+    /// The directories to search, from the environment.
+    public static func defaultSearchPath(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> [String] {
+        var directories: [String] = []
+        if let custom = environment["SUPERTEXT_DICTIONARY_PATH"] {
+            directories += custom.split(separator: ":").map(String.init).filter { !$0.isEmpty }
+        }
+        directories.append(FileManager.default.currentDirectoryPath + "/Dictionaries")
+        directories.append("/usr/share/hunspell")
+        return directories
+    }
+
+    /// Finds the dictionaries in `searchPath`.
+    public init(searchPath: [String] = DictionaryCatalog.defaultSearchPath()) {
+        self.searchPath = searchPath
+        let fileManager = FileManager.default
+        var seenCodes = Set<String>()
+        // Groups keyed by the real path of the .dic file.
+        var groups: [String: [(code: String, affix: String, dictionary: String, isLink: Bool)]] = [:]
+        var groupOrder: [String] = []
+        var failures: [DictionaryFailure] = []
+
+        for directory in searchPath {
+            guard let names = try? fileManager.contentsOfDirectory(atPath: directory) else { continue }
+            for name in names.sorted() where name.hasSuffix(".dic") {
+                let stem = String(name.dropLast(4))
+                let code = LanguageCode.normalized(stem)
+                guard Self.looksLikeLanguageCode(code), !seenCodes.contains(code) else { continue }
+                let dictionaryPath = directory + "/" + name
+                let affixPath = directory + "/" + stem + ".aff"
+                if let problem = Self.problem(affixPath: affixPath, dictionaryPath: dictionaryPath) {
+                    failures.append(problem)
+                    seenCodes.insert(code)
+                    continue
+                }
+                seenCodes.insert(code)
+                let realDictionary = Self.realPath(dictionaryPath)
+                let isLink = (try? fileManager.destinationOfSymbolicLink(atPath: dictionaryPath)) != nil
+                if groups[realDictionary] == nil { groupOrder.append(realDictionary) }
+                groups[realDictionary, default: []].append((code, affixPath, dictionaryPath, isLink))
+            }
+        }
+
+        var languages: [InstalledLanguage] = []
+        for key in groupOrder {
+            let members = groups[key]!
+            // The canonical member is the file itself rather than a link to it.
+            let canonical = members.first(where: { !$0.isLink }) ?? members[0]
+            languages.append(
+                InstalledLanguage(
+                    code: canonical.code,
+                    name: LanguageNames.displayName(for: canonical.code),
+                    aliases: members.map(\.code).filter { $0 != canonical.code }.sorted(),
+                    affixPath: canonical.affix,
+                    dictionaryPath: canonical.dictionary
+                )
+            )
+        }
+        languages.sort { $0.code < $1.code }
+        self.languages = languages
+        self.failures = failures
+        var byCode: [String: InstalledLanguage] = [:]
+        for language in languages {
+            byCode[language.code] = language
+            for alias in language.aliases { byCode[alias] = language }
+        }
+        self.byCode = byCode
+    }
+
+    /// Only the given languages (by code), for callers that load a subset.
+    public func restricted(to codes: [String]) throws -> [InstalledLanguage] {
+        try codes.map { try resolve($0) }
+    }
+
+    /// The installed language a code names: `en-US`, `en_US`, or `en` (its default variant).
+    /// - Throws: `SuperTextError.unknownLanguage` listing what is installed.
+    public func resolve(_ raw: String) throws -> InstalledLanguage {
+        let code = LanguageCode.normalized(raw)
+        if let language = byCode[code] { return language }
+        let primary = String(code.prefix { $0 != "-" })
+        if !code.contains("-") {
+            if let region = LanguageCode.defaultRegions[primary],
+               let language = byCode["\(primary)-\(region)"] {
+                return language
+            }
+            if let language = byCode["\(primary)-\(primary.uppercased())"] { return language }
+            if let language = languages.first(where: { $0.primaryLanguage == primary }) {
+                return language
+            }
+        }
+        throw SuperTextError.unknownLanguage(raw, installed: languages.map(\.code))
+    }
+
+    /// The path with every symbolic link resolved.
+    private static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func looksLikeLanguageCode(_ code: String) -> Bool {
+        let primary = code.prefix { $0 != "-" }
+        return (2...3).contains(primary.count) && primary.allSatisfy { $0.isLetter && $0.isASCII }
+    }
+
+    /// Why a pair of files cannot be loaded, or `nil` when it looks usable.
+    private static func problem(affixPath: String, dictionaryPath: String) -> DictionaryFailure? {
+        let fileManager = FileManager.default
+        let dictionaryName = (dictionaryPath as NSString).lastPathComponent
+        guard fileManager.isReadableFile(atPath: affixPath) else {
+            return DictionaryFailure(
+                file: (affixPath as NSString).lastPathComponent,
+                reason: "missing or unreadable affix file beside \(dictionaryName)"
+            )
+        }
+        guard let handle = FileHandle(forReadingAtPath: dictionaryPath) else {
+            return DictionaryFailure(file: dictionaryName, reason: "unreadable")
+        }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 64)) ?? Data()
+        let firstLine = head.prefix { $0 != 0x0A && $0 != 0x0D }
+        // A .dic file starts with its approximate word count (after an optional byte-order mark).
+        let countText = String(decoding: firstLine, as: UTF8.self)
+            .trimmingCharacters(in: CharacterSet(charactersIn: "\u{FEFF}").union(.whitespaces))
+        guard let first = countText.unicodeScalars.first, ("0"..."9").contains(first) else {
+            return DictionaryFailure(
+                file: dictionaryName,
+                reason: "not a Hunspell dictionary (no word count on its first line)"
+            )
+        }
+        return nil
+    }
+}

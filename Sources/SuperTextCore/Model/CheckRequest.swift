@@ -1,0 +1,56 @@
+/// How the text of a check is written.
+public enum TextFormat: String, Codable, Sendable, CaseIterable {
+    /// Plain prose.
+    case plain
+    /// Markdown: code spans and blocks, link targets and HTML tags are not checked.
+    case markdown
+}
+
+/// The language the explanations are written in.
+public enum ExplanationLanguage: String, Codable, Sendable, CaseIterable {
+    case en, fr, de, es
+
+    /// The explanation language for a BCP 47 language code (`fr-CA` → `fr`), or `nil` when
+    /// explanations are not available in that language.
+    public init?(languageCode: String) {
+        let primary = languageCode.split(whereSeparator: { $0 == "-" || $0 == "_" }).first
+            .map { $0.lowercased() } ?? ""
+        self.init(rawValue: primary)
+    }
+}
+
+/// Everything one check needs.
+public struct CheckRequest: Sendable {
+    /// The text, exactly as the caller sent it.
+    public var text: String
+    /// A language code (`en-US`, `en_US`, `en`) or `auto`.
+    public var language: String
+    /// With `auto`: the only languages to choose among (codes as for `language`). Empty: all.
+    public var preferredLanguages: [String]
+    /// How the text is written.
+    public var format: TextFormat
+    /// The language of explanations; `nil` follows the language of the text (English when the
+    /// text's language has no explanations).
+    public var explanationLanguage: ExplanationLanguage?
+    /// Words to accept whatever the dictionary says (the personal dictionary).
+    public var acceptedWords: Set<String>
+    /// Rule identifiers not to run.
+    public var disabledRules: Set<String>
+    /// Whether to run the picky rules too (style and typography rules that are off by default).
+    public var picky: Bool
+
+    public init(
+        text: String, language: String = "auto", preferredLanguages: [String] = [],
+        format: TextFormat = .plain, explanationLanguage: ExplanationLanguage? = nil,
+        acceptedWords: Set<String> = [], disabledRules: Set<String> = [], picky: Bool = false
+    ) {
+        self.text = text
+        self.language = language
+        self.preferredLanguages = preferredLanguages
+        self.format = format
+        self.explanationLanguage = explanationLanguage
+        self.acceptedWords = acceptedWords
+        self.disabledRules = disabledRules
+        self.picky = picky
+    }
+}

@@ -1,0 +1,72 @@
+/// An error of the proofreading core: a stable machine-readable code and a message for people.
+///
+/// A struct with static constructors rather than an enum, so new errors never break callers.
+/// The HTTP layer maps codes to statuses in one place.
+public struct SuperTextError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Stable identifier: `unknown_language`, `invalid_utf8`, ...
+    public var code: String
+    /// What went wrong, for a person.
+    public var message: String
+
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+
+    /// A language code that names no installed dictionary.
+    public static func unknownLanguage(_ code: String, installed: [String]) -> SuperTextError {
+        let list = installed.isEmpty ? "none" : installed.joined(separator: ", ")
+        return SuperTextError(
+            code: "unknown_language",
+            message: "Unknown language '\(code)'. Installed languages: \(list)."
+        )
+    }
+
+    /// Bytes that are not valid UTF-8, at a byte offset.
+    public static func invalidUTF8(atByteOffset offset: Int) -> SuperTextError {
+        SuperTextError(
+            code: "invalid_utf8",
+            message: "The text is not valid UTF-8: invalid byte sequence at byte offset \(offset)."
+        )
+    }
+
+    /// No dictionary could be loaded at all.
+    public static func noDictionaries(searched: [String]) -> SuperTextError {
+        SuperTextError(
+            code: "no_dictionaries",
+            message: "No Hunspell dictionary found in: \(searched.joined(separator: ", ")). "
+                + "Install one (apt-get install hunspell-en-us) or set SUPERTEXT_DICTIONARY_PATH."
+        )
+    }
+
+    /// `preferredLanguages` given without `auto`.
+    public static func preferredLanguagesWithoutAuto() -> SuperTextError {
+        SuperTextError(
+            code: "bad_request",
+            message: "Preferred languages can only be given when the language is 'auto'."
+        )
+    }
+
+    /// Too many checks are waiting for a worker.
+    public static let queueFull = SuperTextError(
+        code: "queue_full", message: "Too many checks are waiting; try again shortly."
+    )
+
+    /// A check ran past its time limit.
+    public static func timedOut(seconds: Double) -> SuperTextError {
+        SuperTextError(
+            code: "timeout",
+            message: "The check took longer than the limit of \(seconds) seconds and was stopped."
+        )
+    }
+
+    /// The caller went away or cancelled the check.
+    public static let cancelled = SuperTextError(code: "cancelled", message: "The check was cancelled.")
+
+    /// The worker pool is shutting down.
+    public static let shuttingDown = SuperTextError(
+        code: "shutting_down", message: "The service is shutting down."
+    )
+}

@@ -1,0 +1,67 @@
+/// A sentence of more than 40 words, hard to read. Picky: runs only when asked for.
+public struct LongSentenceRule: ProofreadingRule {
+    public let id = "LONG_SENTENCE"
+    public let category = MatchCategory.style
+    public let description = "A sentence of more than 40 words."
+    public let isPicky = true
+    /// Words a sentence may have before it counts as long.
+    public let maximumWords = 40
+
+    public init() {}
+
+    static let texts: [ExplanationLanguage: RuleText] = [
+        .en: RuleText(
+            message: "This sentence has %d words; consider splitting it.", shortMessage: "Long sentence",
+            title: "Long sentence",
+            detail: "Sentences of more than %m words are hard to follow. This one has %d."),
+        .fr: RuleText(
+            message: "Cette phrase compte %d mots ; pensez à la couper.", shortMessage: "Phrase longue",
+            title: "Phrase longue",
+            detail: "Une phrase de plus de %m mots est difficile à suivre. Celle-ci en compte %d."),
+        .de: RuleText(
+            message: "Dieser Satz hat %d Wörter; teilen Sie ihn besser auf.", shortMessage: "Langer Satz",
+            title: "Langer Satz",
+            detail: "Sätze mit mehr als %m Wörtern sind schwer zu lesen. Dieser hat %d."),
+        .es: RuleText(
+            message: "Esta oración tiene %d palabras; conviene dividirla.", shortMessage: "Oración larga",
+            title: "Oración larga",
+            detail: "Las oraciones de más de %m palabras cuestan de seguir. Esta tiene %d."),
+    ]
+
+    public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
+        let text = Self.texts[context.explanationLanguage] ?? Self.texts[.en]!
+        var matches: [Match] = []
+        var tokenIndex = 0
+        let words = document.words
+        for sentence in document.sentences {
+            let end = sentence.offset + sentence.length
+            var count = 0
+            var first: WordToken?
+            var last: WordToken?
+            while tokenIndex < words.count, words[tokenIndex].utf16Offset < end {
+                let token = words[tokenIndex]
+                if token.utf16Offset >= sentence.offset {
+                    count += 1
+                    if first == nil { first = token }
+                    last = token
+                }
+                tokenIndex += 1
+            }
+            guard count > maximumWords, let first, let last else { continue }
+            func fill(_ template: String) -> String {
+                template.replacingOccurrences(of: "%d", with: String(count))
+                    .replacingOccurrences(of: "%m", with: String(maximumWords))
+            }
+            matches.append(
+                Match(
+                    offset: first.utf16Offset,
+                    length: last.utf16Offset + last.utf16Length - first.utf16Offset,
+                    text: document.text(bytes: first.byteRange.lowerBound..<last.byteRange.upperBound), category: category, rule: id,
+                    message: fill(text.message), shortMessage: text.shortMessage, suggestions: [],
+                    explanation: Explanation(kind: .style, title: text.title, detail: fill(text.detail))
+                )
+            )
+        }
+        return matches
+    }
+}

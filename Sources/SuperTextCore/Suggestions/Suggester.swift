@@ -1,0 +1,15 @@
+/// Suggests corrections for misspelled words of one language.
+///
+/// A suggester belongs to one worker thread: it may use that thread's dictionary handle, which is
+/// not thread-safe. Engines (which make suggesters) are shared and `Sendable`.
+protocol Suggester {
+    /// Corrections for `word` (NFC), best first, at most `limit`. `personalWords` are words the
+    /// person taught; they are valid candidates too.
+    func suggestions(for word: String, personalWords: Set<String>, limit: Int) -> [String]
+}
+
+/// Makes the suggesters of each worker thread. Replacing the engine does not touch the checker.
+protocol SuggestionEngine: Sendable {
+    /// A suggester for `language` that uses `dictionary`, owned by the calling thread.
+    func makeSuggester(for language: InstalledLanguage, dictionary: HunspellDictionary) -> any Suggester
+}

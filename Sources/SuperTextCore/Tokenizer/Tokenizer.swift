@@ -1,0 +1,95 @@
+/// Splits text into words and sentences, scanning UTF-8 bytes.
+///
+/// Every token carries both its UTF-8 byte range (to read it back) and its UTF-16 offset and
+/// length in the caller's original text (what JavaScript and LanguageTool clients count in).
+/// Non-prose is recognised and skipped here: URLs, e-mail addresses, @handles, #hashtags, file
+/// paths, `--options`, numbers and tokens with digits, identifiers (camelCase, snake_case,
+/// dotted.names) and short all-caps acronyms. In Markdown mode, code, link targets and HTML tags
+/// are masked first (see `MarkdownMasker`), with offsets still those of the original text.
+public enum Tokenizer {
+    /// The words (checked and skipped) of `bytes`, a valid UTF-8 text.
+    public static func words(in bytes: UnsafeBufferPointer<UInt8>, format: TextFormat) -> [WordToken] {
+        let masked = format == .markdown ? MarkdownMasker.maskedRanges(in: bytes) : []
+        var scanner = WordScanner(bytes: bytes, masked: masked)
+        return scanner.run()
+    }
+
+    /// Convenience for tests and small texts.
+    public static func words(in text: String, format: TextFormat = .plain) -> [WordToken] {
+        var copy = text
+        return copy.withUTF8 { words(in: $0, format: format) }
+    }
+}
+
+// MARK: - Byte-level helpers
+
+@inline(__always)
+func utf8SequenceLength(_ lead: UInt8) -> Int {
+    if lead < 0x80 { return 1 }
+    if lead < 0xE0 { return 2 }
+    if lead < 0xF0 { return 3 }
+    return 4
+}
+
+@inline(__always)
+func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int) -> Unicode.Scalar {
+    var value: UInt32
+    switch length {
+    case 1: return Unicode.Scalar(bytes[index])
+    case 2: value = UInt32(bytes[index] & 0x1F)
+    case 3: value = UInt32(bytes[index] & 0x0F)
+    default: value = UInt32(bytes[index] & 0x07)
+    }
+    for offset in 1..<length {
+        value = (value << 6) | UInt32(bytes[index + offset] & 0x3F)
+    }
+    return Unicode.Scalar(value) ?? "\u{FFFD}"
+}
+
+/// The role a Unicode scalar plays for the tokenizer.
+enum ScalarClass: UInt8 {
+    case space, letterLower, letterUpper, letterOther, mark, digit, underscore
+    case apostrophe, hyphen, dot, other
+
+    var isLetter: Bool { self == .letterLower || self == .letterUpper || self == .letterOther }
+    var isWordCharacter: Bool { isLetter || self == .mark || self == .digit || self == .underscore }
+
+    @inline(__always)
+    static func of(ascii byte: UInt8) -> ScalarClass {
+        asciiTable[Int(byte)]
+    }
+
+    static func of(_ scalar: Unicode.Scalar) -> ScalarClass {
+        if scalar.isASCII { return asciiTable[Int(scalar.value)] }
+        switch scalar.value {
+        case 0x2019, 0x02BC: return .apostrophe
+        case 0x2010, 0x2011: return .hyphen
+        default: break
+        }
+        let properties = scalar.properties
+        if properties.isWhitespace { return .space }
+        switch properties.generalCategory {
+        case .lowercaseLetter: return .letterLower
+        case .uppercaseLetter, .titlecaseLetter: return .letterUpper
+        case .otherLetter, .modifierLetter: return .letterOther
+        case .nonspacingMark, .spacingMark, .enclosingMark: return .mark
+        case .decimalNumber: return .digit
+        default: return .other
+        }
+    }
+
+    private static let asciiTable: [ScalarClass] = (0..<128).map { code -> ScalarClass in
+        let byte = UInt8(code)
+        switch byte {
+        case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20: return .space
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): return .letterLower
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return .letterUpper
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return .digit
+        case UInt8(ascii: "_"): return .underscore
+        case UInt8(ascii: "'"): return .apostrophe
+        case UInt8(ascii: "-"): return .hyphen
+        case UInt8(ascii: "."): return .dot
+        default: return .other
+        }
+    }
+}

@@ -1,0 +1,280 @@
+/// The state of one tokenizing pass: chunks (runs of non-space), then words inside each chunk.
+struct WordScanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let masked: [Range<Int>]
+    private var maskIndex = 0
+    private var tokens: [WordToken] = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>, masked: [Range<Int>]) {
+        self.bytes = bytes
+        self.masked = masked
+        tokens.reserveCapacity(bytes.count / 6)
+    }
+
+    /// Whether the byte at `index` is masked; `index` only grows between calls.
+    @inline(__always)
+    private mutating func isMasked(_ index: Int) -> Bool {
+        while maskIndex < masked.count, masked[maskIndex].upperBound <= index { maskIndex += 1 }
+        return maskIndex < masked.count && masked[maskIndex].contains(index)
+    }
+
+    mutating func run() -> [WordToken] {
+        let count = bytes.count
+        var index = 0
+        var utf16 = 0
+        while index < count {
+            let lead = bytes[index]
+            let length = utf8SequenceLength(lead)
+            let isSpace: Bool
+            if lead < 0x80 {
+                isSpace = ScalarClass.of(ascii: lead) == .space
+            } else {
+                isSpace = ScalarClass.of(decodeScalar(bytes, at: index, length: length)) == .space
+            }
+            if isSpace || isMasked(index) {
+                index += length
+                utf16 += length == 4 ? 2 : 1
+                continue
+            }
+            // A chunk: a maximal run of non-space, unmasked scalars.
+            let chunkStart = index
+            let chunkUTF16 = utf16
+            while index < count {
+                let lead = bytes[index]
+                let length = utf8SequenceLength(lead)
+                if lead < 0x80 {
+                    if ScalarClass.of(ascii: lead) == .space { break }
+                } else if ScalarClass.of(decodeScalar(bytes, at: index, length: length)) == .space {
+                    break
+                }
+                if isMasked(index) { break }
+                index += length
+                utf16 += length == 4 ? 2 : 1
+            }
+            scanChunk(chunkStart..<index, utf16Offset: chunkUTF16)
+        }
+        return tokens
+    }
+
+    // MARK: Chunks
+
+    private static let openingPunctuation: Set<UInt8> = Set("([{\"'*_<".utf8)
+    private static let closingPunctuation: Set<UInt8> = Set(")]}\"'*_>.,;:!?".utf8)
+
+    /// Classifies a whole chunk (URL, e-mail, path, ...) or splits it into words.
+    private mutating func scanChunk(_ chunk: Range<Int>, utf16Offset: Int) {
+        // The core of the chunk, without ASCII punctuation around it.
+        var coreStart = chunk.lowerBound
+        var coreEnd = chunk.upperBound
+        while coreStart < coreEnd, Self.openingPunctuation.contains(bytes[coreStart]) { coreStart += 1 }
+        while coreEnd > coreStart, Self.closingPunctuation.contains(bytes[coreEnd - 1]) { coreEnd -= 1 }
+        if coreStart < coreEnd, let reason = classifyChunk(coreStart..<coreEnd) {
+            // Offsets of the core: leading punctuation is ASCII, one UTF-16 unit a byte.
+            let offset = utf16Offset + (coreStart - chunk.lowerBound)
+            let length = utf16Length(of: coreStart..<coreEnd)
+            tokens.append(
+                WordToken(
+                    byteRange: coreStart..<coreEnd, utf16Offset: offset, utf16Length: length,
+                    kind: .skipped(reason), isASCII: true
+                )
+            )
+            return
+        }
+        scanWords(chunk, utf16Offset: utf16Offset)
+    }
+
+    private func utf16Length(of range: Range<Int>) -> Int {
+        var length = 0
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let size = utf8SequenceLength(bytes[index])
+            length += size == 4 ? 2 : 1
+            index += size
+        }
+        return length
+    }
+
+    private func has(prefix: String, at start: Int, before end: Int) -> Bool {
+        var index = start
+        for byte in prefix.utf8 {
+            guard index < end else { return false }
+            let value = bytes[index]
+            let lowered = (value >= 0x41 && value <= 0x5A) ? value | 0x20 : value
+            guard lowered == byte else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// What non-prose a chunk is, or `nil` for prose.
+    private func classifyChunk(_ core: Range<Int>) -> SkipReason? {
+        let start = core.lowerBound
+        let end = core.upperBound
+        let first = bytes[start]
+        var slashes = 0
+        var backslashes = 0
+        var atSign = -1
+        var dotAfterAt = false
+        var dotAfterLastSlash = false
+        var index = start
+        while index < end {
+            switch bytes[index] {
+            case UInt8(ascii: "/"):
+                slashes += 1
+                dotAfterLastSlash = false
+                if index + 2 < end, bytes[index + 1] == UInt8(ascii: "/"), index > start,
+                   bytes[index - 1] == UInt8(ascii: ":") {
+                    return .url
+                }
+            case UInt8(ascii: "\\"): backslashes += 1
+            case UInt8(ascii: "@"): if atSign < 0 { atSign = index }
+            case UInt8(ascii: "."):
+                if atSign >= 0, index > atSign + 1, index + 1 < end { dotAfterAt = true }
+                if slashes > 0, index + 1 < end { dotAfterLastSlash = true }
+            default: break
+            }
+            index += 1
+        }
+        if has(prefix: "www.", at: start, before: end) || has(prefix: "mailto:", at: start, before: end) {
+            return .url
+        }
+        if atSign > start, dotAfterAt { return .email }
+        if first == UInt8(ascii: "@"), end - start > 1 { return .handle }
+        if first == UInt8(ascii: "#"), end - start > 1,
+           ScalarClass.of(ascii: bytes[start + 1] & 0x7F).isLetter || bytes[start + 1] >= 0x80 {
+            return .hashtag
+        }
+        if first == UInt8(ascii: "/") || first == UInt8(ascii: "~")
+            || has(prefix: "./", at: start, before: end) || has(prefix: "../", at: start, before: end)
+            || backslashes > 0 || slashes >= 2 || (slashes == 1 && dotAfterLastSlash) {
+            return .path
+        }
+        if end - start > 1, first == UInt8(ascii: "-"),
+           bytes[start + 1] == UInt8(ascii: "-") || ScalarClass.of(ascii: bytes[start + 1] & 0x7F).isLetter {
+            return .option
+        }
+        return nil
+    }
+
+    // MARK: Words
+
+    /// Splits a chunk of prose into words: runs of letters, marks, digits and underscores, joined
+    /// by an apostrophe, a hyphen or a dot that stands between two of them.
+    private mutating func scanWords(_ chunk: Range<Int>, utf16Offset: Int) {
+        var index = chunk.lowerBound
+        var utf16 = utf16Offset
+        let end = chunk.upperBound
+
+        var wordStart = -1
+        var wordUTF16 = 0
+        var lastWordEnd = 0  // byte after the last word character
+        var lastWordEndUTF16 = 0
+        var sawDigit = false, sawUnderscore = false, sawDot = false, sawCamel = false
+        var upperLetters = 0, otherLetters = 0, previousWasLower = false, isASCII = true
+        var pendingJoiner = false
+
+        func reset() {
+            wordStart = -1
+            sawDigit = false; sawUnderscore = false; sawDot = false; sawCamel = false
+            upperLetters = 0; otherLetters = 0; previousWasLower = false; isASCII = true
+            pendingJoiner = false
+        }
+
+        while index <= end {
+            var scalarClass = ScalarClass.space
+            var length = 1
+            if index < end {
+                let lead = bytes[index]
+                length = utf8SequenceLength(lead)
+                scalarClass = lead < 0x80
+                    ? ScalarClass.of(ascii: lead)
+                    : ScalarClass.of(decodeScalar(bytes, at: index, length: length))
+            }
+            let units = length == 4 ? 2 : 1
+            if scalarClass.isWordCharacter {
+                if wordStart < 0 {
+                    if scalarClass == .mark {  // a mark with nothing to attach to
+                        index += length; utf16 += units
+                        continue
+                    }
+                    wordStart = index
+                    wordUTF16 = utf16
+                }
+                if pendingJoiner { pendingJoiner = false }
+                switch scalarClass {
+                case .digit: sawDigit = true
+                case .underscore: sawUnderscore = true
+                case .letterUpper:
+                    if previousWasLower { sawCamel = true }
+                    upperLetters += 1
+                case .letterLower, .letterOther: otherLetters += 1
+                default: break
+                }
+                if scalarClass != .mark { previousWasLower = scalarClass == .letterLower }
+                if length > 1 { isASCII = false }
+                index += length; utf16 += units
+                lastWordEnd = index
+                lastWordEndUTF16 = utf16
+                continue
+            }
+            // A joiner continues the word only when a word character follows it.
+            if wordStart >= 0, !pendingJoiner,
+               scalarClass == .apostrophe || scalarClass == .hyphen || scalarClass == .dot {
+                let next = index + length
+                if next < end {
+                    let nextLead = bytes[next]
+                    let nextLength = utf8SequenceLength(nextLead)
+                    let nextClass = nextLead < 0x80
+                        ? ScalarClass.of(ascii: nextLead)
+                        : ScalarClass.of(decodeScalar(bytes, at: next, length: nextLength))
+                    if nextClass.isLetter || nextClass == .digit {
+                        if scalarClass == .dot { sawDot = true }
+                        if length > 1 { isASCII = false }
+                        previousWasLower = false
+                        pendingJoiner = true
+                        index += length; utf16 += units
+                        continue
+                    }
+                }
+            }
+            // Anything else ends the word.
+            if wordStart >= 0 {
+                emitWord(
+                    wordStart..<lastWordEnd, utf16Offset: wordUTF16,
+                    utf16Length: lastWordEndUTF16 - wordUTF16,
+                    digit: sawDigit, underscore: sawUnderscore, dot: sawDot, camel: sawCamel,
+                    upper: upperLetters, other: otherLetters, ascii: isASCII
+                )
+                reset()
+            }
+            index += length; utf16 += units
+        }
+    }
+
+    private mutating func emitWord(
+        _ range: Range<Int>, utf16Offset: Int, utf16Length: Int, digit: Bool, underscore: Bool,
+        dot: Bool, camel: Bool, upper: Int, other: Int, ascii: Bool
+    ) {
+        var kind = WordToken.Kind.word
+        if digit {
+            kind = .skipped(other + upper == 0 ? .number : .identifier)
+        } else if underscore || dot || camel {
+            kind = .skipped(.identifier)
+        } else if upper >= 2, upper <= 5, isAcronym(range, upper: upper, other: other) {
+            kind = .skipped(.acronym)
+        }
+        tokens.append(
+            WordToken(
+                byteRange: range, utf16Offset: utf16Offset, utf16Length: utf16Length, kind: kind,
+                isASCII: ascii
+            )
+        )
+    }
+
+    /// All capitals (a possessive or plural `s` allowed after them: `NASA's`, `APIs`).
+    private func isAcronym(_ range: Range<Int>, upper: Int, other: Int) -> Bool {
+        if other == 0 { return true }
+        guard other == 1, bytes[range.upperBound - 1] == UInt8(ascii: "s") else { return false }
+        return true
+    }
+}

@@ -1,0 +1,25 @@
+import SuperTextCore
+
+/// Renders a check result like a compiler's diagnostics: `file:line:column: teh → the (why)`.
+struct CompilerStyleReport {
+    let result: CheckResult
+    let text: String
+    let file: String
+
+    func render() -> String {
+        let positions = TextPositions(text)
+        var lines: [String] = []
+        for warning in result.warnings { lines.append("\(file): warning: \(warning)") }
+        for match in result.matches {
+            let (line, column) = positions.lineAndColumn(ofUTF16Offset: match.offset)
+            let shown = match.text.replacingOccurrences(of: "\n", with: "⏎")
+            let what = match.suggestions.first.map { "\(shown) → \($0.isEmpty ? "∅" : $0)" } ?? "\(shown): \(match.message)"
+            lines.append("\(file):\(line):\(column): \(what) (\(match.explanation.detail))")
+        }
+        let summary = result.matches.isEmpty
+            ? "\(file): no problems found (\(result.language.code), \(result.stats.words) words)"
+            : "\(file): \(result.matches.count) problem\(result.matches.count == 1 ? "" : "s") (\(result.language.code), \(result.stats.words) words)"
+        lines.append(summary)
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,106 @@
+import Testing
+@testable import SuperTextCore
+
+@Suite("Tokenizer")
+struct TokenizerTests {
+    private func words(_ text: String, format: TextFormat = .plain) -> [String] {
+        let tokens = Tokenizer.words(in: text, format: format)
+        let units = Array(text.utf16)
+        return tokens.filter(\.isWord).map {
+            String(decoding: units[$0.utf16Offset..<$0.utf16Offset + $0.utf16Length], as: UTF16.self)
+        }
+    }
+
+    private func skipped(_ text: String) -> [String: SkipReason] {
+        var result: [String: SkipReason] = [:]
+        let units = Array(text.utf16)
+        for token in Tokenizer.words(in: text, format: .plain) {
+            if case .skipped(let reason) = token.kind {
+                result[String(decoding: units[token.utf16Offset..<token.utf16Offset + token.utf16Length], as: UTF16.self)] = reason
+            }
+        }
+        return result
+    }
+
+    @Test func splitsProseIntoWords() {
+        #expect(words("Hello, world! How are you?") == ["Hello", "world", "How", "are", "you"])
+    }
+
+    @Test func keepsApostrophesContractionsAndPossessives() {
+        #expect(words("I don't know John's or the students' car.") == ["I", "don't", "know", "John's", "or", "the", "students", "car"])
+        #expect(words("L’homme n’est pas là.") == ["L’homme", "n’est", "pas", "là"])
+        #expect(words("'quoted' words") == ["quoted", "words"])
+    }
+
+    @Test func keepsHyphenatedWordsWhole() {
+        #expect(words("A well-known state-of-the-art idea - really.") == ["A", "well-known", "state-of-the-art", "idea", "really"])
+    }
+
+    @Test func handlesAccentsCombiningMarksAndOtherScripts() {
+        #expect(words("Café naïve Straße año") == ["Café", "naïve", "Straße", "año"])
+        // "e" + COMBINING ACUTE ACCENT stays one word.
+        #expect(words("cafe\u{301} ok") == ["cafe\u{301}", "ok"])
+        #expect(words("Привет мир") == ["Привет", "мир"])
+    }
+
+    @Test func emojiSeparateWordsAndCountTwoUTF16Units() {
+        let text = "😀 teh 👍🏽x"
+        let tokens = Tokenizer.words(in: text).filter(\.isWord)
+        #expect(tokens.count == 2)
+        #expect(tokens[0].utf16Offset == 3)  // 😀 is two UTF-16 units, then a space
+        #expect(tokens[0].utf16Length == 3)
+        #expect(tokens[0].byteRange == 5..<8)  // 😀 is four UTF-8 bytes
+        #expect(tokens[1].utf16Offset == 11)  // 👍🏽 is four UTF-16 units
+    }
+
+    @Test func skipsWhatIsNotProse() {
+        let found = skipped(
+            "See https://example.com/a?b=c and www.test.org, mail a.b@example.com, ping @handle #topic, "
+                + "open /usr/bin/env ./run.sh src/main.swift C:\\dir\\file, pass --force -v, "
+                + "version 3.14 and 2nd and MP3, call userName max_count os.path, the NASA and APIs."
+        )
+        #expect(found["https://example.com/a?b=c"] == .url)
+        #expect(found["www.test.org"] == .url)
+        #expect(found["a.b@example.com"] == .email)
+        #expect(found["@handle"] == .handle)
+        #expect(found["#topic"] == .hashtag)
+        #expect(found["/usr/bin/env"] == .path)
+        #expect(found["./run.sh"] == .path)
+        #expect(found["src/main.swift"] == .path)
+        #expect(found["C:\\dir\\file"] == .path)
+        #expect(found["--force"] == .option)
+        #expect(found["-v"] == .option)
+        #expect(found["3.14"] == .number)
+        #expect(found["2nd"] == .identifier)
+        #expect(found["MP3"] == .identifier)
+        #expect(found["userName"] == .identifier)
+        #expect(found["max_count"] == .identifier)
+        #expect(found["os.path"] == .identifier)
+        #expect(found["NASA"] == .acronym)
+        #expect(found["APIs"] == .acronym)
+    }
+
+    @Test func proseWithSlashIsStillChecked() {
+        #expect(words("and/or") == ["and", "or"])
+    }
+
+    @Test func markdownSkipsCodeLinksAndTagsWithOriginalOffsets() {
+        let text = "Use `teh_code` and [a link](https://x.io/teh) <span class=\"teh\">word</span>\n\n```\nteh code\n```\nend"
+        #expect(words(text, format: .markdown) == ["Use", "and", "a", "link", "word", "end"])
+        let token = Tokenizer.words(in: text, format: .markdown).filter(\.isWord).last!
+        #expect(token.utf16Offset == Array(text.utf16).count - 3)
+    }
+
+    @Test func sentencesEndAtTerminatorsButNotAbbreviations() {
+        var text = "Dr. Smith arrived. He said e.g. this! Then?\n\nA new paragraph without a full stop"
+        let sentences = text.withUTF8 { SentenceSplitter.sentences(in: $0) }
+        let units = Array(text.utf16)
+        let strings = sentences.map { String(decoding: units[$0.offset..<$0.offset + $0.length], as: UTF16.self) }
+        #expect(strings == ["Dr. Smith arrived.", "He said e.g. this!", "Then?", "A new paragraph without a full stop"])
+    }
+
+    @Test func emptyAndSpaceOnlyTextsHaveNoWords() {
+        #expect(words("").isEmpty)
+        #expect(words("  \n\t ").isEmpty)
+    }
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs what SuperText needs from Debian's packages, when it is missing.
+# Non-interactive; uses sudo when not root. Usage: scripts/install-deps.sh [run|test|bench]
+set -euo pipefail
+
+purpose="${1:-run}"
+packages=(libhunspell-dev pkg-config libsqlite3-dev hunspell-en-us hunspell-en-gb hunspell-fr hunspell-de-de hunspell-es)
+case "$purpose" in
+  test) packages+=(hunspell python3 python3-venv curl chromium chromium-driver fonts-dejavu-core) ;;
+  bench) packages+=(hunspell wrk aspell aspell-en aspell-fr aspell-de aspell-es) ;;
+esac
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "Installing: ${missing[*]}"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+# Refresh the package lists when they are missing or older than a day.
+if [ -z "$(find /var/lib/apt/lists -maxdepth 1 -name '*Packages*' -mtime -1 2>/dev/null | head -n 1)" ]; then
+  $sudo apt-get update -qq
+fi
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

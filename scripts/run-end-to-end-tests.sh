@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# End-to-end tests of the built command line (and, later, the server) with real tools.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+status=0
+for test in Tests/EndToEnd/*.sh; do
+  [ -e "$test" ] || continue
+  echo "== $test"
+  bash "$test" || status=1
+done
+exit $status
