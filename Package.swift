@@ -7,9 +7,13 @@ let package = Package(
     products: [
         .executable(name: "supertext", targets: ["supertext"]),
         .library(name: "SuperTextCore", targets: ["SuperTextCore"]),
+        .library(name: "SuperTextServer", targets: ["SuperTextServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         // The C library, wrapped: libhunspell from Debian's libhunspell-dev.
@@ -24,11 +28,23 @@ let package = Package(
             name: "SuperTextCore",
             dependencies: ["CHunspell"]
         ),
-        // The command line: parses options and calls the core.
+        // The HTTP service (Hummingbird 2): controllers per resource over the core.
+        .target(
+            name: "SuperTextServer",
+            dependencies: [
+                "SuperTextCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // The command line: parses options and calls the core or the server.
         .executableTarget(
             name: "supertext",
             dependencies: [
                 "SuperTextCore",
+                "SuperTextServer",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -36,6 +52,13 @@ let package = Package(
             name: "SuperTextCoreTests",
             dependencies: ["SuperTextCore"],
             resources: [.copy("Cases")]
+        ),
+        .testTarget(
+            name: "SuperTextServerTests",
+            dependencies: [
+                "SuperTextServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
         ),
     ]
 )

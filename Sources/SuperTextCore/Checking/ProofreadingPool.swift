@@ -163,6 +163,7 @@ public final class ProofreadingPool: @unchecked Sendable {
         let clock = ContinuousClock.now
         let isCancelled: @Sendable () -> Bool = { flag.isCancelled || flag.isPastDeadline }
         let parts = ParagraphSplitter.parts(of: request.text, targetSize: configuration.partSize)
+        report(.loading(done: 0, total: parts.count, matches: []))
         if parts.count == 1 {
             let result = try await run(flag: flag) { try $0.check(request, choice: nil, isCancelled: isCancelled) }
             report(.loading(done: 1, total: 1, matches: result.matches))

@@ -1,0 +1,88 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import SuperTextCore
+
+/// Builds the SuperText application: loads the dictionaries on the worker threads, builds the
+/// router and configures where it listens.
+/// - Parameters:
+///   - configuration: what to listen on and how to bound the work.
+///   - logger: the logger for the server and every request.
+public func buildApplication(
+    configuration: ServerConfiguration, logger: Logger
+) async throws -> some ApplicationProtocol {
+    let catalog = DictionaryCatalog(
+        searchPath: configuration.dictionaryDirectories + DictionaryCatalog.defaultSearchPath(environment: [:])
+    )
+    for failure in catalog.failures {
+        logger.error("dictionary \(failure.file) not loaded: \(failure.reason)")
+    }
+    guard !catalog.languages.isEmpty else {
+        throw SuperTextError.noDictionaries(searched: catalog.searchPath)
+    }
+    let start = ContinuousClock.now
+    let pool = ProofreadingPool(
+        catalog: catalog,
+        configuration: .init(
+            workers: configuration.workers, queueLimit: configuration.queueLimit,
+            timeout: configuration.checkTimeout, partSize: configuration.partSize
+        )
+    )
+    logger.info(
+        "loaded \(catalog.languages.count) languages (\(catalog.languages.map(\.code).joined(separator: ", "))) on \(configuration.workers) workers in \(ContinuousClock.now - start)"
+    )
+    let router = buildRouter(pool: pool, configuration: configuration, logger: logger)
+    let address: BindAddress
+    switch configuration.address {
+    case .tcp(let host, let port):
+        address = .hostname(host, port: port)
+    case .unixSocket(let path):
+        try removeStaleSocket(at: path)
+        address = .unixDomainSocket(path: path)
+    }
+    var app = Application(
+        router: router,
+        configuration: .init(address: address, serverName: "SuperText"),
+        logger: logger
+    )
+    app.addServices(ProofreadingPoolService(pool: pool))
+    return app
+}
+
+/// The routes, under their middleware.
+func buildRouter(pool: ProofreadingPool, configuration: ServerConfiguration, logger: Logger) -> Router<AppRequestContext> {
+    let router = Router(context: AppRequestContext.self)
+    router.addMiddleware {
+        RequestLogMiddleware()
+        SecurityHeadersMiddleware()
+        APIErrorMiddleware(routes: apiRoutes)
+        if let directory = configuration.publicDirectory, FileManager.default.fileExists(atPath: directory) {
+            FileMiddleware(directory, searchForIndexHtml: true, logger: logger)
+        }
+    }
+    HealthController(pool: pool).addRoutes(to: router)
+    let api = router.group("api/v1")
+    CheckController(pool: pool, bodyLimit: configuration.bodyLimit).addRoutes(to: api)
+    LanguagesController(catalog: pool.catalog).addRoutes(to: api)
+    return router
+}
+
+/// Every API route and its methods, so a wrong method gets 405 rather than 404.
+let apiRoutes: [(String, [HTTPRequest.Method])] = [
+    ("/healthz", [.get]),
+    ("/readyz", [.get]),
+    ("/api/v1/check", [.post]),
+    ("/api/v1/check/stream", [.post]),
+    ("/api/v1/languages", [.get]),
+]
+
+/// A socket file left by a server that did not stop cleanly would make the bind fail.
+private func removeStaleSocket(at path: String) throws {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return }
+    guard (status.st_mode & S_IFMT) == S_IFSOCK else {
+        throw SuperTextError(code: "bad_socket_path", message: "\(path) exists and is not a socket; not removing it.")
+    }
+    unlink(path)
+}
