@@ -12,6 +12,12 @@ import SuperTextCore
 public func buildApplication(
     configuration: ServerConfiguration, logger: Logger
 ) async throws -> some ApplicationProtocol {
+    let pool = try makeProofreadingPool(configuration: configuration, logger: logger)
+    return try buildApplication(configuration: configuration, pool: pool, logger: logger)
+}
+
+/// Finds the dictionaries and starts the workers, each loading every dictionary.
+func makeProofreadingPool(configuration: ServerConfiguration, logger: Logger) throws -> ProofreadingPool {
     let catalog = DictionaryCatalog(
         searchPath: configuration.dictionaryDirectories + DictionaryCatalog.defaultSearchPath(environment: [:])
     )
@@ -32,6 +38,13 @@ public func buildApplication(
     logger.info(
         "loaded \(catalog.languages.count) languages (\(catalog.languages.map(\.code).joined(separator: ", "))) on \(configuration.workers) workers in \(ContinuousClock.now - start)"
     )
+    return pool
+}
+
+/// The application over an existing pool.
+func buildApplication(
+    configuration: ServerConfiguration, pool: ProofreadingPool, logger: Logger, ownsPool: Bool = true
+) throws -> some ApplicationProtocol {
     let router = buildRouter(pool: pool, configuration: configuration, logger: logger)
     let address: BindAddress
     switch configuration.address {
@@ -46,7 +59,7 @@ public func buildApplication(
         configuration: .init(address: address, serverName: "SuperText"),
         logger: logger
     )
-    app.addServices(ProofreadingPoolService(pool: pool))
+    if ownsPool { app.addServices(ProofreadingPoolService(pool: pool)) }
     return app
 }
 

@@ -41,6 +41,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("check-timeout"), help: "Longest a check may take, in seconds (default 30).")
     var checkTimeout: Double?
 
+    @Option(name: .customLong("part-size"), help: ArgumentHelp("Size in bytes of the parts long texts are cut into for streaming (default 16384).", visibility: .hidden))
+    var partSize: Int?
+
     @Option(name: .customLong("public-dir"), help: "Directory of the web front end (default ./public).")
     var publicDirectory: String?
 
@@ -83,6 +86,10 @@ struct ServeCommand: AsyncParsableCommand {
         if let seconds = try number(checkTimeout, "SUPERTEXT_CHECK_TIMEOUT") {
             guard seconds > 0 else { throw ValidationError("The check timeout must be positive.") }
             configuration.checkTimeout = .milliseconds(Int64(seconds * 1000))
+        }
+        if let partSize = try number(partSize, "SUPERTEXT_PART_SIZE") {
+            guard partSize >= 256 else { throw ValidationError("The part size must be at least 256 bytes.") }
+            configuration.partSize = partSize
         }
         configuration.publicDirectory = setting(publicDirectory, "SUPERTEXT_PUBLIC_DIR") ?? "public"
 

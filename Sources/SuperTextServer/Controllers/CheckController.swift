@@ -34,15 +34,22 @@ struct CheckController: Sendable {
     @Sendable func stream(request: Request, context: AppRequestContext) async throws -> Response {
         let input = try await CheckInput.parse(request, bodyLimit: bodyLimit)
         try validateLanguage(of: input.request)
-        let pool = self.pool
+        let run: CheckRun
+        do {
+            run = try pool.start(input.request)
+        } catch {
+            throw APIError(error)
+        }
         let logger = context.logger
         return Response(
             status: .ok,
             headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache", .init("X-Accel-Buffering")!: "no"],
             body: ResponseBody { writer in
                 let encoder = JSONCoding.encoder()
+                // However the stream ends (done, failed, client gone), the remaining work stops.
+                defer { run.cancel() }
                 do {
-                    for try await progress in pool.checkWithProgress(input.request) {
+                    for try await progress in run.events {
                         switch progress {
                         case .loading(let done, let total, let matches):
                             let event = LoadingEvent(done: done, total: total, matches: matches)
@@ -53,8 +60,12 @@ struct CheckController: Sendable {
                     }
                 } catch {
                     let apiError = APIError(error)
-                    if apiError.code == "cancelled" {
-                        logger.info("stream cancelled by the client")
+                    if apiError.code == "internal_error" {
+                        // Writing failed: the client went away. `defer` stops the remaining work.
+                        logger.info("stream ended early: \(error)")
+                        return
+                    } else if apiError.code == "cancelled" {
+                        logger.info("stream cancelled")
                     } else {
                         let data = try encoder.encode(apiError.jsonObject)
                         try? await writer.write(ServerSentEvent.buffer(name: "error", data: data))

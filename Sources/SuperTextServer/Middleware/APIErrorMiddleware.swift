@@ -23,7 +23,7 @@ struct APIErrorMiddleware: RouterMiddleware {
                 apiError = .methodNotAllowed(request.method, path: request.uri.path, allowed: allowed)
             }
             if apiError.status.code >= 500 {
-                context.logger.error("\(apiError.code): \(apiError.message)")
+                context.logger.error("\(apiError.code): \(apiError.message) (\(String(reflecting: error)))")
             }
             return try apiError.response(from: request, context: context)
         }
