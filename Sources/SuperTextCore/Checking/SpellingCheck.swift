@@ -55,7 +55,10 @@ struct SpellingCheck {
 
     private mutating func match(for written: String, word: String, offset: Int, length: Int) -> Match {
         let suggestions: [String]
-        if let cached = known[word] {
+        if suggestionLimit <= 0 {
+            // No suggestions wanted: skip the suggester entirely (Hunspell's takes 20-70 ms a word).
+            suggestions = []
+        } else if let cached = known[word] {
             suggestions = cached
         } else {
             suggestions = session.suggester.suggestions(
