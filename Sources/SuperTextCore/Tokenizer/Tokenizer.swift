@@ -54,13 +54,25 @@ enum ScalarClass: UInt8 {
     var isLetter: Bool { self == .letterLower || self == .letterUpper || self == .letterOther }
     var isWordCharacter: Bool { isLetter || self == .mark || self == .digit || self == .underscore }
 
+    /// The class of an ASCII byte. A switch rather than a table: a static table is initialised
+    /// lazily, and the check for that on every byte cost more than the lookup.
     @inline(__always)
     static func of(ascii byte: UInt8) -> ScalarClass {
-        asciiTable[Int(byte)]
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): return .letterLower
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return .letterUpper
+        case 0x20, 0x09...0x0D: return .space
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return .digit
+        case UInt8(ascii: "_"): return .underscore
+        case UInt8(ascii: "'"): return .apostrophe
+        case UInt8(ascii: "-"): return .hyphen
+        case UInt8(ascii: "."): return .dot
+        default: return .other
+        }
     }
 
     static func of(_ scalar: Unicode.Scalar) -> ScalarClass {
-        if scalar.isASCII { return asciiTable[Int(scalar.value)] }
+        if scalar.isASCII { return of(ascii: UInt8(scalar.value)) }
         switch scalar.value {
         case 0x2019, 0x02BC: return .apostrophe
         case 0x2010, 0x2011: return .hyphen
@@ -78,18 +90,4 @@ enum ScalarClass: UInt8 {
         }
     }
 
-    private static let asciiTable: [ScalarClass] = (0..<128).map { code -> ScalarClass in
-        let byte = UInt8(code)
-        switch byte {
-        case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20: return .space
-        case UInt8(ascii: "a")...UInt8(ascii: "z"): return .letterLower
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return .letterUpper
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return .digit
-        case UInt8(ascii: "_"): return .underscore
-        case UInt8(ascii: "'"): return .apostrophe
-        case UInt8(ascii: "-"): return .hyphen
-        case UInt8(ascii: "."): return .dot
-        default: return .other
-        }
-    }
 }

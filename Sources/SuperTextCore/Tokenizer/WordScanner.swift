@@ -58,16 +58,31 @@ struct WordScanner {
 
     // MARK: Chunks
 
-    private static let openingPunctuation: Set<UInt8> = Set("([{\"'*_<".utf8)
-    private static let closingPunctuation: Set<UInt8> = Set(")]}\"'*_>.,;:!?".utf8)
+    /// `( [ { " ' * _ <` before a chunk's core.
+    @inline(__always)
+    private static func isOpeningPunctuation(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x28, 0x5B, 0x7B, 0x22, 0x27, 0x2A, 0x5F, 0x3C: return true
+        default: return false
+        }
+    }
+
+    /// `) ] } " ' * _ > . , ; : ! ?` after a chunk's core.
+    @inline(__always)
+    private static func isClosingPunctuation(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x29, 0x5D, 0x7D, 0x22, 0x27, 0x2A, 0x5F, 0x3E, 0x2E, 0x2C, 0x3B, 0x3A, 0x21, 0x3F: return true
+        default: return false
+        }
+    }
 
     /// Classifies a whole chunk (URL, e-mail, path, ...) or splits it into words.
     private mutating func scanChunk(_ chunk: Range<Int>, utf16Offset: Int) {
         // The core of the chunk, without ASCII punctuation around it.
         var coreStart = chunk.lowerBound
         var coreEnd = chunk.upperBound
-        while coreStart < coreEnd, Self.openingPunctuation.contains(bytes[coreStart]) { coreStart += 1 }
-        while coreEnd > coreStart, Self.closingPunctuation.contains(bytes[coreEnd - 1]) { coreEnd -= 1 }
+        while coreStart < coreEnd, Self.isOpeningPunctuation(bytes[coreStart]) { coreStart += 1 }
+        while coreEnd > coreStart, Self.isClosingPunctuation(bytes[coreEnd - 1]) { coreEnd -= 1 }
         if coreStart < coreEnd, let reason = classifyChunk(coreStart..<coreEnd) {
             // Offsets of the core: leading punctuation is ASCII, one UTF-16 unit a byte.
             let offset = utf16Offset + (coreStart - chunk.lowerBound)
@@ -135,7 +150,9 @@ struct WordScanner {
             }
             index += 1
         }
-        if has(prefix: "www.", at: start, before: end) || has(prefix: "mailto:", at: start, before: end) {
+        let lowerFirst = first | 0x20
+        if (lowerFirst == UInt8(ascii: "w") && has(prefix: "www.", at: start, before: end))
+            || (lowerFirst == UInt8(ascii: "m") && has(prefix: "mailto:", at: start, before: end)) {
             return .url
         }
         if atSign > start, dotAfterAt { return .email }
@@ -145,7 +162,8 @@ struct WordScanner {
             return .hashtag
         }
         if first == UInt8(ascii: "/") || first == UInt8(ascii: "~")
-            || has(prefix: "./", at: start, before: end) || has(prefix: "../", at: start, before: end)
+            || (first == UInt8(ascii: ".")
+                && (has(prefix: "./", at: start, before: end) || has(prefix: "../", at: start, before: end)))
             || backslashes > 0 || slashes >= 2 || (slashes == 1 && dotAfterLastSlash) {
             return .path
         }
