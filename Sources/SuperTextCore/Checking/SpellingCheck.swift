@@ -25,7 +25,7 @@ struct SpellingCheck {
             return []
         }
         let written = document.text(of: token)
-        let word = normalizedWord(written)
+        let word = token.isASCII ? written : normalizedWord(written)
         if isAccepted(word) { return [] }
         // A hyphenated word whose whole is unknown: check, and report, its parts one by one.
         if word.contains("-") {
