@@ -4,7 +4,8 @@
 /// length in the caller's original text (what JavaScript and LanguageTool clients count in).
 /// Non-prose is recognised and skipped here: URLs, e-mail addresses, @handles, #hashtags, file
 /// paths, `--options`, numbers and tokens with digits, identifiers (camelCase, snake_case,
-/// dotted.names) and short all-caps acronyms. In Markdown mode, code, link targets and HTML tags
+/// dotted.names) and acronyms: words in capitals, except the long words of a run of three or more
+/// words in capitals, which is prose written in capitals. In Markdown mode, code, link targets and HTML tags
 /// are masked first (see `MarkdownMasker`), with offsets still those of the original text.
 public enum Tokenizer {
     /// The words (checked and skipped) of `bytes`, a valid UTF-8 text.

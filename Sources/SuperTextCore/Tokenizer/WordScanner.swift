@@ -4,6 +4,17 @@ struct WordScanner {
     let masked: [Range<Int>]
     private var maskIndex = 0
     private var tokens: [WordToken] = []
+    /// The number of tokens in the current run of words written in capitals.
+    private var capitalsRunLength = 0
+    /// The long words in capitals of the current run, by token index.
+    private var longCapitalsInRun: [Int] = []
+
+    /// Words in capitals longer than this are acronyms or constants (`CHANGELOG`, `ECONNRESET`)
+    /// only when they stand alone; shorter ones (`NASA`, `HTTP`) always are.
+    static let longestShortAcronym = 5
+    /// This many words in capitals in a row are prose written in capitals (a licence's
+    /// disclaimer, a shouted warning), whose long words are checked.
+    static let capitalsRunOfProse = 3
 
     init(bytes: UnsafeBufferPointer<UInt8>, masked: [Range<Int>]) {
         self.bytes = bytes
@@ -53,7 +64,28 @@ struct WordScanner {
             }
             scanChunk(chunkStart..<index, utf16Offset: chunkUTF16)
         }
+        endCapitalsRun()
         return tokens
+    }
+
+    /// Appends a token, following runs of words in capitals.
+    private mutating func append(_ token: WordToken, inCapitals: Bool = false, isLong: Bool = false) {
+        tokens.append(token)
+        if inCapitals {
+            capitalsRunLength += 1
+            if isLong { longCapitalsInRun.append(tokens.count - 1) }
+        } else {
+            endCapitalsRun()
+        }
+    }
+
+    /// Ends a run of words in capitals: in a run as long as prose, long words are checked after all.
+    private mutating func endCapitalsRun() {
+        if capitalsRunLength >= Self.capitalsRunOfProse {
+            for index in longCapitalsInRun { tokens[index].kind = .word }
+        }
+        capitalsRunLength = 0
+        longCapitalsInRun.removeAll(keepingCapacity: true)
     }
 
     // MARK: Chunks
@@ -87,7 +119,7 @@ struct WordScanner {
             // Offsets of the core: leading punctuation is ASCII, one UTF-16 unit a byte.
             let offset = utf16Offset + (coreStart - chunk.lowerBound)
             let length = utf16Length(of: coreStart..<coreEnd)
-            tokens.append(
+            append(
                 WordToken(
                     byteRange: coreStart..<coreEnd, utf16Offset: offset, utf16Length: length,
                     kind: .skipped(reason), isASCII: true
@@ -274,18 +306,24 @@ struct WordScanner {
         dot: Bool, camel: Bool, upper: Int, other: Int, ascii: Bool
     ) {
         var kind = WordToken.Kind.word
+        var inCapitals = false
         if digit {
             kind = .skipped(other + upper == 0 ? .number : .identifier)
         } else if underscore || dot || camel {
             kind = .skipped(.identifier)
-        } else if upper >= 2, upper <= 5, isAcronym(range, upper: upper, other: other) {
+        } else if upper == 1, other == 0 {
+            inCapitals = true  // "I", "A": part of a run in capitals, not an acronym
+        } else if upper >= 2, isAcronym(range, upper: upper, other: other) {
+            // Long ones go back to being words if the run turns out to be prose in capitals.
             kind = .skipped(.acronym)
+            inCapitals = true
         }
-        tokens.append(
+        append(
             WordToken(
                 byteRange: range, utf16Offset: utf16Offset, utf16Length: utf16Length, kind: kind,
                 isASCII: ascii
-            )
+            ),
+            inCapitals: inCapitals, isLong: upper > Self.longestShortAcronym
         )
     }
 
