@@ -70,9 +70,9 @@ public final class Proofreader {
         let clock = ContinuousClock.now
         var text = request.text
         return try text.withUTF8 { bytes in
-            let words = Tokenizer.words(in: bytes, format: request.format)
+            let (words, masked) = Tokenizer.wordsAndMaskedRanges(in: bytes, format: request.format)
             let sentences = SentenceSplitter.sentences(in: bytes)
-            let document = CheckedDocument(bytes: bytes, words: words, sentences: sentences)
+            let document = CheckedDocument(bytes: bytes, words: words, sentences: sentences, maskedRanges: masked)
             let choice = try choice ?? chooseLanguage(for: request, document: document)
             var result = try check(document, request: request, choice: choice, isCancelled: isCancelled)
             result.stats.characters = request.text.unicodeScalars.count

@@ -8,6 +8,8 @@ struct SpellingCheck {
     private let personalWordsLowercased: Set<String>
     /// Answers already given in this check, by word.
     private var known: [String: [String]] = [:]
+    /// The words the document uses as code; read on the first word the dictionary rejects.
+    private var codeVocabulary: CodeVocabulary?
 
     init(session: Proofreader.LanguageSession, explainer: Explainer, personalWords: Set<String>, suggestionLimit: Int) {
         self.session = session
@@ -26,6 +28,7 @@ struct SpellingCheck {
         }
         let written = document.text(of: token)
         let word = token.isASCII ? written : normalizedWord(written)
+        if codeVocabulary == nil { codeVocabulary = CodeVocabulary(document: document) }
         if isAccepted(word) { return [] }
         // A hyphenated word whose whole is unknown: check, and report, its parts one by one.
         if word.contains("-") {
@@ -47,10 +50,12 @@ struct SpellingCheck {
         }
         if session.dictionary.spell(word) { return true }
         // Possessives of known words and names: "Hunspell's", "students'".
-        if session.language.primaryLanguage == "en", word.hasSuffix("'s") {
-            return session.dictionary.spell(String(word.dropLast(2)))
+        if session.language.primaryLanguage == "en", word.hasSuffix("'s"),
+           session.dictionary.spell(String(word.dropLast(2))) {
+            return true
         }
-        return false
+        // A name the document itself uses in its code: `libuv`, `deps` in `deps/v8`.
+        return codeVocabulary?.contains(word) == true
     }
 
     private mutating func match(for written: String, word: String, offset: Int, length: Int) -> Match {

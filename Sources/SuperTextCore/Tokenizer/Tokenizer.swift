@@ -10,9 +10,16 @@
 public enum Tokenizer {
     /// The words (checked and skipped) of `bytes`, a valid UTF-8 text.
     public static func words(in bytes: UnsafeBufferPointer<UInt8>, format: TextFormat) -> [WordToken] {
+        wordsAndMaskedRanges(in: bytes, format: format).words
+    }
+
+    /// The words of `bytes`, and the byte ranges Markdown masking left out (empty for plain text).
+    static func wordsAndMaskedRanges(
+        in bytes: UnsafeBufferPointer<UInt8>, format: TextFormat
+    ) -> (words: [WordToken], masked: [Range<Int>]) {
         let masked = format == .markdown ? MarkdownMasker.maskedRanges(in: bytes) : []
         var scanner = WordScanner(bytes: bytes, masked: masked)
-        return scanner.run()
+        return (scanner.run(), masked)
     }
 
     /// Convenience for tests and small texts.
