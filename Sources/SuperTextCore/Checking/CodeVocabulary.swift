@@ -15,6 +15,8 @@
 /// `ECMASCript`) are still flagged.
 struct CodeVocabulary {
     private var terms: Set<String> = []
+    /// The terms in lower case, to tell a term written with other capitals.
+    private var lowercasedTerms: Set<String> = []
 
     init(document: CheckedDocument) {
         let bytes = document.bytes
@@ -28,6 +30,7 @@ struct CodeVocabulary {
         for range in document.maskedRanges {
             addChunks(of: range, in: bytes, codeLikeOnly: !isCodeSpan(range, in: bytes))
         }
+        lowercasedTerms = Set(terms.map { $0.lowercased() })
     }
 
     /// Whether `word` (as written, or with its first letter in lower case) is a term of the
@@ -36,6 +39,11 @@ struct CodeVocabulary {
         if terms.contains(word) { return true }
         guard let first = word.first, first.isUppercase else { return false }
         return terms.contains(first.lowercased() + word.dropFirst())
+    }
+
+    /// Whether `word` is a term written with other capitals (`ECMASCript` for `ecmascript`).
+    func containsOtherwiseCapitalized(_ word: String) -> Bool {
+        lowercasedTerms.contains(word.lowercased()) && !contains(word)
     }
 
     // MARK: Reading code

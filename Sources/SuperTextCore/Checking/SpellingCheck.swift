@@ -31,8 +31,12 @@ struct SpellingCheck {
         if codeVocabulary == nil { codeVocabulary = CodeVocabulary(document: document) }
         if isAccepted(word) { return [] }
         // A hyphenated word whose whole is unknown: check, and report, its parts one by one.
+        // Acronyms among them (`Node-APIs`) are skipped as they are alone, unless the whole word
+        // is in capitals: then it is prose in capitals (`NON-INFRINGEMENT`), checked throughout.
         if word.contains("-") {
+            let skipsAcronyms = word.contains { $0.isLowercase }
             return hyphenatedParts(of: token, in: document).flatMap { part -> [Match] in
+                if skipsAcronyms, WordCase.isAcronym(part.text) { return [] }
                 let partWord = normalizedWord(part.text)
                 return isAccepted(partWord) ? [] : [match(for: part.text, word: partWord, offset: part.offset, length: part.length)]
             }
@@ -55,7 +59,16 @@ struct SpellingCheck {
             return true
         }
         // A name the document itself uses in its code: `libuv`, `deps` in `deps/v8`.
-        return codeVocabulary?.contains(word) == true
+        if codeVocabulary?.contains(word) == true { return true }
+        // A name with capitals inside (`XMLSec`, `ESLint`), as camelCase names are skipped by the
+        // tokenizer; but not a known word with a slip of the Shift key (`THis`, `GLib` for `Glib`),
+        // nor a term of the document's code written with other capitals (`ECMASCript`).
+        if WordCase.hasInnerCapitals(word) {
+            return !session.dictionary.spell(word.lowercased())
+                && !session.dictionary.spell(WordCase.capitalized(word))
+                && codeVocabulary?.containsOtherwiseCapitalized(word) != true
+        }
+        return false
     }
 
     private mutating func match(for written: String, word: String, offset: Int, length: Int) -> Match {
