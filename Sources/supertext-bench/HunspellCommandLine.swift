@@ -15,6 +15,8 @@ struct HunspellCommandLine {
     struct Run {
         /// The words Hunspell rejected, one per occurrence, in order.
         var flaggedWords: [Substring]
+        /// How many words Hunspell rejected in each file (when it read several).
+        var flaggedPerFile: [String: Int]
         /// Wall time of the whole process, dictionary loading included.
         var seconds: Double
     }
@@ -46,14 +48,16 @@ struct HunspellCommandLine {
         }
         let text = String(decoding: data, as: UTF8.self)
         var words = text.split(separator: "\n")
+        var perFile: [String: Int] = [:]
         if files.count > 1 {
             // With several files each line is `FILE: word`.
             words = words.map { line in
                 guard let separator = line.range(of: ": ") else { return line }
+                perFile[String(line[..<separator.lowerBound]), default: 0] += 1
                 return line[separator.upperBound...]
             }
         }
-        return Run(flaggedWords: words, seconds: seconds)
+        return Run(flaggedWords: words, flaggedPerFile: perFile, seconds: seconds)
     }
 }
 

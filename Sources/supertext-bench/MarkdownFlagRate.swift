@@ -12,6 +12,8 @@ struct MarkdownFlagRate {
 
     /// The aim: flag under a third of the words Hunspell flags.
     static let aimRatio = 1.0 / 3.0
+    /// Files with fewer words are left out of the median file's figures.
+    static let smallestFileCounted = 100
 
     func run() throws {
         let directory = options.path
@@ -30,6 +32,8 @@ struct MarkdownFlagRate {
         var flaggedCount = 0
         var skipped = 0
         var flaggedList = ""
+        var wordsPerFile: [String: Int] = [:]
+        var flaggedPerFile: [String: Int] = [:]
         let start = ContinuousClock.now
         for name in names {
             let path = directory + "/" + name
@@ -41,10 +45,13 @@ struct MarkdownFlagRate {
             }
             files.append(path)
             bytes += data.count
-            words += WordCount.of(text)
+            let fileWords = WordCount.of(text)
+            words += fileWords
+            wordsPerFile[path] = fileWords
             let result = try proofreader.check(
                 CheckRequest(text: text, language: language.code, format: .markdown)
             )
+            flaggedPerFile[path] = result.matches.count
             for match in result.matches {
                 flagged[match.text, default: 0] += 1
             }
@@ -70,9 +77,12 @@ struct MarkdownFlagRate {
         )
         var hunspellCounts: [String: Int] = [:]
         var hunspellShare: Double?
+        var hunspellFlaggedPerFile: [String: Int] = [:]
         if HunspellCommandLine.isInstalled {
             let run = try HunspellCommandLine(language: language).listMisspelled(in: files)
             for word in run.flaggedWords { hunspellCounts[String(word), default: 0] += 1 }
+            hunspellFlaggedPerFile = run.flaggedPerFile
+            if files.count == 1 { hunspellFlaggedPerFile[files[0]] = run.flaggedWords.count }
             let share = Double(run.flaggedWords.count) / Double(words)
             hunspellShare = share
             print(
@@ -87,6 +97,19 @@ struct MarkdownFlagRate {
             print(
                 "  SuperText / Hunspell: \(fixed(ratio, 3)); aim < \(fixed(Self.aimRatio, 3)): "
                     + (ratio < Self.aimRatio ? "met" : "NOT met")
+            )
+            // A few large files can weigh on the whole; the median file shows the typical one.
+            let counted = files.filter { (wordsPerFile[$0] ?? 0) >= Self.smallestFileCounted }
+            func median(_ flaggedIn: (String) -> Int) -> Double {
+                let shares = counted.map { Double(flaggedIn($0)) / Double(wordsPerFile[$0]!) }.sorted()
+                return shares.isEmpty ? 0 : shares[shares.count / 2]
+            }
+            let ourMedian = median { flaggedPerFile[$0] ?? 0 }
+            let hunspellMedian = median { hunspellFlaggedPerFile[$0] ?? 0 }
+            print(
+                "  Median file (of the \(counted.count) with \(Self.smallestFileCounted) words or more): "
+                    + "SuperText \(fixed(ourMedian * 100, 2))%, Hunspell \(fixed(hunspellMedian * 100, 2))%"
+                    + (hunspellMedian > 0 ? ", ratio \(fixed(ourMedian / hunspellMedian, 3))" : "")
             )
         }
         if options.top > 0 {
