@@ -90,20 +90,20 @@ struct WordScanner {
 
     // MARK: Chunks
 
-    /// `( [ { " ' * _ <` before a chunk's core.
+    /// `` ( [ { " ' ` * _ < `` before a chunk's core.
     @inline(__always)
     private static func isOpeningPunctuation(_ byte: UInt8) -> Bool {
         switch byte {
-        case 0x28, 0x5B, 0x7B, 0x22, 0x27, 0x2A, 0x5F, 0x3C: return true
+        case 0x28, 0x5B, 0x7B, 0x22, 0x27, 0x60, 0x2A, 0x5F, 0x3C: return true
         default: return false
         }
     }
 
-    /// `) ] } " ' * _ > . , ; : ! ?` after a chunk's core.
+    /// `` ) ] } " ' ` * _ > . , ; : ! ? `` after a chunk's core.
     @inline(__always)
     private static func isClosingPunctuation(_ byte: UInt8) -> Bool {
         switch byte {
-        case 0x29, 0x5D, 0x7D, 0x22, 0x27, 0x2A, 0x5F, 0x3E, 0x2E, 0x2C, 0x3B, 0x3A, 0x21, 0x3F: return true
+        case 0x29, 0x5D, 0x7D, 0x22, 0x27, 0x60, 0x2A, 0x5F, 0x3E, 0x2E, 0x2C, 0x3B, 0x3A, 0x21, 0x3F: return true
         default: return false
         }
     }
