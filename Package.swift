@@ -48,6 +48,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // `make bench`: tokenizer and spell-check speed, flag rates, against `hunspell -l`.
+        // An executable target only: nothing users install.
+        .executableTarget(
+            name: "supertext-bench",
+            dependencies: ["SuperTextCore"]
+        ),
         .testTarget(
             name: "SuperTextCoreTests",
             dependencies: ["SuperTextCore"],

@@ -10,7 +10,8 @@ public final class Proofreader {
     public let catalog: DictionaryCatalog
     /// The rules run after spelling.
     public let rules: [any ProofreadingRule]
-    /// Most suggestions per match.
+    /// Most suggestions per match. 0 turns suggestions off: the suggester is then never asked,
+    /// which makes checking a text with many unknown words fast (benchmarks, bulk checks).
     public var suggestionLimit = 5
 
     private let suggestionEngine: any SuggestionEngine
@@ -69,9 +70,9 @@ public final class Proofreader {
         let clock = ContinuousClock.now
         var text = request.text
         return try text.withUTF8 { bytes in
-            let words = Tokenizer.words(in: bytes, format: request.format)
+            let (words, masked) = Tokenizer.wordsAndMaskedRanges(in: bytes, format: request.format)
             let sentences = SentenceSplitter.sentences(in: bytes)
-            let document = CheckedDocument(bytes: bytes, words: words, sentences: sentences)
+            let document = CheckedDocument(bytes: bytes, words: words, sentences: sentences, maskedRanges: masked)
             let choice = try choice ?? chooseLanguage(for: request, document: document)
             var result = try check(document, request: request, choice: choice, isCancelled: isCancelled)
             result.stats.characters = request.text.unicodeScalars.count
@@ -206,6 +207,7 @@ public final class Proofreader {
     /// Suggestions for one word in a language, as the checker would make them.
     public func suggestions(for word: String, language code: String, personalWords: Set<String> = []) throws -> [String] {
         let language = try catalog.resolve(code)
+        guard suggestionLimit > 0 else { return [] }
         return session(for: language).suggester.suggestions(
             for: normalizedWord(word), personalWords: personalWords, limit: suggestionLimit
         )
