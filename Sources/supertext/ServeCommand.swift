@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import SuperTextCore
 import SuperTextServer
 
 /// `supertext serve`: builds the server configuration from flags and environment, and runs it.
