@@ -32,6 +32,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Suggestion quality and speed against libhunspell and aspell (`make bench-suggest`).
+        .executableTarget(
+            name: "supertext-bench-suggest",
+            dependencies: [
+                "SuperTextCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(
             name: "SuperTextCoreTests",
             dependencies: ["SuperTextCore"],

@@ -31,9 +31,18 @@ public final class Proofreader {
         }
     }
 
-    /// A proofreader over the installed dictionaries, with Hunspell's own suggestions.
+    /// A proofreader over the installed dictionaries, with SuperText's own suggestions.
     public convenience init(catalog: DictionaryCatalog, rules: [any ProofreadingRule] = ProofreadingRules.all) {
-        self.init(catalog: catalog, rules: rules, suggestionEngine: HunspellSuggestionEngine())
+        self.init(catalog: catalog, rules: rules, suggestionEngine: SuggestionEngines.default(catalog: catalog))
+    }
+
+    /// A proofreader whose suggestions come from a chosen source.
+    package convenience init(catalog: DictionaryCatalog, suggestionSource: SuggestionSource) {
+        let engine: any SuggestionEngine = switch suggestionSource {
+        case .index(let ranking): IndexedSuggestionEngine(frequencyDirectories: catalog.searchPath, ranking: ranking)
+        case .hunspell: HunspellSuggestionEngine()
+        }
+        self.init(catalog: catalog, rules: ProofreadingRules.all, suggestionEngine: engine)
     }
 
     init(catalog: DictionaryCatalog, rules: [any ProofreadingRule], suggestionEngine: any SuggestionEngine) {

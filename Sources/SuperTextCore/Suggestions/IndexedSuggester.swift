@@ -1,0 +1,237 @@
+/// One thread's suggester for one language, over the shared index.
+///
+/// For a written word, in order:
+/// 1. the trie search: lexicon words within the error model's bound (`CandidateSearch`);
+/// 2. run-together words: a split into two known words (`alot` → `a lot`);
+/// 3. elision: after an apostrophe, suggestions for the rest (`l'homem` → `l'homme`);
+/// 4. when nothing near was found: every single edit of the word checked with the dictionary,
+///    which finds compounds and forms the index lacks;
+/// 5. when still nothing: Hunspell's own `suggest` (20-70 ms, so only then).
+/// Candidates take the written word's case and are ranked by `SuggestionRanking`; each one is
+/// confirmed with `Hunspell_spell` before it is returned. Answers are cached per word.
+final class IndexedSuggester: Suggester {
+    /// A suggestion with its score (lower is better) and the distance that went into it.
+    struct Scored {
+        var word: String
+        var score: Float
+        var distance: Float
+    }
+
+    let language: InstalledLanguage
+    let lexicon: SuggestionLexicon
+    let model: SpellingErrorModel
+    let dictionary: HunspellDictionary
+    let ranking: SuggestionRanking
+    private let search: CandidateSearch
+    private let fallback: HunspellSuggester
+    private var cache = RecentAnswers<String, [Scored]>(capacity: 4096)
+    /// Letters tried by checked edits: the alphabet's most used lowercase letters.
+    private let editLetters: [Unicode.Scalar]
+
+    /// Longest word suggestions are made for, in Unicode scalars.
+    static let longestWord = 64
+
+    init(language: InstalledLanguage, index: IndexedSuggestionEngine.LanguageIndex, dictionary: HunspellDictionary, ranking: SuggestionRanking) {
+        self.language = language
+        lexicon = index.lexicon
+        model = index.model
+        self.dictionary = dictionary
+        self.ranking = ranking
+        search = CandidateSearch(lexicon: lexicon, model: model)
+        fallback = HunspellSuggester(dictionary: dictionary)
+        let lexicon = index.lexicon
+        editLetters = Array(lexicon.alphabet.filter { $0.properties.isAlphabetic }.prefix(40))
+            + ["'", "-"].filter { lexicon.code(of: $0) != nil }
+    }
+
+    func suggestions(for word: String, personalWords: Set<String>, limit: Int) -> [String] {
+        guard !word.isEmpty, word.unicodeScalars.count <= Self.longestWord else { return [] }
+        var scored: [Scored]
+        if let cached = cache[word] {
+            scored = cached
+        } else {
+            scored = rankedSuggestions(for: word)
+            cache[word] = scored
+        }
+        if !personalWords.isEmpty {
+            scored = merge(scored, personalSuggestions(for: word, personalWords: personalWords))
+        }
+        return scored.prefix(limit).map(\.word)
+    }
+
+    /// The best `ranking.kept` suggestions from the dictionary, best first, all confirmed.
+    func rankedSuggestions(for word: String) -> [Scored] {
+        let shape = CaseShape(of: word)
+        let lowercased = word.lowercased()
+        let input = lexicon.encode(lowercased)
+        var pool = CandidatePool(written: word, shape: shape)
+
+        for candidate in search.search(input, bound: ranking.bound(letters: input.count)) {
+            for index in lexicon.words(ofKey: candidate.key) {
+                pool.add(lexicon.word(index), distance: candidate.cost, count: lexicon.wordCount[index], ranking: ranking)
+            }
+        }
+        addSplits(of: input, to: &pool)
+        addElided(word, to: &pool)
+        if pool.bestDistance > ranking.checkedEditsThreshold {
+            addCheckedEdits(of: word, input: input, to: &pool)
+        }
+        var confirmed = confirmedBest(of: pool)
+        if confirmed.isEmpty {
+            confirmed = fallback.suggestions(for: word, personalWords: [], limit: ranking.kept).map {
+                Scored(word: $0, score: .infinity, distance: .infinity)
+            }
+        }
+        return confirmed
+    }
+
+    /// Candidates in score order, each confirmed by the dictionary, at most `ranking.kept`.
+    private func confirmedBest(of pool: CandidatePool) -> [Scored] {
+        var result: [Scored] = []
+        for candidate in pool.sorted() {
+            if result.count == ranking.kept { break }
+            let accepted = candidate.word.unicodeScalars.contains(" ")
+                ? candidate.word.split(separator: " ").allSatisfy { dictionary.spell(String($0)) }
+                : dictionary.spell(candidate.word)
+            if accepted { result.append(candidate) }
+        }
+        return result
+    }
+
+    /// Two known words written together: each split point whose halves are both keys.
+    private func addSplits(of input: [UInt8], to pool: inout CandidatePool) {
+        guard input.count >= 4, input.count <= 40 else { return }
+        for split in 1..<input.count {
+            let left = input[..<split], right = input[split...]
+            // One-letter halves only when the word is very common ("a", "I", "y", "à").
+            guard let leftKey = lexicon.key(for: left), let rightKey = lexicon.key(for: right) else { continue }
+            let (leftWord, leftCount) = lexicon.mostCommonWord(ofKey: leftKey)
+            let (rightWord, rightCount) = lexicon.mostCommonWord(ofKey: rightKey)
+            if (left.count == 1 && leftCount < 100_000) || (right.count == 1 && rightCount < 100_000) { continue }
+            let phrase = lexicon.word(leftWord) + " " + lexicon.word(rightWord)
+            pool.add(phrase, distance: ranking.splitCost, count: min(leftCount, rightCount), ranking: ranking)
+        }
+    }
+
+    /// `l'homem` → `l'homme`: suggestions for the part after an apostrophe, prefixed again.
+    private func addElided(_ word: String, to pool: inout CandidatePool) {
+        let scalars = Array(word.unicodeScalars)
+        guard let apostrophe = scalars.firstIndex(where: { $0 == "'" }), apostrophe > 0, apostrophe <= 8,
+              scalars.count - apostrophe > 2
+        else { return }
+        let head = String(String.UnicodeScalarView(scalars[...apostrophe]))
+        let rest = String(String.UnicodeScalarView(scalars[(apostrophe + 1)...]))
+        let restInput = lexicon.encode(rest.lowercased())
+        let restShape = CaseShape(of: rest)
+        for candidate in search.search(restInput, bound: ranking.bound(letters: restInput.count)) {
+            for index in lexicon.words(ofKey: candidate.key) {
+                let full = head + restShape.apply(to: lexicon.word(index))
+                pool.add(full, distance: candidate.cost, count: lexicon.wordCount[index], ranking: ranking, shaped: true)
+            }
+        }
+    }
+
+    /// Every deletion, swap, replacement and insertion of one letter, kept when the dictionary
+    /// accepts it: finds compounds and forms the index does not hold. About a thousand
+    /// `Hunspell_spell` calls, so only when the index found nothing near.
+    private func addCheckedEdits(of word: String, input: [UInt8], to pool: inout CandidatePool) {
+        let scalars = Array(word.lowercased().unicodeScalars)
+        guard scalars.count >= 3, scalars.count <= 40 else { return }
+        var tried = Set<String>()
+        func check(_ edit: [Unicode.Scalar]) {
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: edit)
+            let lower = String(view)
+            guard tried.insert(lower).inserted else { return }
+            let shaped = pool.shape.apply(to: lower)
+            var accepted: String?
+            if dictionary.spell(shaped) {
+                accepted = shaped
+            } else if pool.shape == .lower {
+                let title = CaseShape.title.apply(to: lower)
+                if dictionary.spell(title) { accepted = title }
+            }
+            guard let accepted else { return }
+            let codes = lexicon.encode(lower)
+            let count = lexicon.key(for: codes).map { lexicon.mostCommonWord(ofKey: $0).count } ?? 0
+            pool.add(accepted, distance: model.distance(word: codes, input: input), count: count, ranking: ranking, shaped: true)
+        }
+        for index in scalars.indices {
+            var deleted = scalars
+            deleted.remove(at: index)
+            check(deleted)
+            if index + 1 < scalars.count, scalars[index] != scalars[index + 1] {
+                var swapped = scalars
+                swapped.swapAt(index, index + 1)
+                check(swapped)
+            }
+            for letter in editLetters where letter != scalars[index] {
+                var replaced = scalars
+                replaced[index] = letter
+                check(replaced)
+            }
+        }
+        for index in 0...scalars.count {
+            for letter in editLetters {
+                var inserted = scalars
+                inserted.insert(letter, at: index)
+                check(inserted)
+            }
+        }
+    }
+
+    /// The person's own words near the written one (they are not in the dictionary).
+    private func personalSuggestions(for word: String, personalWords: Set<String>) -> [Scored] {
+        let lowercased = word.lowercased()
+        let input = lexicon.encode(lowercased)
+        let bound = ranking.bound(letters: input.count)
+        var pool = CandidatePool(written: word, shape: CaseShape(of: word))
+        for personal in personalWords.sorted() where personal != word {
+            let letters = personal.unicodeScalars.count
+            guard abs(letters - input.count) <= 3 else { continue }
+            let distance = model.distance(word: lexicon.encode(personal.lowercased()), input: input)
+            // A taught word counts as a fairly common one.
+            if distance <= bound { pool.add(personal, distance: distance, count: 1_000, ranking: ranking) }
+        }
+        return pool.sorted()
+    }
+
+    private func merge(_ first: [Scored], _ second: [Scored]) -> [Scored] {
+        guard !second.isEmpty else { return first }
+        var seen = Set<String>()
+        return (first + second).sorted(by: CandidatePool.isBetter).filter { seen.insert($0.word).inserted }
+    }
+}
+
+/// Candidates collected for one written word, best score per spelling.
+struct CandidatePool {
+    let written: String
+    let shape: CaseShape
+    private(set) var scores: [String: IndexedSuggester.Scored] = [:]
+    private(set) var bestDistance: Float = .infinity
+
+    init(written: String, shape: CaseShape) {
+        self.written = written
+        self.shape = shape
+    }
+
+    /// Adds a dictionary word, written in the shape of the written word unless `shaped` says it
+    /// already is.
+    mutating func add(_ word: String, distance: Float, count: UInt32, ranking: SuggestionRanking, shaped: Bool = false) {
+        let spelled = shaped ? word : shape.apply(to: word)
+        guard spelled != written else { return }
+        let score = ranking.score(distance: distance, count: count)
+        bestDistance = min(bestDistance, distance)
+        if let existing = scores[spelled], existing.score <= score { return }
+        scores[spelled] = IndexedSuggester.Scored(word: spelled, score: score, distance: distance)
+    }
+
+    /// Best first; ties broken by spelling, so the order never depends on hashing.
+    func sorted() -> [IndexedSuggester.Scored] {
+        scores.values.sorted(by: Self.isBetter)
+    }
+
+    static func isBetter(_ a: IndexedSuggester.Scored, _ b: IndexedSuggester.Scored) -> Bool {
+        a.score != b.score ? a.score < b.score : a.word < b.word
+    }
+}
