@@ -35,9 +35,26 @@ struct SuggestBenchmarkCommand: AsyncParsableCommand {
     @Option(help: "Write each wrong SuperText top-1 answer to this file, for tuning.")
     var misses: String?
 
+    @Option(help: "Print the slowest words of each engine and set.")
+    var slowest = 0
+
+    @Option(help: "Only print SuperText's suggestions for these words (comma-separated), in --language.")
+    var words: String?
+
+    @Option(help: "The language of --words.")
+    var language = "en-US"
+
     mutating func run() async throws {
         if startup { return try await measureStartup() }
         let catalog = DictionaryCatalog()
+        if let words {
+            let engine = ProofreaderEngine(name: "supertext", catalog: catalog, source: .index(.fromEnvironment()))
+            for word in words.split(separator: ",").map(String.init) {
+                let answer = try engine.check(word, language: language)
+                print("\(word)\t\(answer.flagged ? "flagged" : "accepted")\t\(answer.suggestions.joined(separator: ", "))")
+            }
+            return
+        }
         let directory = sets ?? ProcessInfo.processInfo.environment["SUPERTEXT_EVAL_DIR"] ?? "../shared/eval/sets"
         var setPaths = try EvaluationSet.paths(in: directory)
         if !onlySets.isEmpty {
@@ -81,6 +98,7 @@ struct SuggestBenchmarkCommand: AsyncParsableCommand {
         // Each distinct misspelling is asked once; its answer scores every row that has it.
         var answers: [String: (flagged: Bool, suggestions: [String])] = [:]
         var milliseconds: [Double] = []
+        var timed: [(String, Double)] = []
         for pair in set.pairs where answers[pair.misspelling] == nil {
             let start = ContinuousClock.now
             let answer = try engine.check(pair.misspelling, language: language)
@@ -88,7 +106,12 @@ struct SuggestBenchmarkCommand: AsyncParsableCommand {
             answers[pair.misspelling] = answer
             if answer.flagged {
                 milliseconds.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
+                timed.append((pair.misspelling, milliseconds.last!))
             }
+        }
+        if slowest > 0 {
+            let worst = timed.sorted { $0.1 > $1.1 }.prefix(slowest)
+            print("slowest for \(engine.name) on \(set.name): " + worst.map { "\($0.0) \(String(format: "%.1f", $0.1))" }.joined(separator: ", "))
         }
         var result = SetResult()
         for pair in set.pairs {

@@ -215,9 +215,10 @@ public final class Proofreader {
     /// Suggestions for one word in a language, as the checker would make them.
     public func suggestions(for word: String, language code: String, personalWords: Set<String> = []) throws -> [String] {
         let language = try catalog.resolve(code)
-        return session(for: language).suggester.suggestions(
-            for: normalizedWord(word), personalWords: personalWords, limit: suggestionLimit
+        let suggestions = session(for: language).suggester.suggestions(
+            for: normalizedWord(word), personalWords: Set(personalWords.map(normalizedWord)), limit: suggestionLimit
         )
+        return withApostrophes(of: word, suggestions)
     }
 
     /// Whether a language's dictionary accepts a word.
@@ -235,6 +236,13 @@ func normalizedWord(_ word: String) -> String {
             .replacingOccurrences(of: "\u{02BC}", with: "'")
     }
     return result
+}
+
+/// Suggestions written with the typographic apostrophe (’) when the written word has one:
+/// dictionaries spell `aujourd'hui` with a straight one, the writer chose `aujourd’hui`.
+func withApostrophes(of written: String, _ suggestions: [String]) -> [String] {
+    guard written.unicodeScalars.contains("\u{2019}") else { return suggestions }
+    return suggestions.map { $0.replacingOccurrences(of: "'", with: "\u{2019}") }
 }
 
 extension Duration {

@@ -49,24 +49,33 @@ final class CandidateSearch {
         // Row 0: the empty word prefix against each input prefix (all extra letters).
         rows[0] = 0
         for j in 1..<columns { rows[j] = rows[j - 1] + insertionCosts[j - 1] }
+        let hits = RuleHits(model: model, input: input)
 
         var found: [Candidate] = []
-        let model = self.model
         let size = model.size
         let substitution = self.substitution.baseAddress!, omission = self.omission.baseAddress!
         let rows = self.rows.baseAddress!, path = self.path.baseAddress!
         let firstLetterPenalty = model.firstLetterPenalty, doubling = model.doubling
         let transposition = model.transposition
-        let rulesByLetter = model.rulesByLastWordLetter
         let inputCount = input.count
+        var ruleCells = [Float](repeating: .infinity, count: columns)
 
         input.withUnsafeBufferPointer { inputBuffer in
         insertionCosts.withUnsafeBufferPointer { insertionBuffer in
+        ruleCells.withUnsafeMutableBufferPointer { ruleBuffer in
+        hits.letterStart.withUnsafeBufferPointer { letterStart in
+        hits.column.withUnsafeBufferPointer { hitColumn in
+        hits.wordStart.withUnsafeBufferPointer { hitWordStart in
+        hits.wordLength.withUnsafeBufferPointer { hitWordLength in
+        hits.inputLength.withUnsafeBufferPointer { hitInputLength in
+        hits.cost.withUnsafeBufferPointer { hitCost in
+        model.ruleWordLetters.withUnsafeBufferPointer { ruleLetters in
         lexicon.nodeLabel.withUnsafeBufferPointer { labels in
         lexicon.nodeFirstChild.withUnsafeBufferPointer { firstChildren in
         lexicon.nodeChildCount.withUnsafeBufferPointer { childCounts in
         lexicon.nodeKey.withUnsafeBufferPointer { keys in
             let written = inputBuffer.baseAddress!, extra = insertionBuffer.baseAddress!
+            let ruleCell = ruleBuffer.baseAddress!
 
             func visit(_ node: Int, _ depth: Int) {
                 let letter = Int(labels[node])
@@ -75,10 +84,29 @@ final class CandidateSearch {
                 let above = rows + (depth - 1) * columns, here = above + columns
                 var omissionCost = letter == parent ? doubling : omission[letter]
                 if depth == 1, letter != parent { omissionCost += firstLetterPenalty }
+
+                // Multi-letter rules whose word side ends with this letter and whose input side
+                // ends at some column: their cells, before the row is filled.
+                var hasRules = false
+                for hit in Int(letterStart[letter])..<Int(letterStart[letter + 1]) {
+                    let length = Int(hitWordLength[hit])
+                    guard length <= depth else { continue }
+                    let wordStart = Int(hitWordStart[hit])
+                    var matches = true
+                    for offset in 0..<length - 1 where path[depth - length + offset] != Int(ruleLetters[wordStart + offset]) {
+                        matches = false
+                        break
+                    }
+                    guard matches else { continue }
+                    let j = Int(hitColumn[hit])
+                    let origin = rows[(depth - length) * columns + j - Int(hitInputLength[hit])]
+                    ruleCell[j] = min(ruleCell[j], origin + hitCost[hit])
+                    hasRules = true
+                }
+
                 here[0] = above[0] + omissionCost
                 var rowMinimum = here[0]
                 let substitutionRow = substitution + letter * size
-                let rules = rulesByLetter[letter]
                 for j in 1...inputCount {
                     let code = Int(written[j - 1])
                     var substitutionCost = substitutionRow[code]
@@ -89,22 +117,9 @@ final class CandidateSearch {
                     if depth >= 2, j >= 2, code == parent, Int(written[j - 2]) == letter, letter != parent {
                         best = min(best, above[j - 2 - columns] + transposition)
                     }
-                    for rule in rules where rule.word.count <= depth && rule.input.count <= j {
-                        var matches = true
-                        for (offset, wordLetter) in rule.word.enumerated()
-                        where path[depth - rule.word.count + offset] != Int(wordLetter) {
-                            matches = false
-                            break
-                        }
-                        guard matches else { continue }
-                        for (offset, inputLetter) in rule.input.enumerated()
-                        where written[j - rule.input.count + offset] != inputLetter {
-                            matches = false
-                            break
-                        }
-                        guard matches else { continue }
-                        let origin = rows + (depth - rule.word.count) * columns + (j - rule.input.count)
-                        best = min(best, origin.pointee + rule.cost)
+                    if hasRules {
+                        best = min(best, ruleCell[j])
+                        ruleCell[j] = .infinity
                     }
                     here[j] = best
                     rowMinimum = min(rowMinimum, best)
@@ -131,6 +146,46 @@ final class CandidateSearch {
         }
         }
         }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
         return found
+    }
+}
+
+/// The multi-letter rules that can apply to one written word: each rule whose input side ends
+/// at some column of the word, grouped by the last letter of its word side, in flat arrays so
+/// the trie walk reads them without reference counting.
+private struct RuleHits {
+    /// Hits of letter `c` are `letterStart[c] ..< letterStart[c + 1]`.
+    var letterStart: [Int32]
+    var column: [Int32] = []
+    var wordStart: [Int32] = []
+    var wordLength: [Int32] = []
+    var inputLength: [Int32] = []
+    var cost: [Float] = []
+
+    init(model: SpellingErrorModel, input: [UInt8]) {
+        letterStart = [Int32](repeating: 0, count: model.size + 1)
+        for letter in 0..<model.size {
+            letterStart[letter] = Int32(column.count)
+            for rule in model.rulesByLastWordLetter[letter] {
+                let length = rule.input.count
+                guard length <= input.count else { continue }
+                for end in length...input.count where input[(end - length)..<end].elementsEqual(rule.input) {
+                    column.append(Int32(end))
+                    wordStart.append(Int32(rule.wordStart))
+                    wordLength.append(Int32(rule.word.count))
+                    inputLength.append(Int32(length))
+                    cost.append(rule.cost)
+                }
+            }
+        }
+        letterStart[model.size] = Int32(column.count)
     }
 }

@@ -28,6 +28,14 @@ final class IndexedSuggester: Suggester {
     /// Letters tried by checked edits: the alphabet's most used lowercase letters.
     private let editLetters: [Unicode.Scalar]
 
+    /// Whether the language forms compounds (German): the index cannot hold them, so edits are
+    /// checked with the dictionary more widely.
+    private let formsCompounds: Bool
+    /// Letters with the same base letter (`e`: `é`, `è`, `ê`, `ë`), for checked edits.
+    private let accentVariants: [Unicode.Scalar: [Unicode.Scalar]]
+    /// Apostrophe and hyphen, when the language's words have them.
+    private let joiners: [Unicode.Scalar]
+
     /// Longest word suggestions are made for, in Unicode scalars.
     static let longestWord = 64
 
@@ -40,8 +48,19 @@ final class IndexedSuggester: Suggester {
         search = CandidateSearch(lexicon: lexicon, model: model)
         fallback = HunspellSuggester(dictionary: dictionary)
         let lexicon = index.lexicon
-        editLetters = Array(lexicon.alphabet.filter { $0.properties.isAlphabetic }.prefix(40))
-            + ["'", "-"].filter { lexicon.code(of: $0) != nil }
+        formsCompounds = index.formsCompounds
+        joiners = ["'", "-"].filter { lexicon.code(of: $0) != nil }
+        editLetters = Array(lexicon.alphabet.filter { $0.properties.isAlphabetic }.prefix(40)) + joiners
+        var byBase: [Unicode.Scalar: [Unicode.Scalar]] = [:]
+        for letter in lexicon.alphabet where letter.properties.isAlphabetic {
+            let base = String(letter).decomposedStringWithCanonicalMapping.unicodeScalars.first ?? letter
+            byBase[base, default: []].append(letter)
+        }
+        var variants: [Unicode.Scalar: [Unicode.Scalar]] = [:]
+        for group in byBase.values where group.count > 1 {
+            for letter in group { variants[letter] = group }
+        }
+        accentVariants = variants
     }
 
     func suggestions(for word: String, personalWords: Set<String>, limit: Int) -> [String] {
@@ -66,10 +85,11 @@ final class IndexedSuggester: Suggester {
         let input = lexicon.encode(lowercased)
         var pool = CandidatePool(written: word, shape: shape)
 
-        for candidate in search.search(input, bound: ranking.bound(letters: input.count)) {
-            for index in lexicon.words(ofKey: candidate.key) {
-                pool.add(lexicon.word(index), distance: candidate.cost, count: lexicon.wordCount[index], ranking: ranking)
-            }
+        let correctedParts = addHyphenatedParts(of: word, to: &pool)
+        // A long hyphenated word with one bad part is corrected part by part; searching the whole
+        // of it would cost far more for the same answer.
+        if !correctedParts || input.count <= 14 {
+            add(searching(input), to: &pool)
         }
         addSplits(of: input, to: &pool)
         addElided(word, to: &pool)
@@ -77,12 +97,40 @@ final class IndexedSuggester: Suggester {
             addCheckedEdits(of: word, input: input, to: &pool)
         }
         var confirmed = confirmedBest(of: pool)
-        if confirmed.isEmpty {
+        // Hunspell's suggest (20-70 ms a word) only where the index is known to be incomplete:
+        // languages that form compounds, for a word nothing was found for.
+        if confirmed.isEmpty, ranking.hunspellFallback > 0, formsCompounds {
             confirmed = fallback.suggestions(for: word, personalWords: [], limit: ranking.kept).map {
                 Scored(word: $0, score: .infinity, distance: .infinity)
             }
         }
         return confirmed
+    }
+
+    /// The trie search, first with a tight bound (most misspellings are one or two slips away,
+    /// and a tight bound visits far fewer nodes), then with the full one when that found too few.
+    private func searching(_ input: [UInt8]) -> [CandidateSearch.Candidate] {
+        let bound = ranking.bound(letters: input.count)
+        let firstBound = min(bound, ranking.firstPassBound)
+        let first = search.search(input, bound: firstBound)
+        guard bound > firstBound, Float(first.count) < ranking.firstPassEnough else { return first }
+        return search.search(input, bound: bound)
+    }
+
+    /// The best-scoring keys of a search, written out as words. Keys are ranked by their
+    /// commonest word first, so that a short word's thousands of near keys cost no strings.
+    private func add(_ candidates: [CandidateSearch.Candidate], to pool: inout CandidatePool) {
+        let scored = candidates.map { candidate in
+            (candidate, ranking.score(distance: candidate.cost, count: lexicon.mostCommonWord(ofKey: candidate.key).count))
+        }
+        let best = scored.count <= ranking.kept * 4 ? scored : Array(scored.sorted {
+            $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.key < $1.0.key
+        }.prefix(ranking.kept * 4))
+        for (candidate, _) in best {
+            for index in lexicon.words(ofKey: candidate.key) {
+                pool.add(lexicon.word(index), distance: candidate.cost, count: lexicon.wordCount[index], ranking: ranking)
+            }
+        }
     }
 
     /// Candidates in score order, each confirmed by the dictionary, at most `ranking.kept`.
@@ -98,19 +146,43 @@ final class IndexedSuggester: Suggester {
         return result
     }
 
-    /// Two known words written together: each split point whose halves are both keys.
+    /// Two known words written together: each split point whose halves are both common words.
     private func addSplits(of input: [UInt8], to pool: inout CandidatePool) {
         guard input.count >= 4, input.count <= 40 else { return }
         for split in 1..<input.count {
             let left = input[..<split], right = input[split...]
-            // One-letter halves only when the word is very common ("a", "I", "y", "à").
             guard let leftKey = lexicon.key(for: left), let rightKey = lexicon.key(for: right) else { continue }
             let (leftWord, leftCount) = lexicon.mostCommonWord(ofKey: leftKey)
             let (rightWord, rightCount) = lexicon.mostCommonWord(ofKey: rightKey)
-            if (left.count == 1 && leftCount < 100_000) || (right.count == 1 && rightCount < 100_000) { continue }
-            let phrase = lexicon.word(leftWord) + " " + lexicon.word(rightWord)
-            pool.add(phrase, distance: ranking.splitCost, count: min(leftCount, rightCount), ranking: ranking)
+            // Only words the frequency list knows well; one-letter halves only when very common
+            // ("a", "y", "à").
+            guard leftCount >= 100, rightCount >= 100 else { continue }
+            if (left.count == 1 && leftCount < 1_000_000) || (right.count == 1 && rightCount < 1_000_000) { continue }
+            let phrase = pool.shape.apply(to: lexicon.word(leftWord) + " " + lexicon.word(rightWord))
+            pool.add(phrase, distance: ranking.splitCost, count: min(leftCount, rightCount), ranking: ranking, shaped: true)
         }
+    }
+
+    /// `content-negogtiation` → `content-negotiation`: when one part of a hyphenated word is
+    /// wrong and the others are right, that part's best suggestions with the others around them.
+    /// Returns whether the word was corrected so.
+    private func addHyphenatedParts(of word: String, to pool: inout CandidatePool) -> Bool {
+        let parts = word.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count >= 2, parts.count <= 4, parts.allSatisfy({ !$0.isEmpty }) else { return false }
+        let wrong = parts.indices.filter { !dictionary.spell(String(parts[$0])) }
+        guard wrong.count == 1, let index = wrong.first else { return false }
+        let part = String(parts[index])
+        let partInput = lexicon.encode(part.lowercased())
+        var partPool = CandidatePool(written: part, shape: CaseShape(of: part))
+        add(searching(partInput), to: &partPool)
+        for candidate in partPool.sorted().prefix(3) {
+            var joined = parts.map(String.init)
+            joined[index] = candidate.word
+            pool.add(scored: IndexedSuggester.Scored(
+                word: joined.joined(separator: "-"), score: candidate.score, distance: candidate.distance
+            ))
+        }
+        return true
     }
 
     /// `l'homem` → `l'homme`: suggestions for the part after an apostrophe, prefixed again.
@@ -123,7 +195,7 @@ final class IndexedSuggester: Suggester {
         let rest = String(String.UnicodeScalarView(scalars[(apostrophe + 1)...]))
         let restInput = lexicon.encode(rest.lowercased())
         let restShape = CaseShape(of: rest)
-        for candidate in search.search(restInput, bound: ranking.bound(letters: restInput.count)) {
+        for candidate in searching(restInput) {
             for index in lexicon.words(ofKey: candidate.key) {
                 let full = head + restShape.apply(to: lexicon.word(index))
                 pool.add(full, distance: candidate.cost, count: lexicon.wordCount[index], ranking: ranking, shaped: true)
@@ -156,6 +228,9 @@ final class IndexedSuggester: Suggester {
             let count = lexicon.key(for: codes).map { lexicon.mostCommonWord(ofKey: $0).count } ?? 0
             pool.add(accepted, distance: model.distance(word: codes, input: input), count: count, ranking: ranking, shaped: true)
         }
+        // Languages that form compounds get every letter; the others, whose forms the index
+        // mostly holds, only the likeliest edits: accents, doubled letters, apostrophes, hyphens.
+        let everyLetter = formsCompounds
         for index in scalars.indices {
             var deleted = scalars
             deleted.remove(at: index)
@@ -165,14 +240,15 @@ final class IndexedSuggester: Suggester {
                 swapped.swapAt(index, index + 1)
                 check(swapped)
             }
-            for letter in editLetters where letter != scalars[index] {
+            for letter in everyLetter ? editLetters : accentVariants[scalars[index], default: []] where letter != scalars[index] {
                 var replaced = scalars
                 replaced[index] = letter
                 check(replaced)
             }
         }
         for index in 0...scalars.count {
-            for letter in editLetters {
+            let letters = everyLetter ? editLetters : joiners + (index > 0 ? [scalars[index - 1]] : [])
+            for letter in letters {
                 var inserted = scalars
                 inserted.insert(letter, at: index)
                 check(inserted)
@@ -224,6 +300,14 @@ struct CandidatePool {
         bestDistance = min(bestDistance, distance)
         if let existing = scores[spelled], existing.score <= score { return }
         scores[spelled] = IndexedSuggester.Scored(word: spelled, score: score, distance: distance)
+    }
+
+    /// Adds a suggestion already spelled and scored.
+    mutating func add(scored: IndexedSuggester.Scored) {
+        guard scored.word != written else { return }
+        bestDistance = min(bestDistance, scored.distance)
+        if let existing = scores[scored.word], existing.score <= scored.score { return }
+        scores[scored.word] = scored
     }
 
     /// Best first; ties broken by spelling, so the order never depends on hashing.

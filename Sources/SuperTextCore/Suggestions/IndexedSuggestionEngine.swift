@@ -18,6 +18,8 @@ final class IndexedSuggestionEngine: SuggestionEngine, @unchecked Sendable {
     struct LanguageIndex: @unchecked Sendable {
         let lexicon: SuggestionLexicon
         let model: SpellingErrorModel
+        /// Whether the dictionary forms compounds, which the lexicon cannot list.
+        let formsCompounds: Bool
     }
 
     /// Directories whose `frequencies/` folder holds the word frequency lists.
@@ -66,7 +68,10 @@ final class IndexedSuggestionEngine: SuggestionEngine, @unchecked Sendable {
                 _ = mallocTrim(0)
                 #endif
             }
-            let index = LanguageIndex(lexicon: lexicon, model: SpellingErrorModel(alphabet: lexicon.alphabet, language: language.code))
+            let index = LanguageIndex(
+                lexicon: lexicon, model: SpellingErrorModel(alphabet: lexicon.alphabet, language: language.code),
+                formsCompounds: AffixFile.declaresCompounds(path: language.affixPath)
+            )
             indexes[language.code] = index
             return index
         }

@@ -15,6 +15,8 @@ struct SpellingErrorModel: Sendable {
         var word: [UInt8]
         var input: [UInt8]
         var cost: Float
+        /// Where `word` starts in `ruleWordLetters`.
+        var wordStart: Int
     }
 
     /// Letters in the alphabet plus one code for letters it lacks.
@@ -29,6 +31,8 @@ struct SpellingErrorModel: Sendable {
     private(set) var neighbours: [Bool]
     /// Multi-letter rules, grouped by the last letter of their word side.
     private(set) var rulesByLastWordLetter: [[MultiLetterRule]]
+    /// The word sides of all rules, one after another.
+    private(set) var ruleWordLetters: [UInt8] = []
 
     /// A doubled letter written once, or a single one written twice.
     var doubling: Float = 0.45
@@ -86,7 +90,10 @@ struct SpellingErrorModel: Sendable {
             guard wordCodes.count == word.unicodeScalars.count, inputCodes.count == input.unicodeScalars.count,
                   let last = wordCodes.last, !inputCodes.isEmpty
             else { continue }
-            rulesByLastWordLetter[Int(last)].append(MultiLetterRule(word: wordCodes, input: inputCodes, cost: cost))
+            rulesByLastWordLetter[Int(last)].append(
+                MultiLetterRule(word: wordCodes, input: inputCodes, cost: cost, wordStart: ruleWordLetters.count)
+            )
+            ruleWordLetters += wordCodes
         }
     }
 

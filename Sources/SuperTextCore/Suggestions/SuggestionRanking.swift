@@ -13,8 +13,14 @@ package struct SuggestionRanking: Sendable {
     package var boundBase: Float = 0.7
     package var boundPerLetter: Float = 0.3
     package var boundLimit: Float = 2.4
+    /// The bound of the first, cheap search; the full bound is searched only when the first
+    /// finds fewer than `firstPassEnough` keys.
+    package var firstPassBound: Float = 1.3
+    package var firstPassEnough: Float = 5
+    /// Whether Hunspell's own `suggest` is asked when nothing else is found.
+    package var hunspellFallback: Float = 1
     /// The distance charged for a missing space (`alot` → `a lot`).
-    package var splitCost: Float = 0.8
+    package var splitCost: Float = 1.7
     /// Below this distance the index's best candidate is trusted; above it the suggester also
     /// checks every single edit of the word with the dictionary (compounds, rare inflections).
     package var checkedEditsThreshold: Float = 1.0
@@ -37,6 +43,9 @@ package struct SuggestionRanking: Sendable {
         read("BOUND_LIMIT", &ranking.boundLimit)
         read("SPLIT_COST", &ranking.splitCost)
         read("CHECKED_EDITS_THRESHOLD", &ranking.checkedEditsThreshold)
+        read("FIRST_PASS_BOUND", &ranking.firstPassBound)
+        read("FIRST_PASS_ENOUGH", &ranking.firstPassEnough)
+        read("HUNSPELL_FALLBACK", &ranking.hunspellFallback)
         return ranking
     }
 

@@ -47,6 +47,15 @@ struct AffixFile {
     /// The `SET` encoding of both files.
     var encoding: String.Encoding = .utf8
 
+    /// Whether an affix file lets words form compounds freely (`COMPOUNDFLAG`, `COMPOUNDBEGIN`),
+    /// as German does; `COMPOUNDRULE` alone (English ordinals like `21st`) does not count.
+    static func declaresCompounds(path: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: path) else { return false }
+        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).contains {
+            $0.hasPrefix("COMPOUNDFLAG") || $0.hasPrefix("COMPOUNDBEGIN")
+        }
+    }
+
     /// Reads an affix file. Unreadable lines are skipped.
     init(path: String) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))

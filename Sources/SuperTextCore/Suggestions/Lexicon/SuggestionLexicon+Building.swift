@@ -18,6 +18,13 @@ extension SuggestionLexicon {
             guard key.count <= maximumKeyLength, accepts(word) else { continue }
             accepted.append((key, word))
         }
+        // A capitalised variant of an accepted lowercase word adds nothing: Hunspell accepts
+        // "Vida" wherever it accepts "vida", and suggestions take the written word's case.
+        let acceptedWords = Set(accepted.map(\.word))
+        accepted.removeAll { entry in
+            let lowercased = entry.word.lowercased()
+            return lowercased != entry.word && acceptedWords.contains(lowercased)
+        }
         seen = []
 
         // The alphabet: the 255 most used letters (ties by scalar value, for determinism).
