@@ -33,6 +33,8 @@ final class IndexedSuggester: Suggester {
     private let formsCompounds: Bool
     /// Letters with the same base letter (`e`: `é`, `è`, `ê`, `ë`), for checked edits.
     private let accentVariants: [Unicode.Scalar: [Unicode.Scalar]]
+    /// The language's phonetic key, if it has one.
+    private let phonetics: PhoneticKey?
     /// Apostrophe and hyphen, when the language's words have them.
     private let joiners: [Unicode.Scalar]
 
@@ -49,6 +51,7 @@ final class IndexedSuggester: Suggester {
         fallback = HunspellSuggester(dictionary: dictionary)
         let lexicon = index.lexicon
         formsCompounds = index.formsCompounds
+        phonetics = PhoneticKey(language: language.code)
         joiners = ["'", "-"].filter { lexicon.code(of: $0) != nil }
         editLetters = Array(lexicon.alphabet.filter { $0.properties.isAlphabetic }.prefix(40)) + joiners
         var byBase: [Unicode.Scalar: [Unicode.Scalar]] = [:]
@@ -91,6 +94,7 @@ final class IndexedSuggester: Suggester {
         if !correctedParts || input.count <= 14 {
             add(searching(input), to: &pool)
         }
+        addSoundAlikes(of: lowercased, input: input, to: &pool)
         addSplits(of: input, to: &pool)
         addElided(word, to: &pool)
         if pool.bestDistance > ranking.checkedEditsThreshold {
@@ -144,6 +148,28 @@ final class IndexedSuggester: Suggester {
             if accepted { result.append(candidate) }
         }
         return result
+    }
+
+    /// Words that sound like the written one (`redickulus` → `ridiculous`), however many edits
+    /// apart: their distance is discounted, as Aspell's "soundslike" does.
+    private func addSoundAlikes(of lowercased: String, input: [UInt8], to pool: inout CandidatePool) {
+        guard let phonetics, !lexicon.phoneticHash.isEmpty, input.count >= 3 else { return }
+        var keys = Array(Set(lexicon.keys(soundingLike: phonetics.key(of: lowercased)))).sorted()
+        if keys.count > 300 {
+            keys = Array(keys.sorted {
+                let (a, b) = (lexicon.mostCommonWord(ofKey: $0).count, lexicon.mostCommonWord(ofKey: $1).count)
+                return a != b ? a > b : $0 < $1
+            }.prefix(300))
+        }
+        for key in keys {
+            let range = lexicon.words(ofKey: key)
+            let spelling = lexicon.word(range.lowerBound).lowercased()
+            let distance = model.distance(word: lexicon.encode(spelling), input: input)
+            let discounted = min(distance, ranking.soundAlikeBase + ranking.soundAlikeWeight * distance)
+            for index in range {
+                pool.add(lexicon.word(index), distance: discounted, count: lexicon.wordCount[index], ranking: ranking)
+            }
+        }
     }
 
     /// Two known words written together: each split point whose halves are both common words.

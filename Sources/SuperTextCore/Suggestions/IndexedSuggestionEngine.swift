@@ -96,7 +96,9 @@ final class IndexedSuggestionEngine: SuggestionEngine, @unchecked Sendable {
                 words.append(CaseShape.title.apply(to: word))
             }
         }
-        return SuggestionLexicon.build(words: words, frequencies: frequencies) { dictionary.spell($0) }
+        return SuggestionLexicon.build(
+            words: words, frequencies: frequencies, phonetics: PhoneticKey(language: language.code)
+        ) { dictionary.spell($0) }
     }
 }
 

@@ -5,7 +5,7 @@ import Foundation
 /// model's weighted distance and `count` the word's corpus count (0 when unlisted).
 package struct SuggestionRanking: Sendable {
     /// What one ordinary edit is worth against a factor e in frequency.
-    package var editWeight: Float = 6
+    package var editWeight: Float = 10
     /// Added to every count, so that words missing from the frequency list still rank.
     package var countFloor: Float = 8
     /// The largest distance searched, by length of the written word: short words get a tight
@@ -19,6 +19,10 @@ package struct SuggestionRanking: Sendable {
     package var firstPassEnough: Float = 5
     /// Whether Hunspell's own `suggest` is asked when nothing else is found.
     package var hunspellFallback: Float = 1
+    /// A word that sounds like the written one is charged
+    /// `min(distance, soundAlikeBase + soundAlikeWeight × distance)`.
+    package var soundAlikeBase: Float = 0.8
+    package var soundAlikeWeight: Float = 0.4
     /// The distance charged for a missing space (`alot` → `a lot`).
     package var splitCost: Float = 1.7
     /// Below this distance the index's best candidate is trusted; above it the suggester also
@@ -46,6 +50,8 @@ package struct SuggestionRanking: Sendable {
         read("FIRST_PASS_BOUND", &ranking.firstPassBound)
         read("FIRST_PASS_ENOUGH", &ranking.firstPassEnough)
         read("HUNSPELL_FALLBACK", &ranking.hunspellFallback)
+        read("SOUND_ALIKE_BASE", &ranking.soundAlikeBase)
+        read("SOUND_ALIKE_WEIGHT", &ranking.soundAlikeWeight)
         return ranking
     }
 

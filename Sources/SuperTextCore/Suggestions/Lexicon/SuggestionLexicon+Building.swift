@@ -5,10 +5,12 @@ extension SuggestionLexicon {
     ///   - words: candidate words in any order, duplicates allowed (dictionary forms and the
     ///     frequency list's words in the case the dictionary accepts).
     ///   - frequencies: corpus counts by lowercase word.
+    ///   - phonetics: the language's phonetic key, if it has one.
     ///   - accepts: the dictionary's verdict; a word it rejects is left out. Called once a word.
     /// - Returns: the lexicon, deterministic for the same words and verdicts.
     static func build(
-        words: some Sequence<String>, frequencies: WordFrequencies, accepts: (String) -> Bool
+        words: some Sequence<String>, frequencies: WordFrequencies, phonetics: PhoneticKey?,
+        accepts: (String) -> Bool
     ) -> SuggestionLexicon {
         // Accepted words with their lowercase keys as scalars.
         var seen = Set<String>()
@@ -98,10 +100,29 @@ extension SuggestionLexicon {
             for group in groups.reversed() { pending.append((group.node, group.low, group.high, depth + 1)) }
         }
 
+        // The sound index. Large lexicons (Spanish verb forms) index only words the frequency
+        // list knows, to stay small; sound-alike misspellings are of common words anyway.
+        var phoneticEntries: [(hash: UInt32, key: UInt32)] = []
+        if let phonetics {
+            let everyKey = keyFirstWord.count - 1 <= 300_000
+            for key in 0..<(keyFirstWord.count - 1) {
+                let first = Int(keyFirstWord[key]), end = Int(keyFirstWord[key + 1])
+                guard everyKey || wordCount[first..<end].contains(where: { $0 > 0 }) else { continue }
+                let spelling = String(decoding: wordBytes[Int(wordStart[first])..<Int(wordStart[first + 1])], as: UTF8.self)
+                let sound = phonetics.key(of: spelling.lowercased())
+                guard sound.count >= 2 else { continue }
+                for variant in phoneticVariants(of: sound) {
+                    phoneticEntries.append((hash(variant), UInt32(key)))
+                }
+            }
+            phoneticEntries.sort { ($0.hash, $0.key) < ($1.hash, $1.key) }
+        }
+
         return SuggestionLexicon(
             alphabet: Array(alphabet), nodeLabel: nodeLabel, nodeFirstChild: nodeFirstChild,
             nodeChildCount: nodeChildCount, nodeKey: nodeKey, keyFirstWord: keyFirstWord,
-            wordBytes: wordBytes, wordStart: wordStart, wordCount: wordCount
+            wordBytes: wordBytes, wordStart: wordStart, wordCount: wordCount,
+            phoneticHash: phoneticEntries.map(\.hash), phoneticKey: phoneticEntries.map(\.key)
         )
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 extension SuggestionLexicon {
     /// Bumped whenever the file layout or what goes into a lexicon changes, so that older files
     /// are rebuilt rather than misread.
-    static let storageVersion: UInt32 = 1
+    static let storageVersion: UInt32 = 2
     private static let magic = Array("STSUGIDX".utf8)
 
     /// The lexicon as a file: magic, version, the fingerprint of the inputs it was built from, then
@@ -25,6 +25,8 @@ extension SuggestionLexicon {
         Self.append(array: wordBytes, to: &data)
         Self.append(array: wordStart, to: &data)
         Self.append(array: wordCount, to: &data)
+        Self.append(array: phoneticHash, to: &data)
+        Self.append(array: phoneticKey, to: &data)
         return data
     }
 
@@ -39,7 +41,8 @@ extension SuggestionLexicon {
               let nodeFirstChild: [UInt32] = reader.array(), let nodeChildCount: [UInt8] = reader.array(),
               let nodeKey: [Int32] = reader.array(), let keyFirstWord: [UInt32] = reader.array(),
               let wordBytes: [UInt8] = reader.array(), let wordStart: [UInt32] = reader.array(),
-              let wordCount: [UInt32] = reader.array(), reader.isAtEnd
+              let wordCount: [UInt32] = reader.array(), let phoneticHash: [UInt32] = reader.array(),
+              let phoneticKey: [UInt32] = reader.array(), reader.isAtEnd
         else { return nil }
         let alphabet = alphabetValues.compactMap(Unicode.Scalar.init)
         let nodes = nodeLabel.count
@@ -49,12 +52,14 @@ extension SuggestionLexicon {
               let lastKeyWord = keyFirstWord.last, Int(lastKeyWord) == wordCount.count,
               wordStart.count == wordCount.count + 1, wordStart.last.map({ Int($0) == wordBytes.count }) == true,
               zip(nodeFirstChild, nodeChildCount).allSatisfy({ Int($0) + Int($1) <= nodes }),
-              nodeKey.allSatisfy({ $0 < Int32(keyFirstWord.count - 1) })
+              nodeKey.allSatisfy({ $0 < Int32(keyFirstWord.count - 1) }),
+              phoneticHash.count == phoneticKey.count, phoneticKey.allSatisfy({ Int($0) < keyFirstWord.count - 1 })
         else { return nil }
         return SuggestionLexicon(
             alphabet: alphabet, nodeLabel: nodeLabel, nodeFirstChild: nodeFirstChild,
             nodeChildCount: nodeChildCount, nodeKey: nodeKey, keyFirstWord: keyFirstWord,
-            wordBytes: wordBytes, wordStart: wordStart, wordCount: wordCount
+            wordBytes: wordBytes, wordStart: wordStart, wordCount: wordCount,
+            phoneticHash: phoneticHash, phoneticKey: phoneticKey
         )
     }
 

@@ -11,7 +11,11 @@
 /// - keys (lowercase spellings) in sorted order; key `k` owns words
 ///   `keyFirstWord[k] ..< keyFirstWord[k + 1]` (`polish` owns `polish` and `Polish`);
 /// - words: UTF-8 in `wordBytes`, word `w` at `wordStart[w] ..< wordStart[w + 1]`, and its
-///   corpus count in `wordCount[w]` (0 when the frequency list lacks it).
+///   corpus count in `wordCount[w]` (0 when the frequency list lacks it);
+/// - sound: for languages with a `PhoneticKey`, the hash of each key's phonetic key and of that
+///   key with one letter deleted, sorted, in `phoneticHash`, with the key in `phoneticKey`; a
+///   written word's phonetic key and its deletions find the keys that sound alike (a symmetric
+///   deletion index: one edit apart in sound).
 final class SuggestionLexicon: Sendable {
     /// The letters, by code.
     let alphabet: [Unicode.Scalar]
@@ -23,6 +27,8 @@ final class SuggestionLexicon: Sendable {
     let wordBytes: [UInt8]
     let wordStart: [UInt32]
     let wordCount: [UInt32]
+    let phoneticHash: [UInt32]
+    let phoneticKey: [UInt32]
     /// Codes by scalar value, for encoding queries.
     private let codes: [UInt32: UInt8]
 
@@ -31,7 +37,8 @@ final class SuggestionLexicon: Sendable {
 
     init(
         alphabet: [Unicode.Scalar], nodeLabel: [UInt8], nodeFirstChild: [UInt32], nodeChildCount: [UInt8],
-        nodeKey: [Int32], keyFirstWord: [UInt32], wordBytes: [UInt8], wordStart: [UInt32], wordCount: [UInt32]
+        nodeKey: [Int32], keyFirstWord: [UInt32], wordBytes: [UInt8], wordStart: [UInt32], wordCount: [UInt32],
+        phoneticHash: [UInt32], phoneticKey: [UInt32]
     ) {
         self.alphabet = alphabet
         self.nodeLabel = nodeLabel
@@ -42,6 +49,8 @@ final class SuggestionLexicon: Sendable {
         self.wordBytes = wordBytes
         self.wordStart = wordStart
         self.wordCount = wordCount
+        self.phoneticHash = phoneticHash
+        self.phoneticKey = phoneticKey
         var codes: [UInt32: UInt8] = [:]
         for (code, scalar) in alphabet.enumerated() { codes[scalar.value] = UInt8(code) }
         self.codes = codes
@@ -108,9 +117,50 @@ final class SuggestionLexicon: Sendable {
         return (best, bestCount)
     }
 
+    /// The keys whose phonetic key equals `key` or is one deletion from it, both ways.
+    func keys(soundingLike key: [UInt8]) -> [Int] {
+        var found: [Int] = []
+        for variant in Self.phoneticVariants(of: key) {
+            let hash = Self.hash(variant)
+            var low = 0, high = phoneticHash.count
+            while low < high {
+                let middle = (low + high) / 2
+                if phoneticHash[middle] < hash { low = middle + 1 } else { high = middle }
+            }
+            while low < phoneticHash.count, phoneticHash[low] == hash {
+                found.append(Int(phoneticKey[low]))
+                low += 1
+            }
+        }
+        return found
+    }
+
+    /// A phonetic key and, when it has four letters or more, each of its one-letter deletions.
+    static func phoneticVariants(of key: [UInt8]) -> [[UInt8]] {
+        var variants = [key]
+        guard key.count >= 4 else { return variants }
+        for index in key.indices {
+            var deleted = key
+            deleted.remove(at: index)
+            if !variants.contains(deleted) { variants.append(deleted) }
+        }
+        return variants
+    }
+
+    /// FNV-1a, 32 bits: collisions only add candidates, which are scored anyway.
+    static func hash(_ bytes: [UInt8]) -> UInt32 {
+        var hash: UInt32 = 2_166_136_261
+        for byte in bytes {
+            hash ^= UInt32(byte)
+            hash = hash &* 16_777_619
+        }
+        return hash
+    }
+
     /// Bytes held by the arrays, for reports.
     var memoryFootprint: Int {
         alphabet.count * 4 + nodeLabel.count + nodeFirstChild.count * 4 + nodeChildCount.count
             + nodeKey.count * 4 + keyFirstWord.count * 4 + wordBytes.count + wordStart.count * 4 + wordCount.count * 4
+            + phoneticHash.count * 4 + phoneticKey.count * 4
     }
 }
