@@ -116,9 +116,10 @@ final class IndexedSuggester: Suggester {
     private func searching(_ input: [UInt8]) -> [CandidateSearch.Candidate] {
         let bound = ranking.bound(letters: input.count)
         let firstBound = min(bound, ranking.firstPassBound)
-        let first = search.search(input, bound: firstBound)
+        search.prepare(input)
+        let first = search.search(bound: firstBound)
         guard bound > firstBound, Float(first.count) < ranking.firstPassEnough else { return first }
-        return search.search(input, bound: bound)
+        return search.search(bound: bound)
     }
 
     /// The best-scoring keys of a search, written out as words. Keys are ranked by their
@@ -155,16 +156,17 @@ final class IndexedSuggester: Suggester {
     private func addSoundAlikes(of lowercased: String, input: [UInt8], to pool: inout CandidatePool) {
         guard let phonetics, !lexicon.phoneticHash.isEmpty, input.count >= 3 else { return }
         var keys = Array(Set(lexicon.keys(soundingLike: phonetics.key(of: lowercased)))).sorted()
-        if keys.count > 300 {
-            keys = Array(keys.sorted {
-                let (a, b) = (lexicon.mostCommonWord(ofKey: $0).count, lexicon.mostCommonWord(ofKey: $1).count)
-                return a != b ? a > b : $0 < $1
-            }.prefix(300))
+        if keys.count > ranking.soundAlikeLimit {
+            // The commonest words, when a short key sounds like too many.
+            keys = keys.map { ($0, lexicon.mostCommonWord(ofKey: $0).count) }
+                .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
+                .prefix(ranking.soundAlikeLimit).map(\.0)
         }
+        search.prepare(input)
         for key in keys {
             let range = lexicon.words(ofKey: key)
             let spelling = lexicon.word(range.lowerBound).lowercased()
-            let distance = model.distance(word: lexicon.encode(spelling), input: input)
+            let distance = search.distance(to: lexicon.encode(spelling))
             let discounted = min(distance, ranking.soundAlikeBase + ranking.soundAlikeWeight * distance)
             for index in range {
                 pool.add(lexicon.word(index), distance: discounted, count: lexicon.wordCount[index], ranking: ranking)
@@ -235,6 +237,7 @@ final class IndexedSuggester: Suggester {
     private func addCheckedEdits(of word: String, input: [UInt8], to pool: inout CandidatePool) {
         let scalars = Array(word.lowercased().unicodeScalars)
         guard scalars.count >= 3, scalars.count <= 40 else { return }
+        search.prepare(input)
         var tried = Set<String>()
         func check(_ edit: [Unicode.Scalar]) {
             var view = String.UnicodeScalarView()
@@ -252,7 +255,7 @@ final class IndexedSuggester: Suggester {
             guard let accepted else { return }
             let codes = lexicon.encode(lower)
             let count = lexicon.key(for: codes).map { lexicon.mostCommonWord(ofKey: $0).count } ?? 0
-            pool.add(accepted, distance: model.distance(word: codes, input: input), count: count, ranking: ranking, shaped: true)
+            pool.add(accepted, distance: search.distance(to: codes), count: count, ranking: ranking, shaped: true)
         }
         // Languages that form compounds get every letter; the others, whose forms the index
         // mostly holds, only the likeliest edits: accents, doubled letters, apostrophes, hyphens.
@@ -288,10 +291,11 @@ final class IndexedSuggester: Suggester {
         let input = lexicon.encode(lowercased)
         let bound = ranking.bound(letters: input.count)
         var pool = CandidatePool(written: word, shape: CaseShape(of: word))
+        search.prepare(input)
         for personal in personalWords.sorted() where personal != word {
             let letters = personal.unicodeScalars.count
             guard abs(letters - input.count) <= 3 else { continue }
-            let distance = model.distance(word: lexicon.encode(personal.lowercased()), input: input)
+            let distance = search.distance(to: lexicon.encode(personal.lowercased()))
             // A taught word counts as a fairly common one.
             if distance <= bound { pool.add(personal, distance: distance, count: 1_000, ranking: ranking) }
         }

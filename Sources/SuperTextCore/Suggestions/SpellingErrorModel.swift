@@ -102,28 +102,6 @@ struct SpellingErrorModel: Sendable {
         String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars.first ?? scalar
     }
 
-    /// The weighted distance between a dictionary word and a written word, both as codes. Used
-    /// for candidates that do not come from the trie search (personal words, checked edits).
-    func distance(word: [UInt8], input: [UInt8]) -> Float {
-        let columns = input.count + 1
-        var rows = [Float](repeating: 0, count: (word.count + 1) * columns)
-        let insertionCosts = self.insertionCosts(for: input)
-        for j in 1..<columns { rows[j] = rows[j - 1] + insertionCosts[j - 1] }
-        for d in 1...max(1, word.count) where d <= word.count {
-            let base = d * columns
-            let letter = Int(word[d - 1])
-            let parent = d >= 2 ? Int(word[d - 2]) : -1
-            rows[base] = rows[base - columns] + omissionCost(letter: letter, parent: parent, depth: d)
-            for j in 1..<columns {
-                rows[base + j] = cell(
-                    depth: d, column: j, letter: letter, parent: parent, input: input,
-                    insertionCosts: insertionCosts, path: word, rows: rows, columns: columns
-                )
-            }
-        }
-        return rows[word.count * columns + input.count]
-    }
-
     /// The cost of each input letter being an extra one, in its context.
     func insertionCosts(for input: [UInt8]) -> [Float] {
         var costs = [Float](repeating: 1, count: input.count)
@@ -139,38 +117,5 @@ struct SpellingErrorModel: Sendable {
             costs[j] = cost
         }
         return costs
-    }
-
-    /// The cost of the dictionary word's letter at `depth` (1-based) missing from the input.
-    @inline(__always)
-    func omissionCost(letter: Int, parent: Int, depth: Int) -> Float {
-        if letter == parent { return doubling }
-        return depth == 1 ? omission[letter] + firstLetterPenalty : omission[letter]
-    }
-
-    /// One cell of the distance table: word prefix of length `depth` against input prefix of
-    /// length `column`. `path` holds the word's letters up to `depth`.
-    @inline(__always)
-    func cell(
-        depth d: Int, column j: Int, letter: Int, parent: Int, input: [UInt8], insertionCosts: [Float],
-        path: [UInt8], rows: [Float], columns: Int
-    ) -> Float {
-        let here = d * columns, above = here - columns
-        let written = Int(input[j - 1])
-        var substitutionCost = substitution[letter * size + written]
-        if j == 1, d == 1, substitutionCost > 0 { substitutionCost += firstLetterPenalty }
-        var best = rows[above + j - 1] + substitutionCost
-        best = min(best, rows[above + j] + omissionCost(letter: letter, parent: parent, depth: d))
-        best = min(best, rows[here + j - 1] + insertionCosts[j - 1])
-        if d >= 2, j >= 2, written == parent, Int(input[j - 2]) == letter, letter != parent {
-            best = min(best, rows[above - columns + j - 2] + transposition)
-        }
-        for rule in rulesByLastWordLetter[letter] where rule.word.count <= d && rule.input.count <= j {
-            guard path[(d - rule.word.count)..<d].elementsEqual(rule.word),
-                  input[(j - rule.input.count)..<j].elementsEqual(rule.input)
-            else { continue }
-            best = min(best, rows[(d - rule.word.count) * columns + j - rule.input.count] + rule.cost)
-        }
-        return best
     }
 }

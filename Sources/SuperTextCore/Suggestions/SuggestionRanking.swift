@@ -23,6 +23,8 @@ package struct SuggestionRanking: Sendable {
     /// `min(distance, soundAlikeBase + soundAlikeWeight × distance)`.
     package var soundAlikeBase: Float = 0.8
     package var soundAlikeWeight: Float = 0.4
+    /// Most sound-alike keys scored per word (the commonest, when there are more).
+    package var soundAlikeLimit = 120
     /// The distance charged for a missing space (`alot` → `a lot`).
     package var splitCost: Float = 1.7
     /// Below this distance the index's best candidate is trusted; above it the suggester also
