@@ -33,6 +33,8 @@ final class IndexedSuggester: Suggester {
     private let formsCompounds: Bool
     /// Letters with the same base letter (`e`: `é`, `è`, `ê`, `ë`), for checked edits.
     private let accentVariants: [Unicode.Scalar: [Unicode.Scalar]]
+    /// The dictionary's output conversions (`'` → `’` in French).
+    private let outputConversions: [(from: String, to: String)]
     /// The language's phonetic key, if it has one.
     private let phonetics: PhoneticKey?
     /// Apostrophe and hyphen, when the language's words have them.
@@ -52,6 +54,7 @@ final class IndexedSuggester: Suggester {
         let lexicon = index.lexicon
         formsCompounds = index.formsCompounds
         phonetics = PhoneticKey(language: language.code)
+        outputConversions = index.outputConversions
         joiners = ["'", "-"].filter { lexicon.code(of: $0) != nil }
         editLetters = Array(lexicon.alphabet.filter { $0.properties.isAlphabetic }.prefix(40)) + joiners
         var byBase: [Unicode.Scalar: [Unicode.Scalar]] = [:]
@@ -138,7 +141,8 @@ final class IndexedSuggester: Suggester {
         }
     }
 
-    /// Candidates in score order, each confirmed by the dictionary, at most `ranking.kept`.
+    /// Candidates in score order, each confirmed by the dictionary, at most `ranking.kept`,
+    /// written as the dictionary's `OCONV` table says.
     private func confirmedBest(of pool: CandidatePool) -> [Scored] {
         var result: [Scored] = []
         for candidate in pool.sorted() {
@@ -146,7 +150,12 @@ final class IndexedSuggester: Suggester {
             let accepted = candidate.word.unicodeScalars.contains(" ")
                 ? candidate.word.split(separator: " ").allSatisfy { dictionary.spell(String($0)) }
                 : dictionary.spell(candidate.word)
-            if accepted { result.append(candidate) }
+            guard accepted else { continue }
+            var written = candidate
+            for (from, to) in outputConversions where written.word.contains(from) {
+                written.word = written.word.replacingOccurrences(of: from, with: to)
+            }
+            result.append(written)
         }
         return result
     }

@@ -20,6 +20,8 @@ final class IndexedSuggestionEngine: SuggestionEngine, @unchecked Sendable {
         let model: SpellingErrorModel
         /// Whether the dictionary forms compounds, which the lexicon cannot list.
         let formsCompounds: Bool
+        /// The dictionary's `OCONV` table, applied to suggestions.
+        let outputConversions: [(from: String, to: String)]
     }
 
     /// Directories whose `frequencies/` folder holds the word frequency lists.
@@ -70,7 +72,8 @@ final class IndexedSuggestionEngine: SuggestionEngine, @unchecked Sendable {
             }
             let index = LanguageIndex(
                 lexicon: lexicon, model: SpellingErrorModel(alphabet: lexicon.alphabet, language: language.code),
-                formsCompounds: AffixFile.declaresCompounds(path: language.affixPath)
+                formsCompounds: AffixFile.declaresCompounds(path: language.affixPath),
+                outputConversions: AffixFile.outputConversions(path: language.affixPath)
             )
             indexes[language.code] = index
             return index

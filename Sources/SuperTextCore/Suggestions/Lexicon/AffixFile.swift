@@ -56,6 +56,19 @@ struct AffixFile {
         }
     }
 
+    /// The `OCONV` table: how the dictionary wants its words written on output (French `fr`
+    /// writes the apostrophe as ’). Hunspell applies it to its own suggestions; so do we.
+    static func outputConversions(path: String) -> [(from: String, to: String)] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        var conversions: [(String, String)] = []
+        for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) where line.hasPrefix("OCONV ") {
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard fields.count >= 3 else { continue }  // the count line
+            conversions.append((String(fields[1]), String(fields[2])))
+        }
+        return conversions
+    }
+
     /// Reads an affix file. Unreadable lines are skipped.
     init(path: String) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
