@@ -101,7 +101,10 @@ final class IndexedSuggester: Suggester {
         addSplits(of: input, to: &pool)
         addElided(word, to: &pool)
         if pool.bestDistance > ranking.checkedEditsThreshold {
-            addCheckedEdits(of: word, input: input, to: &pool)
+            addCheckedEdits(of: word, input: input, everyLetter: formsCompounds, to: &pool)
+        } else if formsCompounds {
+            // Compounds are missing from the index even when a simple word is near.
+            addCheckedEdits(of: word, input: input, everyLetter: false, to: &pool)
         }
         var confirmed = confirmedBest(of: pool)
         // Hunspell's suggest (20-70 ms a word) only where the index is known to be incomplete:
@@ -241,9 +244,11 @@ final class IndexedSuggester: Suggester {
     }
 
     /// Every deletion, swap, replacement and insertion of one letter, kept when the dictionary
-    /// accepts it: finds compounds and forms the index does not hold. About a thousand
-    /// `Hunspell_spell` calls, so only when the index found nothing near.
-    private func addCheckedEdits(of word: String, input: [UInt8], to pool: inout CandidatePool) {
+    /// accepts it: finds compounds and forms the index does not hold. With every letter, about
+    /// a thousand `Hunspell_spell` calls, so only for languages that form compounds and when the
+    /// index found nothing near; otherwise only the likeliest edits (deletions, swaps, accents,
+    /// a doubled letter, an apostrophe or hyphen), a few dozen calls.
+    private func addCheckedEdits(of word: String, input: [UInt8], everyLetter: Bool, to pool: inout CandidatePool) {
         let scalars = Array(word.lowercased().unicodeScalars)
         guard scalars.count >= 3, scalars.count <= 40 else { return }
         search.prepare(input)
@@ -251,6 +256,9 @@ final class IndexedSuggester: Suggester {
         func check(_ edit: [Unicode.Scalar]) {
             var view = String.UnicodeScalarView()
             view.append(contentsOf: edit)
+            guard let first = edit.first, let last = edit.last,
+                  !SuggestionLexicon.isJoiner(first), !SuggestionLexicon.isJoiner(last)
+            else { return }
             let lower = String(view)
             guard tried.insert(lower).inserted else { return }
             let shaped = pool.shape.apply(to: lower)
@@ -266,9 +274,6 @@ final class IndexedSuggester: Suggester {
             let count = lexicon.key(for: codes).map { lexicon.mostCommonWord(ofKey: $0).count } ?? 0
             pool.add(accepted, distance: search.distance(to: codes), count: count, ranking: ranking, shaped: true)
         }
-        // Languages that form compounds get every letter; the others, whose forms the index
-        // mostly holds, only the likeliest edits: accents, doubled letters, apostrophes, hyphens.
-        let everyLetter = formsCompounds
         for index in scalars.indices {
             var deleted = scalars
             deleted.remove(at: index)

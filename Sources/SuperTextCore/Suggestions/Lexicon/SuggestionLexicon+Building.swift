@@ -17,7 +17,10 @@ extension SuggestionLexicon {
         var accepted: [(key: [Unicode.Scalar], word: String)] = []
         for word in words where seen.insert(word).inserted {
             let key = Array(word.lowercased().unicodeScalars)
-            guard key.count <= maximumKeyLength, accepts(word) else { continue }
+            // "Haus-" and "-accessoire" are parts of compounds written apart, not suggestions.
+            guard let first = key.first, let last = key.last, !isJoiner(first), !isJoiner(last),
+                  key.count <= maximumKeyLength, accepts(word)
+            else { continue }
             accepted.append((key, word))
         }
         // A capitalised variant of an accepted lowercase word adds nothing: Hunspell accepts
@@ -124,5 +127,10 @@ extension SuggestionLexicon {
             wordBytes: wordBytes, wordStart: wordStart, wordCount: wordCount,
             phoneticHash: phoneticEntries.map(\.hash), phoneticKey: phoneticEntries.map(\.key)
         )
+    }
+
+    /// A hyphen or apostrophe, which may join letters but not start or end a suggestion.
+    static func isJoiner(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "-" || scalar == "'" || scalar == "\u{2019}"
     }
 }

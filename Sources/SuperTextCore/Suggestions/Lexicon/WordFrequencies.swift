@@ -22,9 +22,17 @@ struct WordFrequencies {
         }
     }
 
+    /// What the count of a capitalised word is multiplied by: more than 1 for German, whose
+    /// nouns the source undercounts (see `Dictionaries/frequencies/README.md`).
+    var capitalisedWordFactor: UInt32 = 1
+
     /// The count of a word, looked up in lowercase; 0 when the list does not have it.
     func count(of word: String) -> UInt32 {
-        counts[word.lowercased()] ?? 0
+        let count = counts[word.lowercased()] ?? 0
+        guard capitalisedWordFactor > 1, let first = word.unicodeScalars.first, first.properties.isUppercase else {
+            return count
+        }
+        return count.multipliedReportingOverflow(by: capitalisedWordFactor).overflow ? .max : count * capitalisedWordFactor
     }
 
     /// The frequency file of a language in the first of `directories` that has one:
