@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "SuperText",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "supertext", targets: ["supertext"]),
         .library(name: "SuperTextCore", targets: ["SuperTextCore"]),
@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         // The C library, wrapped: libhunspell from Debian's libhunspell-dev.
@@ -28,11 +29,20 @@ let package = Package(
             name: "SuperTextCore",
             dependencies: ["CHunspell"]
         ),
-        // The HTTP service (Hummingbird 2): controllers per resource over the core.
+        // History, personal dictionary and insights in SQLite (GRDB).
+        .target(
+            name: "SuperTextStore",
+            dependencies: [
+                "SuperTextCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // The HTTP service (Hummingbird 2): controllers per resource over the core and the store.
         .target(
             name: "SuperTextServer",
             dependencies: [
                 "SuperTextCore",
+                "SuperTextStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -43,6 +53,7 @@ let package = Package(
             name: "supertext",
             dependencies: [
                 "SuperTextCore",
+                "SuperTextStore",
                 "SuperTextServer",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -58,6 +69,10 @@ let package = Package(
             name: "SuperTextCoreTests",
             dependencies: ["SuperTextCore"],
             resources: [.copy("Cases")]
+        ),
+        .testTarget(
+            name: "SuperTextStoreTests",
+            dependencies: ["SuperTextStore"]
         ),
         .testTarget(
             name: "SuperTextServerTests",

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import SuperTextCore
+import SuperTextStore
 
 /// Builds the SuperText application: loads the dictionaries on the worker threads, builds the
 /// router and configures where it listens.
@@ -12,8 +13,16 @@ import SuperTextCore
 public func buildApplication(
     configuration: ServerConfiguration, logger: Logger
 ) async throws -> some ApplicationProtocol {
+    let database = try AppDatabase.open(path: configuration.databasePath)
+    logger.info("database \(configuration.databasePath)\(configuration.historyEnabled ? "" : " (history off)")")
+    if !configuration.isLoopbackOnly, configuration.apiToken == nil {
+        logger.warning("""
+            !!! SuperText listens on \(configuration.address) WITHOUT an API token: anyone who can reach it \
+            can read the history and the personal dictionary. Set --api-token or SUPERTEXT_API_TOKEN. !!!
+            """)
+    }
     let pool = try makeProofreadingPool(configuration: configuration, logger: logger)
-    return try buildApplication(configuration: configuration, pool: pool, logger: logger)
+    return try await buildApplication(configuration: configuration, pool: pool, database: database, logger: logger)
 }
 
 /// Finds the dictionaries and starts the workers, each loading every dictionary.
@@ -43,9 +52,13 @@ func makeProofreadingPool(configuration: ServerConfiguration, logger: Logger) th
 
 /// The application over an existing pool.
 func buildApplication(
-    configuration: ServerConfiguration, pool: ProofreadingPool, logger: Logger, ownsPool: Bool = true
-) throws -> some ApplicationProtocol {
-    let router = buildRouter(pool: pool, configuration: configuration, logger: logger)
+    configuration: ServerConfiguration, pool: ProofreadingPool, database: AppDatabase, logger: Logger,
+    ownsPool: Bool = true
+) async throws -> some ApplicationProtocol {
+    let dictionary = try await PersonalDictionary(database: database)
+    let router = buildRouter(
+        pool: pool, database: database, dictionary: dictionary, configuration: configuration, logger: logger
+    )
     let address: BindAddress
     switch configuration.address {
     case .tcp(let host, let port):
@@ -64,7 +77,10 @@ func buildApplication(
 }
 
 /// The routes, under their middleware.
-func buildRouter(pool: ProofreadingPool, configuration: ServerConfiguration, logger: Logger) -> Router<AppRequestContext> {
+func buildRouter(
+    pool: ProofreadingPool, database: AppDatabase, dictionary: PersonalDictionary,
+    configuration: ServerConfiguration, logger: Logger
+) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
     router.addMiddleware {
         RequestLogMiddleware()
@@ -76,8 +92,24 @@ func buildRouter(pool: ProofreadingPool, configuration: ServerConfiguration, log
     }
     HealthController(pool: pool).addRoutes(to: router)
     let api = router.group("api/v1")
-    CheckController(pool: pool, bodyLimit: configuration.bodyLimit).addRoutes(to: api)
     LanguagesController(catalog: pool.catalog).addRoutes(to: api)
+
+    let checks = api.group()
+    let personal = api.group()
+    if let token = configuration.apiToken {
+        personal.add(middleware: BearerTokenMiddleware(token: token))
+        if configuration.protectChecks { checks.add(middleware: BearerTokenMiddleware(token: token)) }
+    }
+    let recorder = HistoryRecorder(
+        database: database, enabled: configuration.historyEnabled,
+        retention: RetentionPolicy(maxAge: configuration.historyMaxAge, maxCount: configuration.historyMaxCount)
+    )
+    CheckController(pool: pool, dictionary: dictionary, history: recorder, bodyLimit: configuration.bodyLimit)
+        .addRoutes(to: checks)
+    HistoryController(database: database).addRoutes(to: personal)
+    DictionaryController(dictionary: dictionary, catalog: pool.catalog, bodyLimit: configuration.bodyLimit)
+        .addRoutes(to: personal)
+    InsightsController(database: database).addRoutes(to: personal)
     return router
 }
 
@@ -88,6 +120,13 @@ let apiRoutes: [(String, [HTTPRequest.Method])] = [
     ("/api/v1/check", [.post]),
     ("/api/v1/check/stream", [.post]),
     ("/api/v1/languages", [.get]),
+    ("/api/v1/history", [.get, .delete]),
+    ("/api/v1/history/*", [.get, .delete]),
+    ("/api/v1/dictionary", [.get, .post]),
+    ("/api/v1/dictionary/export", [.get]),
+    ("/api/v1/dictionary/import", [.post]),
+    ("/api/v1/dictionary/*", [.delete]),
+    ("/api/v1/insights", [.get]),
 ]
 
 /// A socket file left by a server that did not stop cleanly would make the bind fail.

@@ -34,6 +34,19 @@ public struct ServerConfiguration: Sendable {
     /// Size of the parts long texts are cut into for streaming, in UTF-8 bytes.
     public var partSize: Int = 16 * 1024
 
+    /// The SQLite file of history and the personal dictionary.
+    public var databasePath: String = "supertext.sqlite"
+    /// Whether checks are stored in history (a request can still opt out).
+    public var historyEnabled = true
+    /// Checks older than this are deleted (`nil`: kept).
+    public var historyMaxAge: Duration?
+    /// Only the newest this many checks are kept (`nil`: all).
+    public var historyMaxCount: Int?
+    /// When set, history, dictionary and insights need `Authorization: Bearer <token>`.
+    public var apiToken: String?
+    /// With a token: the check endpoints need it too.
+    public var protectChecks = false
+
     public init() {}
 
     /// Whether the address is reachable only from this machine.

@@ -13,7 +13,8 @@ struct ServeCommand: AsyncParsableCommand {
             Every option can also be set by an environment variable: SUPERTEXT_HOST, SUPERTEXT_PORT, \
             SUPERTEXT_SOCKET, SUPERTEXT_DICTIONARY_PATH (colon-separated), SUPERTEXT_WORKERS, \
             SUPERTEXT_BODY_LIMIT, SUPERTEXT_QUEUE_LIMIT, SUPERTEXT_CHECK_TIMEOUT, SUPERTEXT_PUBLIC_DIR, \
-            SUPERTEXT_LOG_LEVEL. Flags win over the environment.
+            SUPERTEXT_LOG_LEVEL, SUPERTEXT_DATABASE, SUPERTEXT_NO_HISTORY, SUPERTEXT_HISTORY_MAX_AGE, \
+            SUPERTEXT_HISTORY_MAX_COUNT, SUPERTEXT_API_TOKEN, SUPERTEXT_PROTECT_CHECKS. Flags win over the environment.
             """
     )
 
@@ -46,6 +47,24 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("public-dir"), help: "Directory of the web front end (default ./public).")
     var publicDirectory: String?
+
+    @Option(help: "The SQLite file of history and the personal dictionary (default ./supertext.sqlite).")
+    var database: String?
+
+    @Flag(name: .customLong("no-history"), help: "Do not store checks in history.")
+    var noHistory = false
+
+    @Option(name: .customLong("history-max-age"), help: "Delete checks older than this: 90d, 12h, 30m or seconds.")
+    var historyMaxAge: String?
+
+    @Option(name: .customLong("history-max-count"), help: "Keep only the newest this many checks.")
+    var historyMaxCount: Int?
+
+    @Option(name: .customLong("api-token"), help: "Require 'Authorization: Bearer TOKEN' for history, dictionary and insights.")
+    var apiToken: String?
+
+    @Flag(name: .customLong("protect-checks"), help: "With --api-token: require the token for checks too.")
+    var protectChecks = false
 
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (default info).")
     var logLevel: String?
@@ -91,6 +110,23 @@ struct ServeCommand: AsyncParsableCommand {
             guard partSize >= 256 else { throw ValidationError("The part size must be at least 256 bytes.") }
             configuration.partSize = partSize
         }
+        configuration.databasePath = setting(database, "SUPERTEXT_DATABASE") ?? "supertext.sqlite"
+        configuration.historyEnabled = !(noHistory || Self.isTrue(environment["SUPERTEXT_NO_HISTORY"]))
+        if let age = setting(historyMaxAge, "SUPERTEXT_HISTORY_MAX_AGE") {
+            guard let duration = Self.duration(age) else {
+                throw ValidationError("History max age '\(age)' is not a duration such as 90d, 12h, 30m or 3600.")
+            }
+            configuration.historyMaxAge = duration
+        }
+        if let count = try number(historyMaxCount, "SUPERTEXT_HISTORY_MAX_COUNT") {
+            guard count > 0 else { throw ValidationError("The history max count must be positive.") }
+            configuration.historyMaxCount = count
+        }
+        configuration.apiToken = setting(apiToken, "SUPERTEXT_API_TOKEN")
+        configuration.protectChecks = protectChecks || Self.isTrue(environment["SUPERTEXT_PROTECT_CHECKS"])
+        if configuration.protectChecks, configuration.apiToken == nil {
+            throw ValidationError("--protect-checks needs an API token (--api-token or SUPERTEXT_API_TOKEN).")
+        }
         configuration.publicDirectory = setting(publicDirectory, "SUPERTEXT_PUBLIC_DIR") ?? "public"
 
         var logger = Logger(label: "supertext")
@@ -100,9 +136,27 @@ struct ServeCommand: AsyncParsableCommand {
         }
         logger.logLevel = parsedLevel
 
-        let app = try await buildApplication(configuration: configuration, logger: logger)
-        logger.info("SuperText \(SuperTextVersion.current) listening on \(configuration.address)")
-        try await app.runService()
+        do {
+            let app = try await buildApplication(configuration: configuration, logger: logger)
+            logger.info("SuperText \(SuperTextVersion.current) listening on \(configuration.address)")
+            try await app.runService()
+        } catch let error as CustomStringConvertible where !(error is CancellationError) {
+            throw CommandLineFailure("supertext: cannot start: \(error.description)")
+        }
         logger.info("stopped")
+    }
+
+    static func isTrue(_ value: String?) -> Bool {
+        ["1", "true", "yes", "on"].contains(value?.lowercased() ?? "")
+    }
+
+    /// `90d`, `12h`, `30m`, `45s` or a number of seconds.
+    static func duration(_ text: String) -> Duration? {
+        let units: [Character: Int64] = ["d": 86_400, "h": 3_600, "m": 60, "s": 1]
+        if let unit = text.last, let seconds = units[unit], let value = Int64(text.dropLast()), value > 0 {
+            return .seconds(value * seconds)
+        }
+        if let value = Int64(text), value > 0 { return .seconds(value) }
+        return nil
     }
 }

@@ -95,7 +95,7 @@ struct StreamingTests {
 struct UnixSocketTests {
     @Test func servesChecksOnAUnixSocket() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("st-\(UUID().uuidString.prefix(8)).sock").path
-        let app = try TestServer.app { $0.address = .unixSocket(path: path) }
+        let app = try await TestServer.app { $0.address = .unixSocket(path: path) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await app.runService(gracefulShutdownSignals: []) }
             for _ in 0..<100 where !FileManager.default.fileExists(atPath: path) {

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Logging
 @testable import SuperTextCore
 @testable import SuperTextServer
+import SuperTextStore
 
 /// The application under test, over the real dictionaries and worker threads.
 enum TestServer {
@@ -23,13 +24,17 @@ enum TestServer {
 
     /// The application with `configure` applied to a default test configuration.
     static func app(
-        pool: ProofreadingPool = sharedPool, _ configure: (inout ServerConfiguration) -> Void = { _ in }
-    ) throws -> some ApplicationProtocol {
+        pool: ProofreadingPool = sharedPool, database: AppDatabase? = nil,
+        _ configure: (inout ServerConfiguration) -> Void = { _ in }
+    ) async throws -> some ApplicationProtocol {
         var configuration = ServerConfiguration()
         configuration.address = .tcp(host: "127.0.0.1", port: 0)
         configuration.publicDirectory = publicDirectory
         configure(&configuration)
-        return try buildApplication(configuration: configuration, pool: pool, logger: logger, ownsPool: false)
+        return try await buildApplication(
+            configuration: configuration, pool: pool, database: try database ?? AppDatabase.inMemory(), logger: logger,
+            ownsPool: false
+        )
     }
 
     /// A pool with its own bounds.

@@ -174,7 +174,7 @@ public final class Proofreader {
             ?? ExplanationLanguage(languageCode: language.code) ?? .en
         let explainer = Explainer(language: explanationLanguage, textLanguage: language.code)
         var spelling = SpellingCheck(
-            session: session, explainer: explainer, personalWords: request.acceptedWords,
+            session: session, explainer: explainer, personalWords: request.acceptedWords(for: language.code),
             suggestionLimit: suggestionLimit
         )
         var matches: [Match] = []
@@ -234,5 +234,17 @@ extension Duration {
     /// The duration in milliseconds.
     var milliseconds: Double {
         Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
+    }
+}
+
+extension CheckRequest {
+    /// The words accepted for a text in `code`: the request's own and the personal dictionary's
+    /// for every language, for the code and for its primary language.
+    func acceptedWords(for code: String) -> Set<String> {
+        guard !personalDictionary.isEmpty else { return acceptedWords }
+        let primary = String(code.prefix { $0 != "-" })
+        var words = acceptedWords
+        for key in Set(["", code, primary]) { words.formUnion(personalDictionary[key] ?? []) }
+        return words
     }
 }

@@ -3,12 +3,22 @@ import Hummingbird
 import Logging
 import NIOCore
 import SuperTextCore
+import SuperTextStore
 
 /// `POST /api/v1/check` and `POST /api/v1/check/stream`: check a text, at once or as
 /// Server-Sent Events (`loading`, `loaded`, `error`).
 struct CheckController: Sendable {
     let pool: ProofreadingPool
+    let dictionary: PersonalDictionary
+    let history: HistoryRecorder
     let bodyLimit: Int
+
+    /// The check request with the personal dictionary applied.
+    private func parse(_ request: Request) async throws -> CheckInput {
+        var input = try await CheckInput.parse(request, bodyLimit: bodyLimit)
+        input.request.personalDictionary = dictionary.snapshot()
+        return input
+    }
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.post("check", use: check)
@@ -20,10 +30,10 @@ struct CheckController: Sendable {
         if request.headers[.accept]?.contains("text/event-stream") == true {
             return try await stream(request: request, context: context)
         }
-        let input = try await CheckInput.parse(request, bodyLimit: bodyLimit)
+        let input = try await parse(request)
         do {
             let result = try await pool.check(input.request)
-            return try JSONResponse.make(result)
+            return try JSONResponse.make(try await history.record(result, text: input.request.text, requested: input.store))
         } catch {
             throw APIError(error)
         }
@@ -32,8 +42,9 @@ struct CheckController: Sendable {
     /// Streams the check as Server-Sent Events. Bad input is still answered with a plain JSON
     /// error and its status, before the stream starts; what fails later is an `error` event.
     @Sendable func stream(request: Request, context: AppRequestContext) async throws -> Response {
-        let input = try await CheckInput.parse(request, bodyLimit: bodyLimit)
+        let input = try await parse(request)
         try validateLanguage(of: input.request)
+        let history = self.history
         let run: CheckRun
         do {
             run = try pool.start(input.request)
@@ -53,18 +64,19 @@ struct CheckController: Sendable {
                         switch progress {
                         case .loading(let done, let total, let matches):
                             let event = LoadingEvent(done: done, total: total, matches: matches)
-                            try await writer.write(ServerSentEvent.buffer(name: "loading", data: try encoder.encode(event)))
+                            try await ServerSentEvent.send(ServerSentEvent.buffer(name: "loading", data: try encoder.encode(event)), to: &writer)
                         case .loaded(let result):
-                            try await writer.write(ServerSentEvent.buffer(name: "loaded", data: try encoder.encode(result)))
+                            let result = try await history.record(result, text: input.request.text, requested: input.store)
+                            try await ServerSentEvent.send(ServerSentEvent.buffer(name: "loaded", data: try encoder.encode(result)), to: &writer)
                         }
                     }
+                } catch let error as ServerSentEvent.ClientGone {
+                    // The client went away; `defer` stops the remaining work.
+                    logger.info("stream ended early: \(error.underlying)")
+                    return
                 } catch {
                     let apiError = APIError(error)
-                    if apiError.code == "internal_error" {
-                        // Writing failed: the client went away. `defer` stops the remaining work.
-                        logger.info("stream ended early: \(error)")
-                        return
-                    } else if apiError.code == "cancelled" {
+                    if apiError.code == "cancelled" {
                         logger.info("stream cancelled")
                     } else {
                         let data = try encoder.encode(apiError.jsonObject)
@@ -99,6 +111,17 @@ struct CheckController: Sendable {
 
 /// The wire format of Server-Sent Events.
 enum ServerSentEvent {
+    /// Writing to the client failed: it went away.
+    struct ClientGone: Error { let underlying: any Error }
+
+    static func send(_ buffer: ByteBuffer, to writer: inout any ResponseBodyWriter) async throws {
+        do {
+            try await writer.write(buffer)
+        } catch {
+            throw ClientGone(underlying: error)
+        }
+    }
+
     static func buffer(name: String, data: Data) -> ByteBuffer {
         var buffer = ByteBuffer()
         buffer.writeString("event: \(name)\ndata: ")
