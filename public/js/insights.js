@@ -61,9 +61,9 @@ export async function showInsights() {
 function render(root, data) {
   const frequent = data.frequentMistakes || [];
   const kinds = (data.kinds || []).filter((kind) => kind.count > 0);
-  const days = data.days || [];
-  const checks = days.reduce((sum, day) => sum + (day.checks || 0), 0);
-  const mistakes = days.reduce((sum, day) => sum + (day.mistakes || 0), 0);
+  const days = lastDays(data.days || [], 14);
+  const checks = data.totalChecks ?? days.reduce((sum, day) => sum + day.checks, 0);
+  const mistakes = data.totalMistakes ?? days.reduce((sum, day) => sum + day.mistakes, 0);
   if (frequent.length === 0 && kinds.length === 0 && checks === 0) {
     root.replaceChildren(
       h("div", { class: "empty", id: "insights-empty" },
@@ -86,8 +86,26 @@ function render(root, data) {
         frequent.length ? frequentChart(frequent.slice(0, 10)) : h("p", { class: "empty__text" }, "No repeated mistakes yet.")),
       panel("insights-kinds", "Kinds of mistakes",
         kinds.length ? kindsChart(kinds) : h("p", { class: "empty__text" }, "No mistakes yet."))),
-    days.length ? panel("insights-days", "Checks and mistakes per day", daysChart(days.slice(-30)), "panel--wide") : null,
+    panel("insights-days", "Checks and mistakes, last two weeks", daysChart(days), "panel--wide"),
   );
+}
+
+/**
+ * The last `count` days up to today (or the newest day with data), days without checks
+ * included as zeros, so the chart's columns are evenly spaced in time.
+ */
+function lastDays(days, count) {
+  const byDate = new Map(days.map((day) => [day.date, day]));
+  const today = new Date().toISOString().slice(0, 10);
+  const newest = days.reduce((latest, day) => (day.date > latest ? day.date : latest), today);
+  const end = new Date(`${newest}T00:00:00Z`);
+  const result = [];
+  for (let back = count - 1; back >= 0; back--) {
+    const date = new Date(end.getTime() - back * 86400000).toISOString().slice(0, 10);
+    const day = byDate.get(date);
+    result.push({ date, checks: day?.checks ?? 0, mistakes: day?.mistakes ?? 0 });
+  }
+  return result;
 }
 
 function tile(value, label) {
@@ -186,7 +204,7 @@ function daysChart(days) {
       svg("title", {}, `${formatDay(day.date)}: ${plural(day.checks || 0, "check")}, ${plural(day.mistakes || 0, "mistake")}`),
       svg("rect", { class: "chart__column chart__column--checks", x: (center - barWidth - 1).toFixed(1), y: (top + plotHeight - checksHeight).toFixed(1), width: barWidth.toFixed(1), height: checksHeight.toFixed(1), rx: 2 }),
       svg("rect", { class: "chart__column chart__column--mistakes", x: (center + 1).toFixed(1), y: (top + plotHeight - mistakesHeight).toFixed(1), width: barWidth.toFixed(1), height: mistakesHeight.toFixed(1), rx: 2 })));
-    if (index % labelEvery === 0 || index === days.length - 1) {
+    if ((days.length - 1 - index) % labelEvery === 0) {
       chart.appendChild(svg("text", { class: "chart__tick", x: center, y: height - 6, "text-anchor": "middle" }, formatDay(day.date)));
     }
   });

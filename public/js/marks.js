@@ -116,6 +116,15 @@ export function renderMarkedText(container, text, matches, decorate = () => {}) 
   container.replaceChildren(fragment);
 }
 
+/**
+ * A mistake's text as shown outside the text: leading, trailing and doubled spaces made
+ * visible, so that " ," does not read as ",".
+ */
+export function displayWord(text) {
+  if (!/^\s|\s$|\s\s/.test(text)) return text;
+  return text.replace(/ /g, "\u2423").replace(/\t/g, "\u21e5").replace(/\n/g, "\u21b5");
+}
+
 /** The categories, in the order they are shown, with their names. */
 export const CATEGORIES = [
   { key: "spelling", name: "Spelling" },

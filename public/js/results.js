@@ -4,7 +4,7 @@
 import { checkNow } from "./checking.js";
 import { announce, byId, h, plural, toast } from "./dom.js";
 import { applyAll, correctedText, markElement } from "./editor.js";
-import { CATEGORIES, categoryName, categoryOf, countByCategory } from "./marks.js";
+import { CATEGORIES, categoryName, categoryOf, countByCategory, displayWord } from "./marks.js";
 import { openCard } from "./card.js";
 import { store, visibleMatches } from "./state.js";
 
@@ -49,6 +49,8 @@ function renderProgress(state) {
   const { status, done, total } = state.check;
   const { progress, bar } = elements;
   const loading = status === "loading";
+  // The state, for styles and for anyone watching the page (the browser tests do).
+  elements.panel.dataset.status = status;
   progress.hidden = !loading;
   elements.panel.setAttribute("aria-busy", String(loading));
   if (!loading) return;
@@ -161,7 +163,7 @@ function issueList(matches, stale) {
             "span",
             { class: "issue__main" },
             h("span", { class: "issue__change" },
-              h("span", { class: "issue__word" }, match.text),
+              h("span", { class: "issue__word" }, displayWord(match.text)),
               best !== undefined
                 ? [
                     h("span", { class: "issue__arrow", "aria-hidden": "true" }, " → "),
