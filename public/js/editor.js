@@ -4,7 +4,7 @@
 
 import { checkAfterPause, checkNow, stopChecking } from "./checking.js";
 import { byId, debounce } from "./dom.js";
-import { applyReplacements, categoryName, renderMarkedText, shiftMatches } from "./marks.js";
+import { applyReplacements, renderMarkedText, shiftMatches } from "./marks.js";
 import { ignoreKey, store, visibleMatches } from "./state.js";
 
 const DRAFT_KEY = "supertext.draft";
@@ -91,7 +91,6 @@ function render(state) {
     rendered.activeId !== state.activeId
   ) {
     renderMarkedText(backdrop, state.text, visibleMatches(state), (mark, match) => {
-      mark.title = `${categoryName(match.category)}: ${match.shortMessage || match.message}`;
       if (match.id === state.activeId) mark.classList.add("is-active");
     });
     // A trailing line break needs something after it to take up its line, as in the textarea.

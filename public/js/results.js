@@ -33,12 +33,28 @@ export function setupResults() {
   render(store.get());
 }
 
+/** What the panel shows depends on these, not on where the mistakes are in the text. */
+function signature(state, matches) {
+  const { status, result, error, done, total } = state.check;
+  return [status, done, total, error, result, state.language, matches.map((match) => match.id).join(",")];
+}
+
+function sameSignature(a, b) {
+  return a !== null && a.length === b.length && a.every((value, index) => value === b[index]);
+}
+
+let shownSignature = null;
+
 function render(state) {
   renderProgress(state);
   if (rendered.check === state.check && rendered.ignored === state.ignored && rendered.languages === state.languages) return;
   const previousCheck = rendered.check;
   rendered = { check: state.check, ignored: state.ignored, languages: state.languages };
   const matches = visibleMatches(state);
+  // Typing moves the mistakes but changes nothing here: skip rebuilding the list.
+  const current = signature(state, matches);
+  if (sameSignature(shownSignature, current)) return;
+  shownSignature = current;
   renderCounts(matches, state);
   renderBody(matches, state);
   renderStats(matches, state);
