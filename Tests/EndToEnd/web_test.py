@@ -308,6 +308,8 @@ def test_selecting_a_mark_opens_its_card_and_applying_a_suggestion_changes_the_t
     page.el("#card .card__ignore").click()
     page.wait(lambda: "realy" not in page.mark_texts(), "Ignore did not hide the mistake")
     # Apply all takes the first suggestion of the rest, and the text can be copied.
+    page.el("#copy-corrected").click()
+    page.wait(lambda: "The corrected text was copied." in page.texts(".toast"), "no word that the text was copied")
     page.el("#apply-all").click()
     page.wait(lambda: "and and" not in page.text(), f"Apply all did not apply: {page.text()!r}")
     assert "realy" in page.text(), "an ignored mistake must not be applied"
@@ -413,6 +415,21 @@ def test_a_word_added_to_the_dictionary_is_no_longer_marked(page):
     page.el("#dictionary-word").send_keys("supertextual")
     page.el("#dictionary-add").click()
     page.wait(lambda: "supertextual" in page.dictionary_words(), "the form did not add the word")
+    # Export gives the words as text, import adds those of a file.
+    page.js("""window.__downloads = [];
+               const createObjectURL = URL.createObjectURL;
+               URL.createObjectURL = (blob) => { window.__blob = blob; return createObjectURL.call(URL, blob); };
+               HTMLAnchorElement.prototype.click = function () { window.__downloads.push(this.download); };""")
+    page.el("#dictionary-export").click()
+    page.wait(lambda: page.js("return window.__downloads") == ["supertext-dictionary.txt"], "Export did not download")
+    exported = page.d.execute_async_script("window.__blob.text().then(arguments[0])")
+    assert "supertextual" in exported.split()
+    words_file = os.path.join(os.environ.get("TMPDIR", "/tmp"), "supertext-words.txt")
+    with open(words_file, "w", encoding="utf-8") as file:
+        file.write("quuxify\nzorbling\n")
+    page.el("#dictionary-file").send_keys(words_file)
+    page.wait(lambda: {"quuxify", "zorbling"} <= set(page.dictionary_words()), "Import did not add the words")
+    os.remove(words_file)
     page.go("#/editor")
     done = page.checks_finished()
     page.el("#check-button").click()
