@@ -76,9 +76,17 @@ def set_viewport(driver, width, height, mobile=False):
                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
 
 
-def set_color_scheme(driver, scheme):
+def set_color_scheme(driver, scheme, reduced_motion="no-preference"):
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
-                           {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+                           {"features": [{"name": "prefers-color-scheme", "value": scheme},
+                                         {"name": "prefers-reduced-motion", "value": reduced_motion}]})
+
+
+def axe_source():
+    import axe_selenium_python
+    path = os.path.join(os.path.dirname(axe_selenium_python.__file__), "node_modules", "axe-core", "axe.min.js")
+    with open(path, encoding="utf-8") as file:
+        return file.read()
 
 
 @pytest.fixture(scope="module")
@@ -539,6 +547,43 @@ def test_insights_show_frequent_mistakes_and_a_chart_of_kinds(page):
     legend = page.el("#insights-kinds .legend").text
     assert "Swapped letters" in legend
     assert page.els("#insights-days svg rect.chart__column")
+
+
+def test_every_view_passes_the_automated_accessibility_checks(page):
+    """axe-core's WCAG 2 A/AA and best-practice rules, in light and dark mode."""
+    source = axe_source()
+
+    def violations(where):
+        # Let the page settle (styles, layout, paint) before measuring it.
+        page.d.execute_async_script("requestAnimationFrame(() => requestAnimationFrame(arguments[0]))")
+        page.js(source)
+        found = page.d.execute_async_script("""
+            axe.run(document).then(result => arguments[0](result.violations.map(v =>
+                `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map(n =>
+                    `${n.target.join(' ')} (${(n.failureSummary || '').replace(/\\s+/g, ' ').slice(0, 200)})`).join(', ')}`)));""")
+        return [f"{where}: {violation}" for violation in found]
+
+    page.choose_language("en-US")
+    page.type(TYPO_TEXT)
+    page.wait(lambda: "teh" in page.mark_texts(), "no marks")
+    problems = []
+    for scheme in ("light", "dark"):
+        # Without transitions, colours are measured as they end up, not halfway.
+        set_color_scheme(page.d, scheme, reduced_motion="reduce")
+        page.go("#/editor")
+        page.wait(lambda: page.visible("#editor-input"), "no editor")
+        problems += violations(f"editor ({scheme})")
+        page.issue_button("teh").click()
+        page.wait(page.card_open, "no card")
+        problems += violations(f"card ({scheme})")
+        page.d.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+        for view, ready in (("history", "#history-list .entry, #history-empty"),
+                            ("insights", "#frequent-mistakes, #insights-empty"),
+                            ("dictionary", "#dictionary-list li, #dictionary-empty")):
+            page.go(f"#/{view}")
+            page.wait(lambda: page.visible(ready), f"the {view} view did not load")
+            problems += violations(f"{view} ({scheme})")
+    assert not problems, "\n".join(problems)
 
 
 SHOWCASE_CHECKS = (

@@ -38,7 +38,15 @@ export function setupDictionary() {
       },
     },
   });
-  const fileInput = h("input", { type: "file", accept: ".txt,.dic,text/plain", class: "sr-only", id: "dictionary-file", tabindex: "-1", on: { change: onImport } });
+  const fileInput = h("input", {
+    type: "file",
+    accept: ".txt,.dic,text/plain",
+    class: "sr-only",
+    id: "dictionary-file",
+    tabindex: "-1",
+    "aria-label": "Import a word list (a text file, one word a line)",
+    on: { change: onImport },
+  });
   const tools = h("div", { class: "dictionary__tools" },
     filter,
     h("button", { type: "button", class: "button button--ghost button--small", id: "dictionary-export", on: { click: onExport } }, "Export"),

@@ -31,7 +31,6 @@ export function setupHistory() {
     id: "history-search",
     placeholder: "Search your checks",
     "aria-label": "Search history",
-    autocomplete: "off",
     on: { input: (event) => onQuery(event.currentTarget.value) },
   });
   const language = h("select", {
