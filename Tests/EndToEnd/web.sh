@@ -15,7 +15,7 @@ for tool in python3 chromium chromedriver curl; do
 done
 
 # The virtualenv, with the pinned packages; reinstalled only when the pins change.
-requirements=Tests/EndToEnd/requirements.txt
+requirements=Tests/EndToEnd/web-requirements.txt
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv || { echo "FAIL: python3 -m venv failed (python3-venv)" >&2; exit 1; }
 fi
