@@ -23,6 +23,9 @@ struct SuperTextCommand: AsyncParsableCommand {
             }
         } catch let exit as ExitCode {
             Foundation.exit(exit.rawValue)
+        } catch let failure as CommandLineFailure {
+            FileHandle.standardError.write(Data((failure.description + "\n").utf8))
+            Foundation.exit(2)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
