@@ -52,7 +52,8 @@ start() {
     --database "$work/$name.sqlite" --workers 2 "$@" >"$work/$name.log" 2>&1 &
   pids+=($!)
   url="http://127.0.0.1:$port"
-  for _ in $(seq 1 240); do
+  # A first start builds the suggestion indexes (cached afterwards): allow it minutes.
+  for _ in $(seq 1 1200); do
     if curl -fsS "$url/readyz" >/dev/null 2>&1; then return 0; fi
     if ! kill -0 "${pids[-1]}" 2>/dev/null; then break; fi
     sleep 0.25
