@@ -143,6 +143,7 @@ struct SuggestBenchmarkCommand: AsyncParsableCommand {
         print("1 MiB English document (\(text.utf8.count) bytes, \(result.stats.words) words): \(spelling.count) spelling matches, "
             + "\(withSuggestions) with suggestions, checked in \(String(format: "%.2f", seconds)) s on 2 workers")
         pool.shutdown()
+        PoolKeeper.keep(pool)
     }
 
     /// Start-up: a pool of two workers with every installed language loaded.
@@ -159,6 +160,7 @@ struct SuggestBenchmarkCommand: AsyncParsableCommand {
         print("languages: \(catalog.languages.map(\.code).joined(separator: ", ")); workers: 2")
         print("ready and first check answered after \(String(format: "%.2f", seconds)) s; resident \(memory.first ?? "?") (peak \(memory.last ?? "?"))")
         pool.shutdown()
+        PoolKeeper.keep(pool)
     }
 }
 
@@ -177,5 +179,15 @@ struct SetResult {
         let rowsText = set.totalItems == rows ? "\(rows)" : "\(rows) of \(set.totalItems)"
         return "| \(set.name) | \(rowsText) | \(engine) | \(percent(flagged)) | \(percent(top1)) | \(percent(top5)) | "
             + String(format: "%.3f | %.2f |", meanMilliseconds, p99Milliseconds)
+    }
+}
+
+/// Keeps shut-down pools alive until the process exits: their worker threads may still be
+/// waking up to leave, and they refer to the pool.
+enum PoolKeeper {
+    nonisolated(unsafe) private static var pools: [ProofreadingPool] = []
+
+    static func keep(_ pool: ProofreadingPool) {
+        pools.append(pool)
     }
 }
