@@ -76,8 +76,8 @@ struct SuggestBenchmarkCommand: AsyncParsableCommand {
             }
         }
         var missLog = ""
-        print("| set | words | engine | detection % | top-1 % | top-5 % | mean ms | p99 ms |")
-        print("|---|---:|---|---:|---:|---:|---:|---:|")
+        print("| set | words | engine | detection % | top-1 % | top-5 % | mean ms | p99 ms | CPU mean ms |")
+        print("|---|---:|---|---:|---:|---:|---:|---:|---:|")
         for path in setPaths {
             let set = try EvaluationSet(path: path, sampleSize: sample, seed: seed)
             for engine in chosen {
@@ -98,11 +98,14 @@ struct SuggestBenchmarkCommand: AsyncParsableCommand {
         var milliseconds: [Double] = []
         var timed: [(String, Double)] = []
         var result = SetResult()
+        var cpuMilliseconds = 0.0
         for item in set.items {
             let start = ContinuousClock.now
+            let cpuStart = engine.cpuMilliseconds()
             let answer = try engine.check(item.misspelling, language: language)
             let elapsed = ContinuousClock.now - start
             guard answer.flagged else { continue }
+            cpuMilliseconds += engine.cpuMilliseconds() - cpuStart
             milliseconds.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
             timed.append((item.misspelling, milliseconds.last!))
             result.flagged += 1
@@ -122,6 +125,7 @@ struct SuggestBenchmarkCommand: AsyncParsableCommand {
         result.rows = set.items.count
         milliseconds.sort()
         result.meanMilliseconds = milliseconds.isEmpty ? 0 : milliseconds.reduce(0, +) / Double(milliseconds.count)
+        result.cpuMeanMilliseconds = milliseconds.isEmpty ? 0 : cpuMilliseconds / Double(milliseconds.count)
         result.p99Milliseconds = milliseconds.isEmpty ? 0 : milliseconds[min(milliseconds.count - 1, Int((Double(milliseconds.count) * 0.99).rounded(.up)) - 1)]
         return result
     }
@@ -172,13 +176,14 @@ struct SetResult {
     var top5 = 0
     var meanMilliseconds = 0.0
     var p99Milliseconds = 0.0
+    var cpuMeanMilliseconds = 0.0
     var misses = ""
 
     func row(set: EvaluationSet, engine: String) -> String {
         func percent(_ count: Int) -> String { String(format: "%.1f", 100 * Double(count) / Double(max(rows, 1))) }
         let rowsText = set.totalItems == rows ? "\(rows)" : "\(rows) of \(set.totalItems)"
         return "| \(set.name) | \(rowsText) | \(engine) | \(percent(flagged)) | \(percent(top1)) | \(percent(top5)) | "
-            + String(format: "%.3f | %.2f |", meanMilliseconds, p99Milliseconds)
+            + String(format: "%.3f | %.2f | %.3f |", meanMilliseconds, p99Milliseconds, cpuMeanMilliseconds)
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One thread's suggester for one language, over the shared index.
 ///
 /// For a written word, in order:
@@ -24,6 +26,7 @@ final class IndexedSuggester: Suggester {
     let ranking: SuggestionRanking
     private let search: CandidateSearch
     private let fallback: HunspellSuggester
+    private let fallbackAnswers: FallbackAnswers
     private var cache = RecentAnswers<String, [Scored]>(capacity: 4096)
     /// Letters tried by checked edits: the alphabet's most used lowercase letters.
     private let editLetters: [Unicode.Scalar]
@@ -51,6 +54,7 @@ final class IndexedSuggester: Suggester {
         self.ranking = ranking
         search = CandidateSearch(lexicon: lexicon, model: model)
         fallback = HunspellSuggester(dictionary: dictionary)
+        fallbackAnswers = index.fallbackAnswers
         let lexicon = index.lexicon
         formsCompounds = index.formsCompounds
         phonetics = PhoneticKey(language: language.code)
@@ -110,9 +114,12 @@ final class IndexedSuggester: Suggester {
         // Hunspell's suggest (20-70 ms a word) only where the index is known to be incomplete:
         // languages that form compounds, for a word nothing was found for.
         if confirmed.isEmpty, ranking.hunspellFallback > 0, formsCompounds {
-            confirmed = fallback.suggestions(for: word, personalWords: [], limit: ranking.kept).map {
-                Scored(word: $0, score: .infinity, distance: .infinity)
+            // Hunspell bounds its own work by CPU time, so under load the same word can get
+            // another list: the first answer is kept for every thread, for the process's life.
+            let answer = fallbackAnswers.answer(for: word, language: language.code) {
+                fallback.suggestions(for: word, personalWords: [], limit: ranking.kept)
             }
+            confirmed = answer.map { Scored(word: $0, score: .infinity, distance: .infinity) }
         }
         return confirmed
     }
@@ -361,5 +368,26 @@ struct CandidatePool {
 
     static func isBetter(_ a: IndexedSuggester.Scored, _ b: IndexedSuggester.Scored) -> Bool {
         a.score != b.score ? a.score < b.score : a.word < b.word
+    }
+}
+
+/// Hunspell's fallback answers, shared by all threads of an engine, so that a word gets the same
+/// answer every time although Hunspell's own `suggest` may vary under load.
+final class FallbackAnswers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var answers: [String: [String]] = [:]
+    /// Past this many words, new answers are no longer kept (a bound on memory, not a cache:
+    /// kept answers are never replaced).
+    static let capacity = 50_000
+
+    func answer(for word: String, language: String, compute: () -> [String]) -> [String] {
+        let key = language + "\u{0}" + word
+        if let known = lock.withLock({ answers[key] }) { return known }
+        let computed = compute()
+        return lock.withLock {
+            if let known = answers[key] { return known }
+            if answers.count < Self.capacity { answers[key] = computed }
+            return computed
+        }
     }
 }
