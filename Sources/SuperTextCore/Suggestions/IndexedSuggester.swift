@@ -124,15 +124,10 @@ final class IndexedSuggester: Suggester {
         return confirmed
     }
 
-    /// The trie search, first with a tight bound (most misspellings are one or two slips away,
-    /// and a tight bound visits far fewer nodes), then with the full one when that found too few.
+    /// The trie search for one written word (or part of one).
     private func searching(_ input: [UInt8]) -> [CandidateSearch.Candidate] {
-        let bound = ranking.bound(letters: input.count)
-        let firstBound = min(bound, ranking.firstPassBound)
         search.prepare(input)
-        let first = search.search(bound: firstBound)
-        guard bound > firstBound, Float(first.count) < ranking.firstPassEnough else { return first }
-        return search.search(bound: bound)
+        return search.search(bound: ranking.bound(letters: input.count), ranking: ranking, keep: ranking.kept * 2)
     }
 
     /// The best-scoring keys of a search, written out as words. Keys are ranked by their
