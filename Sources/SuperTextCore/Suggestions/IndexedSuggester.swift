@@ -106,7 +106,7 @@ final class IndexedSuggester: Suggester {
         addElided(word, to: &pool)
         if pool.bestDistance > ranking.checkedEditsThreshold {
             addCheckedEdits(of: word, input: input, everyLetter: formsCompounds, to: &pool)
-        } else if formsCompounds {
+        } else if formsCompounds, pool.bestDistance > ranking.compoundEditsThreshold {
             // Compounds are missing from the index even when a simple word is near.
             addCheckedEdits(of: word, input: input, everyLetter: false, to: &pool)
         }
@@ -177,7 +177,13 @@ final class IndexedSuggester: Suggester {
                 .prefix(ranking.soundAlikeLimit).map(\.0)
         }
         search.prepare(input)
+        // A sound-alike's discounted distance is at least `soundAlikeBase` unless it is near
+        // anyway (then the trie found it): one too rare to beat the pool's best is not scored.
+        let scores = pool.sorted().map(\.score)
+        let threshold = scores.count >= ranking.kept ? scores[ranking.kept - 1] : .infinity
         for key in keys {
+            let commonest = lexicon.mostCommonWord(ofKey: key).count
+            if ranking.score(distance: ranking.soundAlikeBase, count: commonest) >= threshold { continue }
             let range = lexicon.words(ofKey: key)
             let spelling = lexicon.word(range.lowerBound).lowercased()
             let distance = search.distance(to: lexicon.encode(spelling))

@@ -26,6 +26,9 @@ package struct SuggestionRanking: Sendable {
     /// Below this distance the index's best candidate is trusted; above it the suggester also
     /// checks every single edit of the word with the dictionary (compounds, rare inflections).
     package var checkedEditsThreshold: Float = 1.0
+    /// In languages that form compounds, the likeliest edits are checked unless the index found
+    /// a word nearer than this.
+    package var compoundEditsThreshold: Float = 0.45
     /// Candidates kept per word before the caller's limit.
     package var kept = 10
 
@@ -45,6 +48,7 @@ package struct SuggestionRanking: Sendable {
         read("BOUND_LIMIT", &ranking.boundLimit)
         read("SPLIT_COST", &ranking.splitCost)
         read("CHECKED_EDITS_THRESHOLD", &ranking.checkedEditsThreshold)
+        read("COMPOUND_EDITS_THRESHOLD", &ranking.compoundEditsThreshold)
         read("HUNSPELL_FALLBACK", &ranking.hunspellFallback)
         read("SOUND_ALIKE_BASE", &ranking.soundAlikeBase)
         read("SOUND_ALIKE_WEIGHT", &ranking.soundAlikeWeight)
