@@ -3,7 +3,7 @@ SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: run test build release deps test-deps bench bench-suggest clean
+.PHONY: run test build release deps test-deps bench bench-http bench-suggest clean
 
 ## Install what is missing, build in release mode and serve on http://$(HOST):$(PORT).
 run: deps release
@@ -32,6 +32,12 @@ bench: deps
 	scripts/install-deps.sh bench
 	$(SWIFT) build -c release --product supertext-bench
 	scripts/bench.sh
+
+## HTTP throughput and latency with wrk against the release server, history on and off.
+bench-http: deps
+	scripts/install-deps.sh bench
+	$(SWIFT) build -c release --product supertext
+	scripts/bench-http.sh
 
 ## Suggestion quality and speed on ../shared/eval/sets: SuperText, libhunspell's suggest and
 ## aspell -a in one run (release build), then the 1 MiB document and start-up with all languages.

@@ -3,13 +3,18 @@ import PackageDescription
 
 let package = Package(
     name: "SuperText",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "supertext", targets: ["supertext"]),
         .library(name: "SuperTextCore", targets: ["SuperTextCore"]),
+        .library(name: "SuperTextServer", targets: ["SuperTextServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         // The C library, wrapped: libhunspell from Debian's libhunspell-dev.
@@ -24,13 +29,41 @@ let package = Package(
             name: "SuperTextCore",
             dependencies: ["CHunspell"]
         ),
-        // The command line: parses options and calls the core.
+        // History, personal dictionary and insights in SQLite (GRDB).
+        .target(
+            name: "SuperTextStore",
+            dependencies: [
+                "SuperTextCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // The HTTP service (Hummingbird 2): controllers per resource over the core and the store.
+        .target(
+            name: "SuperTextServer",
+            dependencies: [
+                "SuperTextCore",
+                "SuperTextStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // The command line: parses options and calls the core or the server.
         .executableTarget(
             name: "supertext",
             dependencies: [
                 "SuperTextCore",
+                "SuperTextStore",
+                "SuperTextServer",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // `make bench`: tokenizer and spell-check speed, flag rates, against `hunspell -l`.
+        // An executable target only: nothing users install.
+        .executableTarget(
+            name: "supertext-bench",
+            dependencies: ["SuperTextCore"]
         ),
         // Suggestion quality and speed against libhunspell and aspell (`make bench-suggest`).
         .executableTarget(
@@ -44,6 +77,17 @@ let package = Package(
             name: "SuperTextCoreTests",
             dependencies: ["SuperTextCore"],
             resources: [.copy("Cases")]
+        ),
+        .testTarget(
+            name: "SuperTextStoreTests",
+            dependencies: ["SuperTextStore"]
+        ),
+        .testTarget(
+            name: "SuperTextServerTests",
+            dependencies: [
+                "SuperTextServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
         ),
     ]
 )

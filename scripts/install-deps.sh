@@ -7,7 +7,7 @@ purpose="${1:-run}"
 packages=(libhunspell-dev pkg-config libsqlite3-dev hunspell-en-us hunspell-en-gb hunspell-fr hunspell-de-de hunspell-es)
 case "$purpose" in
   test) packages+=(hunspell python3 python3-venv curl chromium chromium-driver fonts-dejavu-core) ;;
-  bench) packages+=(hunspell wrk aspell aspell-en aspell-fr aspell-de aspell-es) ;;
+  bench) packages+=(hunspell python3 wrk aspell aspell-en aspell-fr aspell-de aspell-es) ;;
 esac
 
 missing=()

@@ -43,7 +43,7 @@ struct CheckCommand: ParsableCommand {
         do {
             text = try UTF8Validation.decode(try readInput())
         } catch let error as SuperTextError {
-            throw CommandLineFailure("\(displayName): \(error.message)")
+            throw CommandLineFailure("supertext: \(displayName): \(error.message)")
         }
         let proofreader = Proofreader(catalog: DictionaryCatalog())
         for failure in proofreader.catalog.failures {
@@ -76,11 +76,11 @@ struct CheckCommand: ParsableCommand {
         if file == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
-            throw CommandLineFailure("\(file): no such file")
+            throw CommandLineFailure("supertext: \(file): no such file")
         }
-        guard !isDirectory.boolValue else { throw CommandLineFailure("\(file): is a directory") }
+        guard !isDirectory.boolValue else { throw CommandLineFailure("supertext: \(file): is a directory") }
         guard let data = FileManager.default.contents(atPath: file) else {
-            throw CommandLineFailure("\(file): cannot be read (permission denied?)")
+            throw CommandLineFailure("supertext: \(file): cannot be read (permission denied?)")
         }
         return data
     }

@@ -30,7 +30,7 @@ struct LanguagesCommand: ParsableCommand {
             print("\(language.code.padding(toLength: 7, withPad: " ", startingAt: 0)) \(language.name)\(aliases)")
         }
         if catalog.languages.isEmpty {
-            throw CommandLineFailure("No dictionaries found in: \(catalog.searchPath.joined(separator: ", "))")
+            throw CommandLineFailure("supertext: no dictionaries found in: \(catalog.searchPath.joined(separator: ", "))")
         }
     }
 }

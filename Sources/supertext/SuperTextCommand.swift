@@ -8,7 +8,7 @@ struct SuperTextCommand: AsyncParsableCommand {
         commandName: "supertext",
         abstract: "A self-hosted proofreading service: spelling, suggestions and explanations.",
         version: SuperTextVersion.current,
-        subcommands: [CheckCommand.self, LanguagesCommand.self]
+        subcommands: [CheckCommand.self, LanguagesCommand.self, ServeCommand.self, HistoryCommand.self]
     )
 
     /// Exit codes: 0 clean, 1 problems found, 2 bad usage or unreadable input.
@@ -22,6 +22,9 @@ struct SuperTextCommand: AsyncParsableCommand {
             }
         } catch let exit as ExitCode {
             Foundation.exit(exit.rawValue)
+        } catch let failure as CommandLineFailure {
+            FileHandle.standardError.write(Data((failure.description + "\n").utf8))
+            Foundation.exit(2)
         } catch {
             let code = exitCode(for: error)
             if code == .success {

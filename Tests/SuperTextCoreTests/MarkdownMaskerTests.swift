@@ -88,6 +88,10 @@ struct MarkdownMaskerTests {
         #expect(masked(text).isEmpty)
     }
 
+    @Test func bareURLsAreLeftToTheTokenizer() {
+        #expect(masked("See https://example.com/a_b and www.example.org.").isEmpty)
+    }
+
     // MARK: - Fenced code blocks
 
     @Test func backtickFenceIsMaskedWithItsFences() {
@@ -178,6 +182,14 @@ struct MarkdownMaskerTests {
         #expect(masked("- item\n\n      code") == ["code"])
         // After the list, it is code again.
         #expect(masked("- item\n\nPara\n\n    code") == ["code"])
+        // Nested items: code is 4 columns past the innermost item's content.
+        #expect(masked("- a\n  - b\n\n      para of b\n\n        code") == ["code"])
+        #expect(masked("1. one\n2. two\n\n   para\n\n       code") == ["code"])
+    }
+
+    @Test func indentedCodeAfterHeadingOrThematicBreak() {
+        #expect(masked("# H\n    code") == ["code"])
+        #expect(masked("Setext\n---\n    code") == ["code"])
     }
 
     // MARK: - Code spans
@@ -370,6 +382,12 @@ struct MarkdownMaskerTests {
         let result = mask("<div class=\"note\">\nHello there\n</div>")
         #expect(result.masked == ["<div class=\"note\">", "</div>"])
         #expect(result.unmasked == "\nHello there\n")
+    }
+
+    @Test func htmlBlockWithMarkdownInside() {
+        let result = mask("<details>\n<summary>Sum</summary>\n\nBody `x`\n</details>")
+        #expect(result.masked == ["<details>", "<summary>", "</summary>", "`x`", "</details>"])
+        #expect(result.unmasked == "\nSum\n\nBody \n")
     }
 
     @Test func lessThanThatIsNoTag() {

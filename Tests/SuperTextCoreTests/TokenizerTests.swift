@@ -80,6 +80,51 @@ struct TokenizerTests {
         #expect(found["APIs"] == .acronym)
     }
 
+    @Test func longWordsInCapitalsAloneAreAcronymsOrConstants() {
+        let found = skipped("Read the CHANGELOG and CODEOWNERS files, mark it **SEMVER-MAJOR** or expect ECONNRESET.")
+        #expect(found["CHANGELOG"] == .acronym)
+        #expect(found["CODEOWNERS"] == .acronym)
+        #expect(found["SEMVER-MAJOR"] == .acronym)
+        #expect(found["ECONNRESET"] == .acronym)
+        #expect(words("Read the CHANGELOG and CODEOWNERS files.") == ["Read", "the", "and", "files"])
+    }
+
+    @Test func proseWrittenInCapitalsIsChecked() {
+        // Three or more words in capitals in a row are prose: their long words are checked,
+        // so a typo in a licence's disclaimer is still found.
+        #expect(
+            words("THE SOFTWARE IS PROVIDED WITHOUT WARRENTY, A NOTICE.")
+                == ["SOFTWARE", "PROVIDED", "WITHOUT", "WARRENTY", "A", "NOTICE"]
+        )
+        #expect(words("I SOLEMNLY PROMISSE") == ["I", "SOLEMNLY", "PROMISSE"])
+        // Short acronyms stay acronyms, even there.
+        #expect(skipped("THE SOFTWARE IS PROVIDED")["IS"] == .acronym)
+    }
+
+    @Test func skipsTheNonProseOfTechnicalWriting() {
+        let found = skipped(
+            "See example.com or docs.example.org, e.g. and i.e. too, v1.2.3 and 1.x, 0xFF and 0x1f, "
+                + "README.md and config.yaml, `-rf` and --dry-run=yes, $HOME and C++."
+        )
+        #expect(found["example.com"] == .identifier)
+        #expect(found["docs.example.org"] == .identifier)
+        #expect(found["e.g"] == .identifier)
+        #expect(found["i.e"] == .identifier)
+        #expect(found["v1.2.3"] == .identifier)
+        #expect(found["1.x"] == .identifier)
+        #expect(found["0xFF"] == .identifier)
+        #expect(found["0x1f"] == .identifier)
+        #expect(found["README.md"] == .identifier)
+        #expect(found["config.yaml"] == .identifier)
+        #expect(found["-rf"] == .option)
+        #expect(found["--dry-run=yes"] == .option)
+    }
+
+    @Test func markdownTableCellsAreProse() {
+        let table = "| Name | Notes |\n|------|-------|\n|fox|quick brown|\n"
+        #expect(words(table, format: .markdown) == ["Name", "Notes", "fox", "quick", "brown"])
+    }
+
     @Test func proseWithSlashIsStillChecked() {
         #expect(words("and/or") == ["and", "or"])
     }

@@ -3,7 +3,7 @@ enum CorrectionApplier {
     /// `text` with each match's first suggestion applied, where that is unambiguous: the match
     /// has a suggestion and does not overlap a match already applied. Offsets are UTF-16.
     static func apply(_ matches: [Match], to text: String) -> String {
-        guard !matches.isEmpty else { return text }
+        guard matches.contains(where: { !$0.suggestions.isEmpty }) else { return text }
         let units = Array(text.utf16)
         var result: [UInt16] = []
         result.reserveCapacity(units.count)

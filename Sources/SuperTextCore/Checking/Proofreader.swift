@@ -10,7 +10,8 @@ public final class Proofreader {
     public let catalog: DictionaryCatalog
     /// The rules run after spelling.
     public let rules: [any ProofreadingRule]
-    /// Most suggestions per match.
+    /// Most suggestions per match. 0 turns suggestions off: the suggester is then never asked,
+    /// which makes checking a text with many unknown words fast (benchmarks, bulk checks).
     public var suggestionLimit = 5
 
     private let suggestionEngine: any SuggestionEngine
@@ -78,9 +79,9 @@ public final class Proofreader {
         let clock = ContinuousClock.now
         var text = request.text
         return try text.withUTF8 { bytes in
-            let words = Tokenizer.words(in: bytes, format: request.format)
+            let (words, masked) = Tokenizer.wordsAndMaskedRanges(in: bytes, format: request.format)
             let sentences = SentenceSplitter.sentences(in: bytes)
-            let document = CheckedDocument(bytes: bytes, words: words, sentences: sentences)
+            let document = CheckedDocument(bytes: bytes, words: words, sentences: sentences, maskedRanges: masked)
             let choice = try choice ?? chooseLanguage(for: request, document: document)
             var result = try check(document, request: request, choice: choice, isCancelled: isCancelled)
             result.stats.characters = request.text.unicodeScalars.count
@@ -182,7 +183,7 @@ public final class Proofreader {
             ?? ExplanationLanguage(languageCode: language.code) ?? .en
         let explainer = Explainer(language: explanationLanguage, textLanguage: language.code)
         var spelling = SpellingCheck(
-            session: session, explainer: explainer, personalWords: request.acceptedWords,
+            session: session, explainer: explainer, personalWords: request.acceptedWords(for: language.code),
             suggestionLimit: suggestionLimit
         )
         var matches: [Match] = []
@@ -215,6 +216,7 @@ public final class Proofreader {
     /// Suggestions for one word in a language, as the checker would make them.
     public func suggestions(for word: String, language code: String, personalWords: Set<String> = []) throws -> [String] {
         let language = try catalog.resolve(code)
+        guard suggestionLimit > 0 else { return [] }
         let suggestions = session(for: language).suggester.suggestions(
             for: normalizedWord(word), personalWords: Set(personalWords.map(normalizedWord)), limit: suggestionLimit
         )
@@ -249,5 +251,17 @@ extension Duration {
     /// The duration in milliseconds.
     var milliseconds: Double {
         Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
+    }
+}
+
+extension CheckRequest {
+    /// The words accepted for a text in `code`: the request's own and the personal dictionary's
+    /// for every language, for the code and for its primary language.
+    func acceptedWords(for code: String) -> Set<String> {
+        guard !personalDictionary.isEmpty else { return acceptedWords }
+        let primary = String(code.prefix { $0 != "-" })
+        var words = acceptedWords
+        for key in Set(["", code, primary]) { words.formUnion(personalDictionary[key] ?? []) }
+        return words
     }
 }

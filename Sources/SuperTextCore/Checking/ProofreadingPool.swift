@@ -12,7 +12,7 @@ public final class ProofreadingPool: @unchecked Sendable {
     public struct Configuration: Sendable {
         /// Worker threads (each with its own dictionaries).
         public var workers: Int
-        /// Most jobs waiting for a worker before new checks are refused.
+        /// Most checks waiting beyond those the workers are on before new checks are refused.
         public var queueLimit: Int
         /// Longest a check may take, or `nil` for no limit.
         public var timeout: Duration?
@@ -38,6 +38,10 @@ public final class ProofreadingPool: @unchecked Sendable {
     private var isShuttingDown = false
     private var threads: [Thread] = []
     private var loadedWorkers = 0
+    private var finishedJobs = 0
+    private var skippedJobs = 0
+    /// Checks admitted and not yet finished.
+    private var activeChecks = 0
 
     /// Creates the workers and loads every installed dictionary on each, one after another.
     public init(catalog: DictionaryCatalog, configuration: Configuration) {
@@ -71,6 +75,11 @@ public final class ProofreadingPool: @unchecked Sendable {
         condition.withLock { jobs.count - jobsHead }
     }
 
+    /// Jobs run to the end, and jobs dropped because their check was cancelled or timed out.
+    public var jobCounts: (finished: Int, skipped: Int) {
+        condition.withLock { (finishedJobs, skippedJobs) }
+    }
+
     /// Stops the workers once the jobs already queued are done.
     public func shutdown() {
         condition.withLock {
@@ -98,24 +107,46 @@ public final class ProofreadingPool: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` on a worker and returns its result; throws `queueFull` when the queue is full.
+    /// Queues jobs in the given order, under one lock, so parts start in text order.
+    private func enqueue(_ newJobs: [Job]) throws {
+        try condition.withLock {
+            if isShuttingDown { throw SuperTextError.shuttingDown }
+            jobs.append(contentsOf: newJobs)
+            condition.broadcast()
+        }
+    }
+
+    /// Wraps `body` as a job that is skipped when its check is cancelled or past its deadline,
+    /// and counts what it did.
+    private func job<T>(flag: CancellationFlag, _ body: @escaping (Proofreader) throws -> T, done: @escaping (Result<T, any Error>) -> Void) -> Job {
+        { [unowned self] proofreader in
+            if flag.isCancelled || flag.isPastDeadline {
+                condition.withLock { skippedJobs += 1 }
+                return done(.failure(SuperTextError.cancelled))
+            }
+            let result = Result { try body(proofreader) }
+            condition.withLock {
+                if case .failure(let error as SuperTextError) = result, error == .cancelled {
+                    skippedJobs += 1
+                } else {
+                    finishedJobs += 1
+                }
+            }
+            done(result)
+        }
+    }
+
+    /// Runs `body` on a worker and returns its result.
     private func run<T: Sendable>(
         flag: CancellationFlag, _ body: @escaping @Sendable (Proofreader) throws -> T
     ) async throws -> T {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-                let job: Job = { proofreader in
-                    if flag.isCancelled { return continuation.resume(throwing: SuperTextError.cancelled) }
-                    continuation.resume(with: Result { try body(proofreader) })
+                do {
+                    try enqueue([job(flag: flag, body) { continuation.resume(with: $0) }])
+                } catch {
+                    continuation.resume(throwing: error)
                 }
-                condition.lock()
-                defer { condition.unlock() }
-                if isShuttingDown { return continuation.resume(throwing: SuperTextError.shuttingDown) }
-                if jobs.count - jobsHead >= configuration.queueLimit {
-                    return continuation.resume(throwing: SuperTextError.queueFull)
-                }
-                jobs.append(job)
-                condition.signal()
             }
         } onCancel: {
             flag.cancel()
@@ -123,23 +154,36 @@ public final class ProofreadingPool: @unchecked Sendable {
     }
 
     /// Checks a text on the workers.
+    /// - Throws: `queueFull` at once when too many checks are waiting; `SuperTextError`s of the check.
     public func check(_ request: CheckRequest) async throws -> CheckResult {
+        let run = try start(request)
+        defer { run.cancel() }
         var result: CheckResult?
-        for try await progress in checkWithProgress(request) {
+        for try await progress in run.events {
             if case .loaded(let final) = progress { result = final }
         }
         guard let result else { throw SuperTextError.cancelled }
         return result
     }
 
-    /// Checks a text on the workers, reporting each part as it is done, in order. Cancelling the
-    /// consuming task (or dropping the stream) cancels the remaining work.
-    public func checkWithProgress(_ request: CheckRequest) -> AsyncThrowingStream<CheckProgress, any Error> {
+    /// Starts checking a text on the workers; its events report each part as it is done, in
+    /// order, then the result. Cancelling the run (or the task consuming its events) drops the
+    /// remaining work.
+    /// - Throws: `queueFull` at once when `workers + queueLimit` checks are already admitted.
+    public func start(_ request: CheckRequest) throws -> CheckRun {
+        try condition.withLock {
+            if isShuttingDown { throw SuperTextError.shuttingDown }
+            guard activeChecks < configuration.workers + configuration.queueLimit else {
+                throw SuperTextError.queueFull
+            }
+            activeChecks += 1
+        }
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: CheckProgress.self)
         let deadline = configuration.timeout.map { ContinuousClock.now + $0 }
         let flag = CancellationFlag(deadline: deadline)
-        let timeoutSeconds = configuration.timeout.map { Double($0.components.seconds) } ?? 0
+        let timeoutSeconds = configuration.timeout.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 } ?? 0
         let task = Task {
+            defer { self.condition.withLock { self.activeChecks -= 1 } }
             do {
                 let result = try await self.runCheck(request, flag: flag) { continuation.yield($0) }
                 continuation.yield(.loaded(result))
@@ -154,7 +198,10 @@ public final class ProofreadingPool: @unchecked Sendable {
             flag.cancel()
             task.cancel()
         }
-        return stream
+        return CheckRun(events: stream) {
+            flag.cancel()
+            task.cancel()
+        }
     }
 
     private func runCheck(
@@ -163,6 +210,7 @@ public final class ProofreadingPool: @unchecked Sendable {
         let clock = ContinuousClock.now
         let isCancelled: @Sendable () -> Bool = { flag.isCancelled || flag.isPastDeadline }
         let parts = ParagraphSplitter.parts(of: request.text, targetSize: configuration.partSize)
+        report(.loading(done: 0, total: parts.count, matches: []))
         if parts.count == 1 {
             let result = try await run(flag: flag) { try $0.check(request, choice: nil, isCancelled: isCancelled) }
             report(.loading(done: 1, total: 1, matches: result.matches))
@@ -170,30 +218,39 @@ public final class ProofreadingPool: @unchecked Sendable {
         }
         // The language is chosen once, from the whole text, so every part agrees.
         let choice = try await run(flag: flag) { try $0.chooseLanguage(for: request) }
-        let results = try await withThrowingTaskGroup(of: (Int, CheckResult).self) { group in
-            for (index, part) in parts.enumerated() {
-                var partRequest = request
-                partRequest.text = part.text
-                group.addTask { [partRequest] in
-                    let result = try await self.run(flag: flag) {
-                        try $0.check(partRequest, choice: choice, isCancelled: isCancelled)
-                    }
-                    return (index, result.shifted(by: part.utf16Offset))
-                }
+        // Parts are queued in text order and reported in order as soon as every part before
+        // them is done.
+        let (finishedParts, finishedContinuation) = AsyncStream.makeStream(of: (Int, Result<CheckResult, any Error>).self)
+        let partJobs = parts.enumerated().map { index, part -> Job in
+            var partRequest = request
+            partRequest.text = part.text
+            return job(flag: flag, { try $0.check(partRequest, choice: choice, isCancelled: isCancelled) }) { result in
+                finishedContinuation.yield((index, result.map { $0.shifted(by: part.utf16Offset) }))
             }
-            // Report parts in order as soon as every part before them is done.
+        }
+        let results: [CheckResult] = try await withTaskCancellationHandler {
+            try enqueue(partJobs)
             var finished: [Int: CheckResult] = [:]
-            var next = 0
             var ordered: [CheckResult] = []
-            for try await (index, result) in group {
-                finished[index] = result
-                while let ready = finished.removeValue(forKey: next) {
-                    ordered.append(ready)
-                    next += 1
-                    report(.loading(done: next, total: parts.count, matches: ready.matches))
+            for await (index, result) in finishedParts {
+                switch result {
+                case .failure(let error):
+                    flag.cancel()
+                    throw error
+                case .success(let partResult):
+                    finished[index] = partResult
                 }
+                while let ready = finished.removeValue(forKey: ordered.count) {
+                    ordered.append(ready)
+                    report(.loading(done: ordered.count, total: parts.count, matches: ready.matches))
+                }
+                if ordered.count == parts.count { break }
             }
+            guard ordered.count == parts.count else { throw SuperTextError.cancelled }
             return ordered
+        } onCancel: {
+            flag.cancel()
+            finishedContinuation.finish()
         }
         let matches = results.flatMap(\.matches)
         return CheckResult(
@@ -206,6 +263,23 @@ public final class ProofreadingPool: @unchecked Sendable {
             ),
             sentences: results.flatMap(\.sentences), warnings: choice.warnings
         )
+    }
+}
+
+/// A check under way: its progress events, and a way to stop it.
+public struct CheckRun: Sendable {
+    /// Progress of each part, in order, then the result.
+    public let events: AsyncThrowingStream<CheckProgress, any Error>
+    private let cancelWork: @Sendable () -> Void
+
+    init(events: AsyncThrowingStream<CheckProgress, any Error>, cancel: @escaping @Sendable () -> Void) {
+        self.events = events
+        self.cancelWork = cancel
+    }
+
+    /// Drops the work not yet done; harmless once the check is finished.
+    public func cancel() {
+        cancelWork()
     }
 }
 

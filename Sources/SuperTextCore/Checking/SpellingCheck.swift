@@ -8,6 +8,8 @@ struct SpellingCheck {
     private let personalWordsLowercased: Set<String>
     /// Answers already given in this check, by word.
     private var known: [String: [String]] = [:]
+    /// The words the document uses as code; read on the first word the dictionary rejects.
+    private var codeVocabulary: CodeVocabulary?
 
     init(session: Proofreader.LanguageSession, explainer: Explainer, personalWords: Set<String>, suggestionLimit: Int) {
         self.session = session
@@ -25,11 +27,16 @@ struct SpellingCheck {
             return []
         }
         let written = document.text(of: token)
-        let word = normalizedWord(written)
+        let word = token.isASCII ? written : normalizedWord(written)
+        if codeVocabulary == nil { codeVocabulary = CodeVocabulary(document: document) }
         if isAccepted(word) { return [] }
         // A hyphenated word whose whole is unknown: check, and report, its parts one by one.
+        // Acronyms among them (`Node-APIs`) are skipped as they are alone, unless the whole word
+        // is in capitals: then it is prose in capitals (`NON-INFRINGEMENT`), checked throughout.
         if word.contains("-") {
+            let skipsAcronyms = word.contains { $0.isLowercase }
             return hyphenatedParts(of: token, in: document).flatMap { part -> [Match] in
+                if skipsAcronyms, WordCase.isAcronym(part.text) { return [] }
                 let partWord = normalizedWord(part.text)
                 return isAccepted(partWord) ? [] : [match(for: part.text, word: partWord, offset: part.offset, length: part.length)]
             }
@@ -47,15 +54,29 @@ struct SpellingCheck {
         }
         if session.dictionary.spell(word) { return true }
         // Possessives of known words and names: "Hunspell's", "students'".
-        if session.language.primaryLanguage == "en", word.hasSuffix("'s") {
-            return session.dictionary.spell(String(word.dropLast(2)))
+        if session.language.primaryLanguage == "en", word.hasSuffix("'s"),
+           session.dictionary.spell(String(word.dropLast(2))) {
+            return true
+        }
+        // A name the document itself uses in its code: `libuv`, `deps` in `deps/v8`.
+        if codeVocabulary?.contains(word) == true { return true }
+        // A name with capitals inside (`XMLSec`, `ESLint`), as camelCase names are skipped by the
+        // tokenizer; but not a known word with a slip of the Shift key (`THis`, `GLib` for `Glib`),
+        // nor a term of the document's code written with other capitals (`ECMASCript`).
+        if WordCase.hasInnerCapitals(word) {
+            return !session.dictionary.spell(word.lowercased())
+                && !session.dictionary.spell(WordCase.capitalized(word))
+                && codeVocabulary?.containsOtherwiseCapitalized(word) != true
         }
         return false
     }
 
     private mutating func match(for written: String, word: String, offset: Int, length: Int) -> Match {
         let found: [String]
-        if let cached = known[word] {
+        if suggestionLimit <= 0 {
+            // No suggestions wanted: skip the suggester entirely.
+            found = []
+        } else if let cached = known[word] {
             found = cached
         } else {
             found = session.suggester.suggestions(

@@ -13,6 +13,9 @@ final class HunspellDictionary {
     let encoding: String.Encoding
     /// Reused buffer for the NUL-terminated word given to libhunspell.
     private var buffer: [CChar] = []
+    /// Answers already given, by word. Most words of a text repeat, and a lookup here costs a
+    /// tenth of `Hunspell_spell`.
+    private var answers = RecentAnswers<String, Bool>(capacity: 1 << 16)
 
     /// Loads the dictionary from its `.aff` and `.dic` files.
     init(affixPath: String, dictionaryPath: String) {
@@ -30,19 +33,24 @@ final class HunspellDictionary {
 
     /// Whether the dictionary accepts `word` (a word already in NFC).
     func spell(_ word: String) -> Bool {
-        withEncoded(word) { Hunspell_spell(handle, $0) != 0 } ?? false
+        if let known = answers[word] { return known }
+        let accepted = withEncoded(word) { Hunspell_spell(handle, $0) != 0 } ?? false
+        answers[word] = accepted
+        return accepted
     }
 
     /// Whether the dictionary accepts the UTF-8 bytes of a word (already in NFC). Avoids making a
     /// `String` on the hot path when the dictionary is UTF-8.
     func spell(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        if encoding == .utf8 {
-            buffer.removeAll(keepingCapacity: true)
-            for byte in bytes { buffer.append(CChar(bitPattern: byte)) }
-            buffer.append(0)
-            return Hunspell_spell(handle, buffer) != 0
-        }
-        return spell(String(decoding: bytes, as: UTF8.self))
+        let word = String(decoding: bytes, as: UTF8.self)  // no allocation up to 15 bytes
+        guard encoding == .utf8 else { return spell(word) }
+        if let known = answers[word] { return known }
+        buffer.removeAll(keepingCapacity: true)
+        for byte in bytes { buffer.append(CChar(bitPattern: byte)) }
+        buffer.append(0)
+        let accepted = Hunspell_spell(handle, buffer) != 0
+        answers[word] = accepted
+        return accepted
     }
 
     /// Hunspell's own suggestions for `word`, best first. Slow: 20-70 ms a word.
@@ -61,6 +69,7 @@ final class HunspellDictionary {
     /// Adds a word to this handle's run-time dictionary (lost when the handle is destroyed).
     func add(_ word: String) {
         _ = withEncoded(word) { Hunspell_add(handle, $0) }
+        answers.removeAll()
     }
 
     private func withEncoded<T>(_ word: String, _ body: (UnsafePointer<CChar>) -> T) -> T? {

@@ -32,8 +32,12 @@ public struct CheckRequest: Sendable {
     /// The language of explanations; `nil` follows the language of the text (English when the
     /// text's language has no explanations).
     public var explanationLanguage: ExplanationLanguage?
-    /// Words to accept whatever the dictionary says (the personal dictionary).
+    /// Words to accept whatever the dictionary says.
     public var acceptedWords: Set<String>
+    /// The personal dictionary by language code (`""`: every language; `en` applies to every
+    /// English variant). The words for the text's language are accepted and offered as
+    /// suggestions.
+    public var personalDictionary: [String: Set<String>] = [:]
     /// Rule identifiers not to run.
     public var disabledRules: Set<String>
     /// Whether to run the picky rules too (style and typography rules that are off by default).

@@ -6,7 +6,8 @@ public enum JSONCoding {
     /// An encoder for API output: compact, slashes unescaped.
     public static func encoder(pretty: Bool = false) -> JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.withoutEscapingSlashes, .prettyPrinted, .sortedKeys] : [.withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = pretty ? [.withoutEscapingSlashes, .prettyPrinted, .sortedKeys] : [.withoutEscapingSlashes, .sortedKeys]
         return encoder
     }
 }

@@ -21,6 +21,8 @@ public struct CheckedDocument: @unchecked Sendable {
     public let words: [WordToken]
     /// Sentence boundaries.
     public let sentences: [SentenceRange]
+    /// Byte ranges that Markdown masking left out (code, link targets, HTML); empty for plain text.
+    var maskedRanges: [Range<Int>] = []
 
     /// The text of a token.
     public func text(of token: WordToken) -> String {

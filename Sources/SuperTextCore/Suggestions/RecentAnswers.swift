@@ -27,4 +27,10 @@ struct RecentAnswers<Key: Hashable, Value> {
             current[key] = newValue
         }
     }
+
+    /// Forgets every answer.
+    mutating func removeAll() {
+        current.removeAll()
+        previous.removeAll()
+    }
 }

@@ -85,18 +85,60 @@ extension MarkdownMasker {
 
         /// The line that starts at `p` (`p` may be the end of the text: an empty line).
         func line(at p: Int) -> Line {
-            var k = p
-            while k < count {
-                let c = base[k]
-                if c == ASCII.lineFeed || c == ASCII.carriageReturn { break }
-                k += 1
-            }
+            let k = firstLineBreak(from: p, limit: count)
             var next = k
             if k < count {
                 next = base[k] == ASCII.carriageReturn && k + 1 < count
                     && base[k + 1] == ASCII.lineFeed ? k + 2 : k + 1
             }
             return Line(start: p, end: k, next: next)
+        }
+
+        /// The first line feed or carriage return from `p` on, or `limit`.
+        func firstLineBreak(from p: Int, limit: Int) -> Int {
+            var k = p
+            #if _endian(little)
+                if let address = base.baseAddress {
+                    // Eight bytes at a time.
+                    let raw = UnsafeRawPointer(address)
+                    while k + 8 <= limit {
+                        let word = raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+                        let found = Self.zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A) | Self.zeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D)
+                        if found != 0 { return k + found.trailingZeroBitCount >> 3 }
+                        k += 8
+                    }
+                }
+            #endif
+            while k < limit {
+                let c = base[k]
+                if c == ASCII.lineFeed || c == ASCII.carriageReturn { return k }
+                k += 1
+            }
+            return limit
+        }
+
+        /// The first `byte` from `p` on, or `limit`.
+        func first(_ byte: UInt8, from p: Int, limit: Int) -> Int {
+            var k = p
+            #if _endian(little)
+                if let address = base.baseAddress {
+                    let raw = UnsafeRawPointer(address)
+                    let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
+                    while k + 8 <= limit {
+                        let found = Self.zeroBytes(raw.loadUnaligned(fromByteOffset: k, as: UInt64.self) ^ pattern)
+                        if found != 0 { return k + found.trailingZeroBitCount >> 3 }
+                        k += 8
+                    }
+                }
+            #endif
+            while k < limit && base[k] != byte { k += 1 }
+            return k
+        }
+
+        /// The high bit of each zero byte of `word` set (and maybe of bytes above the first
+        /// zero byte, so only the lowest set bit is exact).
+        @inline(__always) private static func zeroBytes(_ word: UInt64) -> UInt64 {
+            (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
         }
 
         /// The first position from `i` on (before `end`) that is not a space or tab.

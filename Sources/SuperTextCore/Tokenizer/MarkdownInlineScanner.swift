@@ -73,9 +73,8 @@ extension MarkdownMasker {
             while i < end {
                 let c = text[i]
                 // Nothing to do for most bytes: letters, digits, spaces, non-ASCII.
-                if c < ASCII.ampersand || (c > ASCII.ampersand && c < ASCII.less)
-                    || (c > ASCII.less && c < ASCII.leftBracket) || c > ASCII.backtick
-                {
+                let offset = c &- ASCII.ampersand
+                if offset >= 64 || (Self.specialBytes >> UInt64(offset)) & 1 == 0 {
                     i += 1
                     continue
                 }
@@ -116,6 +115,10 @@ extension MarkdownMasker {
             }
         }
 
+        /// The bytes `scan` looks at, as bits above `&` (0x26): `&` (bit 0), `<` (22), `[` (53),
+        /// backslash (54), `]` (55), backtick (58).
+        private static let specialBytes: UInt64 = 1 | 1 << 22 | 1 << 53 | 1 << 54 | 1 << 55 | 1 << 58
+
         // MARK: Code spans
 
         private mutating func collectBacktickRuns() {
@@ -123,15 +126,12 @@ extension MarkdownMasker {
             // matching (every backtick run is then masked on its own).
             guard text.count < Int(Int32.max) else { return }
             for segment in segments {
-                var i = segment.lowerBound
+                var i = text.first(ASCII.backtick, from: segment.lowerBound, limit: segment.upperBound)
                 while i < segment.upperBound {
-                    if text[i] == ASCII.backtick {
-                        let start = i
-                        while i < segment.upperBound && text[i] == ASCII.backtick { i += 1 }
-                        runs.append(BacktickRun(start: Int32(start), length: Int32(i - start)))
-                    } else {
-                        i += 1
-                    }
+                    let start = i
+                    while i < segment.upperBound && text[i] == ASCII.backtick { i += 1 }
+                    runs.append(BacktickRun(start: Int32(start), length: Int32(i - start)))
+                    i = text.first(ASCII.backtick, from: i, limit: segment.upperBound)
                 }
             }
             guard !runs.isEmpty else { return }

@@ -4,14 +4,22 @@
 /// length in the caller's original text (what JavaScript and LanguageTool clients count in).
 /// Non-prose is recognised and skipped here: URLs, e-mail addresses, @handles, #hashtags, file
 /// paths, `--options`, numbers and tokens with digits, identifiers (camelCase, snake_case,
-/// dotted.names) and short all-caps acronyms. In Markdown mode, code, link targets and HTML tags
+/// dotted.names) and acronyms: words in capitals, except the long words of a run of three or more
+/// words in capitals, which is prose written in capitals. In Markdown mode, code, link targets and HTML tags
 /// are masked first (see `MarkdownMasker`), with offsets still those of the original text.
 public enum Tokenizer {
     /// The words (checked and skipped) of `bytes`, a valid UTF-8 text.
     public static func words(in bytes: UnsafeBufferPointer<UInt8>, format: TextFormat) -> [WordToken] {
+        wordsAndMaskedRanges(in: bytes, format: format).words
+    }
+
+    /// The words of `bytes`, and the byte ranges Markdown masking left out (empty for plain text).
+    static func wordsAndMaskedRanges(
+        in bytes: UnsafeBufferPointer<UInt8>, format: TextFormat
+    ) -> (words: [WordToken], masked: [Range<Int>]) {
         let masked = format == .markdown ? MarkdownMasker.maskedRanges(in: bytes) : []
         var scanner = WordScanner(bytes: bytes, masked: masked)
-        return scanner.run()
+        return (scanner.run(), masked)
     }
 
     /// Convenience for tests and small texts.
@@ -54,13 +62,25 @@ enum ScalarClass: UInt8 {
     var isLetter: Bool { self == .letterLower || self == .letterUpper || self == .letterOther }
     var isWordCharacter: Bool { isLetter || self == .mark || self == .digit || self == .underscore }
 
+    /// The class of an ASCII byte. A switch rather than a table: a static table is initialised
+    /// lazily, and the check for that on every byte cost more than the lookup.
     @inline(__always)
     static func of(ascii byte: UInt8) -> ScalarClass {
-        asciiTable[Int(byte)]
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): return .letterLower
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return .letterUpper
+        case 0x20, 0x09...0x0D: return .space
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return .digit
+        case UInt8(ascii: "_"): return .underscore
+        case UInt8(ascii: "'"): return .apostrophe
+        case UInt8(ascii: "-"): return .hyphen
+        case UInt8(ascii: "."): return .dot
+        default: return .other
+        }
     }
 
     static func of(_ scalar: Unicode.Scalar) -> ScalarClass {
-        if scalar.isASCII { return asciiTable[Int(scalar.value)] }
+        if scalar.isASCII { return of(ascii: UInt8(scalar.value)) }
         switch scalar.value {
         case 0x2019, 0x02BC: return .apostrophe
         case 0x2010, 0x2011: return .hyphen
@@ -78,18 +98,4 @@ enum ScalarClass: UInt8 {
         }
     }
 
-    private static let asciiTable: [ScalarClass] = (0..<128).map { code -> ScalarClass in
-        let byte = UInt8(code)
-        switch byte {
-        case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20: return .space
-        case UInt8(ascii: "a")...UInt8(ascii: "z"): return .letterLower
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return .letterUpper
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return .digit
-        case UInt8(ascii: "_"): return .underscore
-        case UInt8(ascii: "'"): return .apostrophe
-        case UInt8(ascii: "-"): return .hyphen
-        case UInt8(ascii: "."): return .dot
-        default: return .other
-        }
-    }
 }

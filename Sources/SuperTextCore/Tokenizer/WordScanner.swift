@@ -4,6 +4,17 @@ struct WordScanner {
     let masked: [Range<Int>]
     private var maskIndex = 0
     private var tokens: [WordToken] = []
+    /// The number of tokens in the current run of words written in capitals.
+    private var capitalsRunLength = 0
+    /// The long words in capitals of the current run, by token index.
+    private var longCapitalsInRun: [Int] = []
+
+    /// Words in capitals longer than this are acronyms or constants (`CHANGELOG`, `ECONNRESET`)
+    /// only when they stand alone; shorter ones (`NASA`, `HTTP`) always are.
+    static let longestShortAcronym = 5
+    /// This many words in capitals in a row are prose written in capitals (a licence's
+    /// disclaimer, a shouted warning), whose long words are checked.
+    static let capitalsRunOfProse = 3
 
     init(bytes: UnsafeBufferPointer<UInt8>, masked: [Range<Int>]) {
         self.bytes = bytes
@@ -53,26 +64,62 @@ struct WordScanner {
             }
             scanChunk(chunkStart..<index, utf16Offset: chunkUTF16)
         }
+        endCapitalsRun()
         return tokens
+    }
+
+    /// Appends a token, following runs of words in capitals.
+    private mutating func append(_ token: WordToken, inCapitals: Bool = false, isLong: Bool = false) {
+        tokens.append(token)
+        if inCapitals {
+            capitalsRunLength += 1
+            if isLong { longCapitalsInRun.append(tokens.count - 1) }
+        } else {
+            endCapitalsRun()
+        }
+    }
+
+    /// Ends a run of words in capitals: in a run as long as prose, long words are checked after all.
+    private mutating func endCapitalsRun() {
+        if capitalsRunLength >= Self.capitalsRunOfProse {
+            for index in longCapitalsInRun { tokens[index].kind = .word }
+        }
+        capitalsRunLength = 0
+        longCapitalsInRun.removeAll(keepingCapacity: true)
     }
 
     // MARK: Chunks
 
-    private static let openingPunctuation: Set<UInt8> = Set("([{\"'*_<".utf8)
-    private static let closingPunctuation: Set<UInt8> = Set(")]}\"'*_>.,;:!?".utf8)
+    /// `` ( [ { " ' ` * _ < `` before a chunk's core.
+    @inline(__always)
+    private static func isOpeningPunctuation(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x28, 0x5B, 0x7B, 0x22, 0x27, 0x60, 0x2A, 0x5F, 0x3C: return true
+        default: return false
+        }
+    }
+
+    /// `` ) ] } " ' ` * _ > . , ; : ! ? `` after a chunk's core.
+    @inline(__always)
+    private static func isClosingPunctuation(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x29, 0x5D, 0x7D, 0x22, 0x27, 0x60, 0x2A, 0x5F, 0x3E, 0x2E, 0x2C, 0x3B, 0x3A, 0x21, 0x3F: return true
+        default: return false
+        }
+    }
 
     /// Classifies a whole chunk (URL, e-mail, path, ...) or splits it into words.
     private mutating func scanChunk(_ chunk: Range<Int>, utf16Offset: Int) {
         // The core of the chunk, without ASCII punctuation around it.
         var coreStart = chunk.lowerBound
         var coreEnd = chunk.upperBound
-        while coreStart < coreEnd, Self.openingPunctuation.contains(bytes[coreStart]) { coreStart += 1 }
-        while coreEnd > coreStart, Self.closingPunctuation.contains(bytes[coreEnd - 1]) { coreEnd -= 1 }
+        while coreStart < coreEnd, Self.isOpeningPunctuation(bytes[coreStart]) { coreStart += 1 }
+        while coreEnd > coreStart, Self.isClosingPunctuation(bytes[coreEnd - 1]) { coreEnd -= 1 }
         if coreStart < coreEnd, let reason = classifyChunk(coreStart..<coreEnd) {
             // Offsets of the core: leading punctuation is ASCII, one UTF-16 unit a byte.
             let offset = utf16Offset + (coreStart - chunk.lowerBound)
             let length = utf16Length(of: coreStart..<coreEnd)
-            tokens.append(
+            append(
                 WordToken(
                     byteRange: coreStart..<coreEnd, utf16Offset: offset, utf16Length: length,
                     kind: .skipped(reason), isASCII: true
@@ -135,7 +182,9 @@ struct WordScanner {
             }
             index += 1
         }
-        if has(prefix: "www.", at: start, before: end) || has(prefix: "mailto:", at: start, before: end) {
+        let lowerFirst = first | 0x20
+        if (lowerFirst == UInt8(ascii: "w") && has(prefix: "www.", at: start, before: end))
+            || (lowerFirst == UInt8(ascii: "m") && has(prefix: "mailto:", at: start, before: end)) {
             return .url
         }
         if atSign > start, dotAfterAt { return .email }
@@ -145,7 +194,8 @@ struct WordScanner {
             return .hashtag
         }
         if first == UInt8(ascii: "/") || first == UInt8(ascii: "~")
-            || has(prefix: "./", at: start, before: end) || has(prefix: "../", at: start, before: end)
+            || (first == UInt8(ascii: ".")
+                && (has(prefix: "./", at: start, before: end) || has(prefix: "../", at: start, before: end)))
             || backslashes > 0 || slashes >= 2 || (slashes == 1 && dotAfterLastSlash) {
             return .path
         }
@@ -256,18 +306,24 @@ struct WordScanner {
         dot: Bool, camel: Bool, upper: Int, other: Int, ascii: Bool
     ) {
         var kind = WordToken.Kind.word
+        var inCapitals = false
         if digit {
             kind = .skipped(other + upper == 0 ? .number : .identifier)
         } else if underscore || dot || camel {
             kind = .skipped(.identifier)
-        } else if upper >= 2, upper <= 5, isAcronym(range, upper: upper, other: other) {
+        } else if upper == 1, other == 0 {
+            inCapitals = true  // "I", "A": part of a run in capitals, not an acronym
+        } else if upper >= 2, isAcronym(range, upper: upper, other: other) {
+            // Long ones go back to being words if the run turns out to be prose in capitals.
             kind = .skipped(.acronym)
+            inCapitals = true
         }
-        tokens.append(
+        append(
             WordToken(
                 byteRange: range, utf16Offset: utf16Offset, utf16Length: utf16Length, kind: kind,
                 isASCII: ascii
-            )
+            ),
+            inCapitals: inCapitals, isLong: upper > Self.longestShortAcronym
         )
     }
 

@@ -1,0 +1,30 @@
+/// How a word uses capitals, for the spelling decisions that depend on it.
+enum WordCase {
+    /// Two letters or more, all capitals, with perhaps a plural `s`: `API`, `APIs`, `NASA`.
+    static func isAcronym<Word: StringProtocol>(_ word: Word) -> Bool {
+        var capitals = 0
+        var others = 0
+        for character in word where character.isLetter {
+            if character.isUppercase { capitals += 1 } else { others += 1 }
+        }
+        return capitals >= 2 && (others == 0 || (others == 1 && word.last == "s"))
+    }
+
+    /// Capitals after the first letter, and small letters too: `XMLSec`, `GLib`, `ESLint`, but
+    /// also the slip `THis`.
+    static func hasInnerCapitals<Word: StringProtocol>(_ word: Word) -> Bool {
+        var sawSmall = false
+        var sawInnerCapital = false
+        for (index, character) in word.enumerated() where character.isLetter {
+            if character.isLowercase { sawSmall = true }
+            if index > 0, character.isUppercase { sawInnerCapital = true }
+        }
+        return sawSmall && sawInnerCapital
+    }
+
+    /// The word with its first letter a capital and the others small: `THis` → `This`.
+    static func capitalized(_ word: String) -> String {
+        guard let first = word.first else { return word }
+        return first.uppercased() + word.dropFirst().lowercased()
+    }
+}

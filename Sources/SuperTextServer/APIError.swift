@@ -1,0 +1,108 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import SuperTextCore
+
+/// An error answered as JSON, `{"error": {"code": "...", "message": "..."}}`, with its status.
+///
+/// Every error of the API goes through this type; `init(_ error:)` is the one place where core
+/// errors map to HTTP statuses.
+struct APIError: HTTPResponseError, Sendable {
+    var status: HTTPResponse.Status
+    var code: String
+    var message: String
+    var headers: HTTPFields = [:]
+
+    init(status: HTTPResponse.Status, code: String, message: String, headers: HTTPFields = [:]) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.headers = headers
+    }
+
+    /// The API error for any error, mapping the core's errors to statuses.
+    init(_ error: any Error) {
+        switch error {
+        case let error as APIError:
+            self = error
+        case let error as SuperTextError:
+            switch error.code {
+            case "unknown_language": self.init(status: .unprocessableContent, code: error.code, message: error.message)
+            case "invalid_utf8", "bad_request": self.init(status: .badRequest, code: error.code, message: error.message)
+            case "queue_full":
+                self.init(status: .serviceUnavailable, code: error.code, message: error.message, headers: [.retryAfter: "1"])
+            case "timeout", "shutting_down", "no_dictionaries":
+                self.init(status: .serviceUnavailable, code: error.code, message: error.message, headers: [.retryAfter: "5"])
+            case "cancelled": self.init(status: .init(code: 499, reasonPhrase: "Client Closed Request"), code: error.code, message: error.message)
+            default: self.init(status: .internalServerError, code: error.code, message: error.message)
+            }
+        case let error as HTTPError:
+            self.init(status: error.status, code: Self.code(for: error.status), message: error.body ?? Self.message(for: error.status))
+        case is NIOTooManyBytesError:
+            self = .bodyTooLarge(limit: nil)
+        case let error as any HTTPResponseError:
+            self.init(status: error.status, code: Self.code(for: error.status), message: Self.message(for: error.status))
+        default:
+            self.init(status: .internalServerError, code: "internal_error", message: "Internal error.")
+        }
+    }
+
+    static func badRequest(_ message: String, code: String = "bad_request") -> APIError {
+        APIError(status: .badRequest, code: code, message: message)
+    }
+
+    static func bodyTooLarge(limit: Int?) -> APIError {
+        let limitText = limit.map { " of \($0) bytes" } ?? ""
+        return APIError(status: .contentTooLarge, code: "body_too_large", message: "The request body is over the limit\(limitText).")
+    }
+
+    static func methodNotAllowed(_ method: HTTPRequest.Method, path: String, allowed: [HTTPRequest.Method]) -> APIError {
+        let list = allowed.map(\.rawValue).joined(separator: ", ")
+        return APIError(
+            status: .methodNotAllowed, code: "method_not_allowed",
+            message: "\(method.rawValue) is not allowed on \(path); use \(list).",
+            headers: [.allow: list]
+        )
+    }
+
+    private static func code(for status: HTTPResponse.Status) -> String {
+        switch status.code {
+        case 400: "bad_request"
+        case 401: "unauthorized"
+        case 404: "not_found"
+        case 405: "method_not_allowed"
+        case 413: "body_too_large"
+        case 415: "unsupported_media_type"
+        case 503: "unavailable"
+        default: "http_\(status.code)"
+        }
+    }
+
+    private static func message(for status: HTTPResponse.Status) -> String {
+        status.code == 404 ? "No such route." : status.reasonPhrase
+    }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        var response = try JSONResponse.make(jsonObject, status: status)
+        response.headers.append(contentsOf: headers)
+        return response
+    }
+
+    /// The JSON object of the error, for Server-Sent Events.
+    var jsonObject: [String: [String: String]] {
+        ["error": ["code": code, "message": message]]
+    }
+}
+
+/// JSON responses with SuperText's encoder settings.
+enum JSONResponse {
+    static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        let data = try JSONCoding.encoder().encode(value)
+        return Response(
+            status: status,
+            headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data))
+        )
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import SuperTextCore
+import SuperTextStore
+
+/// Builds the SuperText application: loads the dictionaries on the worker threads, builds the
+/// router and configures where it listens.
+/// - Parameters:
+///   - configuration: what to listen on and how to bound the work.
+///   - logger: the logger for the server and every request.
+public func buildApplication(
+    configuration: ServerConfiguration, logger: Logger
+) async throws -> some ApplicationProtocol {
+    let database = try AppDatabase.open(path: configuration.databasePath)
+    logger.info("database \(configuration.databasePath)\(configuration.historyEnabled ? "" : " (history off)")")
+    if !configuration.isLoopbackOnly, configuration.apiToken == nil {
+        logger.warning("""
+            !!! SuperText listens on \(configuration.address) WITHOUT an API token: anyone who can reach it \
+            can read the history and the personal dictionary. Set --api-token or SUPERTEXT_API_TOKEN. !!!
+            """)
+    }
+    let pool = try makeProofreadingPool(configuration: configuration, logger: logger)
+    return try await buildApplication(configuration: configuration, pool: pool, database: database, logger: logger)
+}
+
+/// Finds the dictionaries and starts the workers, each loading every dictionary.
+func makeProofreadingPool(configuration: ServerConfiguration, logger: Logger) throws -> ProofreadingPool {
+    let catalog = DictionaryCatalog(
+        searchPath: configuration.dictionaryDirectories + DictionaryCatalog.defaultSearchPath(environment: [:])
+    )
+    for failure in catalog.failures {
+        logger.error("dictionary \(failure.file) not loaded: \(failure.reason)")
+    }
+    guard !catalog.languages.isEmpty else {
+        throw SuperTextError.noDictionaries(searched: catalog.searchPath)
+    }
+    let start = ContinuousClock.now
+    let pool = ProofreadingPool(
+        catalog: catalog,
+        configuration: .init(
+            workers: configuration.workers, queueLimit: configuration.queueLimit,
+            timeout: configuration.checkTimeout, partSize: configuration.partSize
+        )
+    )
+    logger.info(
+        "loaded \(catalog.languages.count) languages (\(catalog.languages.map(\.code).joined(separator: ", "))) on \(configuration.workers) workers in \(ContinuousClock.now - start)"
+    )
+    return pool
+}
+
+/// The application over an existing pool.
+func buildApplication(
+    configuration: ServerConfiguration, pool: ProofreadingPool, database: AppDatabase, logger: Logger,
+    ownsPool: Bool = true
+) async throws -> some ApplicationProtocol {
+    let dictionary = try await PersonalDictionary(database: database)
+    let router = buildRouter(
+        pool: pool, database: database, dictionary: dictionary, configuration: configuration, logger: logger
+    )
+    let address: BindAddress
+    switch configuration.address {
+    case .tcp(let host, let port):
+        address = .hostname(host, port: port)
+    case .unixSocket(let path):
+        try removeStaleSocket(at: path)
+        address = .unixDomainSocket(path: path)
+    }
+    var app = Application(
+        router: router,
+        configuration: .init(address: address, serverName: "SuperText"),
+        logger: logger
+    )
+    if ownsPool { app.addServices(ProofreadingPoolService(pool: pool)) }
+    return app
+}
+
+/// The routes, under their middleware.
+func buildRouter(
+    pool: ProofreadingPool, database: AppDatabase, dictionary: PersonalDictionary,
+    configuration: ServerConfiguration, logger: Logger
+) -> Router<AppRequestContext> {
+    let router = Router(context: AppRequestContext.self)
+    router.addMiddleware {
+        RequestLogMiddleware()
+        SecurityHeadersMiddleware()
+        APIErrorMiddleware(routes: apiRoutes)
+        if let directory = configuration.publicDirectory, FileManager.default.fileExists(atPath: directory) {
+            FileMiddleware(directory, searchForIndexHtml: true, logger: logger)
+        }
+    }
+    HealthController(pool: pool).addRoutes(to: router)
+    let api = router.group("api/v1")
+    LanguagesController(catalog: pool.catalog).addRoutes(to: api)
+
+    let checks = api.group()
+    let personal = api.group()
+    if let token = configuration.apiToken {
+        personal.add(middleware: BearerTokenMiddleware(token: token))
+        if configuration.protectChecks { checks.add(middleware: BearerTokenMiddleware(token: token)) }
+    }
+    let recorder = HistoryRecorder(
+        database: database, enabled: configuration.historyEnabled,
+        retention: RetentionPolicy(maxAge: configuration.historyMaxAge, maxCount: configuration.historyMaxCount)
+    )
+    CheckController(pool: pool, dictionary: dictionary, history: recorder, bodyLimit: configuration.bodyLimit)
+        .addRoutes(to: checks)
+    HistoryController(database: database).addRoutes(to: personal)
+    DictionaryController(dictionary: dictionary, catalog: pool.catalog, bodyLimit: configuration.bodyLimit)
+        .addRoutes(to: personal)
+    InsightsController(database: database).addRoutes(to: personal)
+    return router
+}
+
+/// Every API route and its methods, so a wrong method gets 405 rather than 404.
+let apiRoutes: [(String, [HTTPRequest.Method])] = [
+    ("/healthz", [.get]),
+    ("/readyz", [.get]),
+    ("/api/v1/check", [.post]),
+    ("/api/v1/check/stream", [.post]),
+    ("/api/v1/languages", [.get]),
+    ("/api/v1/history", [.get, .delete]),
+    ("/api/v1/history/*", [.get, .delete]),
+    ("/api/v1/dictionary", [.get, .post]),
+    ("/api/v1/dictionary/export", [.get]),
+    ("/api/v1/dictionary/import", [.post]),
+    ("/api/v1/dictionary/*", [.delete]),
+    ("/api/v1/insights", [.get]),
+]
+
+/// A socket file left by a server that did not stop cleanly would make the bind fail.
+private func removeStaleSocket(at path: String) throws {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return }
+    guard (status.st_mode & S_IFMT) == S_IFSOCK else {
+        throw SuperTextError(code: "bad_socket_path", message: "\(path) exists and is not a socket; not removing it.")
+    }
+    unlink(path)
+}

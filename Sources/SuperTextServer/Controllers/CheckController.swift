@@ -1,0 +1,132 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import SuperTextCore
+import SuperTextStore
+
+/// `POST /api/v1/check` and `POST /api/v1/check/stream`: check a text, at once or as
+/// Server-Sent Events (`loading`, `loaded`, `error`).
+struct CheckController: Sendable {
+    let pool: ProofreadingPool
+    let dictionary: PersonalDictionary
+    let history: HistoryRecorder
+    let bodyLimit: Int
+
+    /// The check request with the personal dictionary applied.
+    private func parse(_ request: Request) async throws -> CheckInput {
+        var input = try await CheckInput.parse(request, bodyLimit: bodyLimit)
+        input.request.personalDictionary = dictionary.snapshot()
+        return input
+    }
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.post("check", use: check)
+        group.post("check/stream", use: stream)
+    }
+
+    /// Answers JSON, or Server-Sent Events when the client accepts `text/event-stream`.
+    @Sendable func check(request: Request, context: AppRequestContext) async throws -> Response {
+        if request.headers[.accept]?.contains("text/event-stream") == true {
+            return try await stream(request: request, context: context)
+        }
+        let input = try await parse(request)
+        do {
+            let result = try await pool.check(input.request)
+            return try JSONResponse.make(try await history.record(result, text: input.request.text, requested: input.store))
+        } catch {
+            throw APIError(error)
+        }
+    }
+
+    /// Streams the check as Server-Sent Events. Bad input is still answered with a plain JSON
+    /// error and its status, before the stream starts; what fails later is an `error` event.
+    @Sendable func stream(request: Request, context: AppRequestContext) async throws -> Response {
+        let input = try await parse(request)
+        try validateLanguage(of: input.request)
+        let history = self.history
+        let run: CheckRun
+        do {
+            run = try pool.start(input.request)
+        } catch {
+            throw APIError(error)
+        }
+        let logger = context.logger
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache", .init("X-Accel-Buffering")!: "no"],
+            body: ResponseBody { writer in
+                let encoder = JSONCoding.encoder()
+                // However the stream ends (done, failed, client gone), the remaining work stops.
+                defer { run.cancel() }
+                do {
+                    for try await progress in run.events {
+                        switch progress {
+                        case .loading(let done, let total, let matches):
+                            let event = LoadingEvent(done: done, total: total, matches: matches)
+                            try await ServerSentEvent.send(ServerSentEvent.buffer(name: "loading", data: try encoder.encode(event)), to: &writer)
+                        case .loaded(let result):
+                            let result = try await history.record(result, text: input.request.text, requested: input.store)
+                            try await ServerSentEvent.send(ServerSentEvent.buffer(name: "loaded", data: try encoder.encode(result)), to: &writer)
+                        }
+                    }
+                } catch let error as ServerSentEvent.ClientGone {
+                    // The client went away; `defer` stops the remaining work.
+                    logger.info("stream ended early: \(error.underlying)")
+                    return
+                } catch {
+                    let apiError = APIError(error)
+                    if apiError.code == "cancelled" {
+                        logger.info("stream cancelled")
+                    } else {
+                        let data = try encoder.encode(apiError.jsonObject)
+                        try? await writer.write(ServerSentEvent.buffer(name: "error", data: data))
+                    }
+                }
+                try await writer.finish(nil)
+            }
+        )
+    }
+
+    /// Rejects an unknown language before a stream starts, so it gets its 422.
+    private func validateLanguage(of request: CheckRequest) throws {
+        let language = request.language.trimmingCharacters(in: .whitespaces)
+        do {
+            if !language.isEmpty, language.lowercased() != "auto" {
+                if !request.preferredLanguages.isEmpty { throw SuperTextError.preferredLanguagesWithoutAuto() }
+                _ = try pool.catalog.resolve(language)
+            }
+            for preferred in request.preferredLanguages { _ = try pool.catalog.resolve(preferred) }
+        } catch {
+            throw APIError(error)
+        }
+    }
+
+    struct LoadingEvent: Encodable {
+        let done: Int
+        let total: Int
+        let matches: [Match]
+    }
+}
+
+/// The wire format of Server-Sent Events.
+enum ServerSentEvent {
+    /// Writing to the client failed: it went away.
+    struct ClientGone: Error { let underlying: any Error }
+
+    static func send(_ buffer: ByteBuffer, to writer: inout any ResponseBodyWriter) async throws {
+        do {
+            try await writer.write(buffer)
+        } catch {
+            throw ClientGone(underlying: error)
+        }
+    }
+
+    static func buffer(name: String, data: Data) -> ByteBuffer {
+        var buffer = ByteBuffer()
+        buffer.writeString("event: \(name)\ndata: ")
+        buffer.writeBytes(data)
+        buffer.writeString("\n\n")
+        return buffer
+    }
+}

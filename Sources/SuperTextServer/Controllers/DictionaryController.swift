@@ -1,0 +1,113 @@
+import Foundation
+import Hummingbird
+import SuperTextCore
+import SuperTextStore
+
+/// `/api/v1/dictionary`: the personal dictionary — list, add, remove, import, export.
+struct DictionaryController: Sendable {
+    let dictionary: PersonalDictionary
+    let catalog: DictionaryCatalog
+    let bodyLimit: Int
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("dictionary", use: list)
+        group.post("dictionary", use: add)
+        group.get("dictionary/export", use: export)
+        group.post("dictionary/import", use: importWords)
+        group.delete("dictionary/:word", use: remove)
+    }
+
+    struct Listing: Encodable { let words: [PersonalWord] }
+
+    @Sendable func list(request: Request, context: AppRequestContext) async throws -> Response {
+        let language = try languageParameter(request)
+        return try JSONResponse.make(Listing(words: try await dictionary.list(language: language)))
+    }
+
+    struct AddBody: Decodable { let word: String?; let language: String? }
+    struct Added: Encodable { let word: String; let language: String?; let added: Bool }
+
+    @Sendable func add(request: Request, context: AppRequestContext) async throws -> Response {
+        let body = try await request.body.collect(upTo: 64 * 1024)
+        let media = request.headers[.contentType].map { MediaTypeName($0).essence }
+        var word: String?
+        var language: String?
+        if media == "application/x-www-form-urlencoded" {
+            let fields = FormFields.decode(String(buffer: body))
+            word = fields["word"]; language = fields["language"]
+        } else if media == "application/json" {
+            guard let decoded = try? JSONDecoder().decode(AddBody.self, from: Data(buffer: body)) else {
+                throw APIError.badRequest("The body is not valid JSON.", code: "bad_json")
+            }
+            word = decoded.word; language = decoded.language
+        } else {
+            throw APIError(status: .unsupportedMediaType, code: "unsupported_media_type", message: "Send JSON {\"word\": \"...\", \"language\": \"en-US\"}.")
+        }
+        guard let word, !word.isEmpty else { throw APIError.badRequest("The field 'word' is required.", code: "missing_word") }
+        let code = try resolve(language)
+        do {
+            let added = try await dictionary.add(word, language: code)
+            return try JSONResponse.make(Added(word: word, language: code, added: added), status: added ? .created : .ok)
+        } catch let error as StoreError {
+            throw APIError.badRequest(error.message)
+        }
+    }
+
+    @Sendable func remove(request: Request, context: AppRequestContext) async throws -> Response {
+        let word = context.parameters.get("word")?.removingPercentEncoding ?? ""
+        let language = try languageParameter(request)
+        guard try await dictionary.remove(word, language: language) else {
+            throw APIError(status: .notFound, code: "not_found", message: "'\(word)' is not in the personal dictionary\(language.map { " for \($0)" } ?? "").")
+        }
+        return Response(status: .noContent)
+    }
+
+    @Sendable func export(request: Request, context: AppRequestContext) async throws -> Response {
+        let language = try languageParameter(request)
+        let words = try await dictionary.list(language: language).map(\.word)
+        let text = words.isEmpty ? "" : Array(Set(words)).sorted().joined(separator: "\n") + "\n"
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/plain; charset=utf-8", .contentDisposition: "attachment; filename=\"supertext-dictionary.txt\""],
+            body: .init(byteBuffer: ByteBuffer(string: text))
+        )
+    }
+
+    struct Imported: Encodable { let added: Int }
+
+    @Sendable func importWords(request: Request, context: AppRequestContext) async throws -> Response {
+        guard request.headers[.contentType].map({ MediaTypeName($0).essence }) == "text/plain" else {
+            throw APIError(status: .unsupportedMediaType, code: "unsupported_media_type", message: "Send the word list as text/plain, one word a line.")
+        }
+        let body: ByteBuffer
+        do { body = try await request.body.collect(upTo: bodyLimit) } catch { throw APIError.bodyTooLarge(limit: bodyLimit) }
+        let bytes = Array(body.readableBytesView)
+        if let offset = UTF8Validation.firstInvalidByteOffset(in: bytes) {
+            throw APIError(SuperTextError.invalidUTF8(atByteOffset: offset))
+        }
+        let language = try languageParameter(request)
+        let lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: .newlines)
+        do {
+            return try JSONResponse.make(Imported(added: try await dictionary.importWords(lines, language: language)))
+        } catch let error as StoreError {
+            throw APIError.badRequest(error.message)
+        }
+    }
+
+    private func languageParameter(_ request: Request) throws -> String? {
+        try resolve(request.uri.queryParameters["language"].map(String.init))
+    }
+
+    /// A language given for a word is stored as its BCP 47 form; a bare language (`en`) stays
+    /// bare and covers every variant.
+    private func resolve(_ raw: String?) throws -> String? {
+        guard let raw, !raw.isEmpty else { return nil }
+        do {
+            let language = try catalog.resolve(raw)
+            let normalized = raw.replacingOccurrences(of: "_", with: "-")
+            return normalized.contains("-") ? language.code : language.primaryLanguage
+        } catch {
+            throw APIError(error)
+        }
+    }
+}

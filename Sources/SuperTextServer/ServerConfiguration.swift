@@ -1,0 +1,60 @@
+import Foundation
+import Logging
+
+/// Everything the server needs to start, as one plain value built from flags and environment
+/// variables by the command line and passed down.
+public struct ServerConfiguration: Sendable {
+    /// Where the server listens.
+    public enum Address: Sendable, Equatable, CustomStringConvertible {
+        case tcp(host: String, port: Int)
+        case unixSocket(path: String)
+
+        public var description: String {
+            switch self {
+            case .tcp(let host, let port): "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+            case .unixSocket(let path): "unix:\(path)"
+            }
+        }
+    }
+
+    /// Where to listen: host and port, or a Unix domain socket.
+    public var address: Address = .tcp(host: "127.0.0.1", port: 8080)
+    /// Directories searched for dictionaries before `Dictionaries/` and `/usr/share/hunspell`.
+    public var dictionaryDirectories: [String] = []
+    /// Worker threads that run checks (each with its own dictionaries).
+    public var workers: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// Largest request body accepted, in bytes.
+    public var bodyLimit: Int = 1 << 20
+    /// Most checks waiting for a worker before new ones are refused with 503.
+    public var queueLimit: Int = 64
+    /// Longest a check may take before it is stopped with 503.
+    public var checkTimeout: Duration = .seconds(30)
+    /// The static web front end served at `/` (`nil`: none).
+    public var publicDirectory: String? = "public"
+    /// Size of the parts long texts are cut into for streaming, in UTF-8 bytes.
+    public var partSize: Int = 16 * 1024
+
+    /// The SQLite file of history and the personal dictionary.
+    public var databasePath: String = "supertext.sqlite"
+    /// Whether checks are stored in history (a request can still opt out).
+    public var historyEnabled = true
+    /// Checks older than this are deleted (`nil`: kept).
+    public var historyMaxAge: Duration?
+    /// Only the newest this many checks are kept (`nil`: all).
+    public var historyMaxCount: Int?
+    /// When set, history, dictionary and insights need `Authorization: Bearer <token>`.
+    public var apiToken: String?
+    /// With a token: the check endpoints need it too.
+    public var protectChecks = false
+
+    public init() {}
+
+    /// Whether the address is reachable only from this machine.
+    public var isLoopbackOnly: Bool {
+        switch address {
+        case .unixSocket: return true
+        case .tcp(let host, _):
+            return host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        }
+    }
+}

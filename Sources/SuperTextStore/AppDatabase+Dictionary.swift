@@ -1,0 +1,87 @@
+import Foundation
+import GRDB
+
+/// A word of the personal dictionary.
+public struct PersonalWord: Codable, Sendable, Equatable, Hashable {
+    public var word: String
+    /// The language it belongs to, or `nil` for every language.
+    public var language: String?
+    public var createdAt: Date
+
+    enum CodingKeys: String, CodingKey { case word, language, createdAt }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(word, forKey: .word)
+        try container.encode(language, forKey: .language)  // null: every language
+        try container.encode(createdAt, forKey: .createdAt)
+    }
+}
+
+extension AppDatabase {
+    /// Most characters in a personal word.
+    public static let maximumWordLength = 100
+
+    /// The personal dictionary, optionally only the words that apply to one language
+    /// (its own and those for every language).
+    public func personalWords(language: String? = nil) async throws -> [PersonalWord] {
+        try await writer.read { db in
+            var request = PersonalWordRecord.order(Column("word").collating(.localizedCaseInsensitiveCompare), Column("language"))
+            if let language, !language.isEmpty {
+                request = request.filter([language, ""].contains(Column("language")))
+            }
+            return try request.fetchAll(db).map {
+                PersonalWord(word: $0.word, language: $0.language.isEmpty ? nil : $0.language, createdAt: $0.createdAt)
+            }
+        }
+    }
+
+    /// Adds a word (for one language, or every language with `nil`); whether it was new.
+    @discardableResult
+    public func addPersonalWord(_ word: String, language: String?) async throws -> Bool {
+        let word = try Self.validated(word)
+        return try await writer.write { db in
+            var record = PersonalWordRecord(id: nil, word: word, language: language ?? "", createdAt: Date())
+            let existing = try PersonalWordRecord.filter(Column("word") == word && Column("language") == record.language).fetchCount(db)
+            guard existing == 0 else { return false }
+            try record.insert(db)
+            return true
+        }
+    }
+
+    /// Adds many words at once (an import); how many were new.
+    public func importPersonalWords(_ words: [String], language: String?) async throws -> Int {
+        let cleaned = try words.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }.map(Self.validated)
+        return try await writer.write { db in
+            var added = 0
+            for word in Set(cleaned).sorted() {
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO personalWord (word, language, createdAt) VALUES (?, ?, ?)",
+                    arguments: [word, language ?? "", Date()]
+                )
+                added += db.changesCount
+            }
+            return added
+        }
+    }
+
+    /// Removes a word (from one language, or the every-language entry with `nil`); whether it was there.
+    @discardableResult
+    public func removePersonalWord(_ word: String, language: String?) async throws -> Bool {
+        try await writer.write { db in
+            try PersonalWordRecord.filter(Column("word") == word && Column("language") == (language ?? "")).deleteAll(db) > 0
+        }
+    }
+
+    static func validated(_ word: String) throws -> String {
+        let word = word.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+        guard !word.isEmpty else { throw StoreError.badWord("The word is empty.") }
+        guard word.count <= maximumWordLength else {
+            throw StoreError.badWord("A word has at most \(maximumWordLength) characters.")
+        }
+        guard !word.contains(where: { $0.isWhitespace || $0.isNewline }) else {
+            throw StoreError.badWord("A personal word is one word, without spaces.")
+        }
+        return word
+    }
+}

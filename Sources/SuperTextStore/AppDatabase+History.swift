@@ -1,0 +1,169 @@
+import Foundation
+import GRDB
+import SuperTextCore
+
+/// One line of the history list.
+public struct HistoryItem: Codable, Sendable, Equatable {
+    public var id: Int64
+    public var createdAt: Date
+    public var language: String
+    public var excerpt: String
+    public var matchCount: Int
+}
+
+/// A page of history, newest first; `next` is the `before` of the next page.
+public struct HistoryPage: Codable, Sendable, Equatable {
+    public var items: [HistoryItem]
+    public var next: Int64?
+
+    enum CodingKeys: String, CodingKey { case items, next }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(items, forKey: .items)
+        try container.encode(next, forKey: .next)  // null on the last page
+    }
+}
+
+/// A stored check in full: the check result plus when and what was checked.
+public struct StoredCheckDetail: Sendable, Equatable {
+    public var result: CheckResult
+    public var createdAt: Date
+    public var text: String
+}
+
+/// How long history is kept.
+public struct RetentionPolicy: Sendable, Equatable {
+    /// Checks older than this are deleted (`nil`: kept).
+    public var maxAge: Duration?
+    /// Only the newest this many checks are kept (`nil`: all).
+    public var maxCount: Int?
+
+    public init(maxAge: Duration? = nil, maxCount: Int? = nil) {
+        self.maxAge = maxAge
+        self.maxCount = maxCount
+    }
+}
+
+extension AppDatabase {
+    /// Stores a check, its mistakes and its text for search; returns its id once committed.
+    public func saveCheck(_ result: CheckResult, text: String, at date: Date = Date(), retention: RetentionPolicy = .init()) async throws -> Int64 {
+        try await writer.write { db in
+            var check = StoredCheck(result: result, text: text, createdAt: date)
+            try check.insert(db)
+            let id = check.id!
+            for match in result.matches {
+                var mistake = StoredMistake(
+                    id: nil, checkId: id, createdAt: date, word: match.text,
+                    correction: match.suggestions.first, category: match.category.rawValue,
+                    kind: match.explanation.kind.rawValue
+                )
+                try mistake.insert(db)
+            }
+            try Self.applyRetention(retention, now: date, db)
+            return id
+        }
+    }
+
+    private static func applyRetention(_ retention: RetentionPolicy, now: Date, _ db: Database) throws {
+        if let maxAge = retention.maxAge {
+            let seconds = Double(maxAge.components.seconds) + Double(maxAge.components.attoseconds) / 1e18
+            let cutoff = now.addingTimeInterval(-seconds)
+            try StoredCheck.filter(StoredCheck.Columns.createdAt < cutoff).deleteAll(db)
+        }
+        if let maxCount = retention.maxCount {
+            try db.execute(
+                sql: #"DELETE FROM "check" WHERE id <= (SELECT id FROM "check" ORDER BY id DESC LIMIT 1 OFFSET ?)"#,
+                arguments: [maxCount]
+            )
+        }
+    }
+
+    /// Stored checks, newest first.
+    /// - Parameters:
+    ///   - limit: most items (1...200).
+    ///   - before: only checks with a smaller id (the `next` of the previous page).
+    ///   - query: full-text search over the checked texts (words; all must match).
+    ///   - language: only checks in this language code.
+    public func history(limit: Int = 20, before: Int64? = nil, query: String? = nil, language: String? = nil) async throws -> HistoryPage {
+        let limit = min(max(limit, 1), 200)
+        return try await writer.read { db in
+            var conditions: [String] = []
+            var arguments: StatementArguments = []
+            if let before {
+                conditions.append("c.id < ?")
+                _ = arguments.append(contentsOf: [before])
+            }
+            if let language, !language.isEmpty {
+                conditions.append("c.languageCode = ?")
+                _ = arguments.append(contentsOf: [language])
+            }
+            var join = ""
+            if let pattern = Self.searchPattern(query) {
+                join = "JOIN checkSearch s ON s.rowid = c.id AND checkSearch MATCH ?"
+                arguments = StatementArguments([pattern]) + arguments
+            }
+            let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT c.id, c.createdAt, c.languageCode, substr(c.text, 1, 200) AS head, c.matchCount
+                    FROM "check" c \(join) \(whereClause) ORDER BY c.id DESC LIMIT ?
+                    """,
+                arguments: arguments + [limit + 1]
+            )
+            let items = rows.prefix(limit).map { row in
+                HistoryItem(
+                    id: row["id"], createdAt: row["createdAt"], language: row["languageCode"],
+                    excerpt: Self.excerpt(of: row["head"]), matchCount: row["matchCount"]
+                )
+            }
+            return HistoryPage(items: Array(items), next: rows.count > limit ? items.last?.id : nil)
+        }
+    }
+
+    /// One stored check in full, or `nil`.
+    public func check(id: Int64) async throws -> StoredCheckDetail? {
+        try await writer.read { db in
+            guard let check = try StoredCheck.fetchOne(db, key: id) else { return nil }
+            return StoredCheckDetail(result: check.result, createdAt: check.createdAt, text: check.text)
+        }
+    }
+
+    /// Deletes one stored check; whether it existed.
+    @discardableResult
+    public func deleteCheck(id: Int64) async throws -> Bool {
+        try await writer.write { db in try StoredCheck.deleteOne(db, key: id) }
+    }
+
+    /// Deletes every stored check; how many there were.
+    @discardableResult
+    public func deleteAllChecks() async throws -> Int {
+        try await writer.write { db in try StoredCheck.deleteAll(db) }
+    }
+
+    /// The number of stored checks.
+    public func checkCount() async throws -> Int {
+        try await writer.read { db in try StoredCheck.fetchCount(db) }
+    }
+
+    /// A list excerpt: the start of the text on one line.
+    static func excerpt(of head: String) -> String {
+        let oneLine = head.split(whereSeparator: \.isNewline).joined(separator: " ")
+        guard oneLine.count > 120 else { return oneLine }
+        return String(oneLine.prefix(120)) + "…"
+    }
+
+    /// An FTS5 query where every word of `query` must appear (as a prefix for the last one),
+    /// with FTS5 syntax characters made harmless.
+    static func searchPattern(_ query: String?) -> String? {
+        guard let query else { return nil }
+        let words = query.split { !$0.isLetter && !$0.isNumber && $0 != "'" && $0 != "’" }
+            .map { $0.replacingOccurrences(of: "\"", with: "") }
+            .filter { !$0.isEmpty }
+        guard !words.isEmpty else { return nil }
+        return words.enumerated().map { index, word in
+            "\"\(word)\"" + (index == words.count - 1 ? "*" : "")
+        }.joined(separator: " ")
+    }
+}

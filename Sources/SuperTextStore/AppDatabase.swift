@@ -1,0 +1,136 @@
+import Foundation
+import GRDB
+
+/// The SQLite database of SuperText: history of checks, the mistakes in them, and the personal
+/// dictionary.
+///
+/// On disk it is a `DatabasePool` in WAL mode; tests use an in-memory queue. Migrations run when
+/// it opens. Every write is acknowledged only once its transaction has committed.
+public struct AppDatabase: Sendable {
+    /// The database connection (pool on disk, queue in memory).
+    let writer: any DatabaseWriter
+
+    /// Opens the database and brings its schema up to date.
+    init(_ writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try Self.migrator.migrate(writer)
+    }
+
+    /// Opens (or creates) the database file at `path`.
+    ///
+    /// - Throws: `StoreError.cannotOpen` with a clear message when the file cannot be opened or
+    ///   written, or is not a SQLite database. An existing file that is not a SQLite database is
+    ///   never overwritten.
+    public static func open(path: String) throws -> AppDatabase {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw StoreError.cannotOpen(path: path, reason: "the directory \(directory) does not exist")
+        }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { throw StoreError.cannotOpen(path: path, reason: "it is a directory") }
+            if !FileManager.default.isWritableFile(atPath: path) {
+                throw StoreError.cannotOpen(path: path, reason: "the file is not writable")
+            }
+            if let problem = notSQLite(path) { throw StoreError.cannotOpen(path: path, reason: problem) }
+        } else if !FileManager.default.isWritableFile(atPath: directory) {
+            throw StoreError.cannotOpen(path: path, reason: "the directory \(directory) is not writable")
+        }
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            // WAL with NORMAL: a commit survives the process being killed; one fsync per
+            // checkpoint rather than per check keeps storage out of the way of checks.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        configuration.busyMode = .timeout(5)
+        do {
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            return try AppDatabase(pool)
+        } catch let error as DatabaseError {
+            throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error)")
+        }
+    }
+
+    /// An empty database in memory, for tests.
+    public static func inMemory() throws -> AppDatabase {
+        try AppDatabase(DatabaseQueue())
+    }
+
+    /// Why a file is not a SQLite database, or `nil` when it is one (or empty).
+    private static func notSQLite(_ path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return "the file is not readable" }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        if header.isEmpty { return nil }
+        return header == Data("SQLite format 3\0".utf8) ? nil : "it is not a SQLite database"
+    }
+
+    /// The schema, one migration per change. Shipped migrations are never edited.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("Create checks, mistakes and personal words") { db in
+            try db.create(table: "check") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("createdAt", .datetime).notNull().indexed()
+                table.column("languageCode", .text).notNull().indexed()
+                table.column("languageName", .text).notNull()
+                table.column("languageDetected", .boolean).notNull()
+                table.column("languageConfidence", .double).notNull()
+                table.column("text", .text).notNull()
+                table.column("correctedText", .text).notNull()
+                table.column("matches", .jsonText).notNull()
+                table.column("matchCount", .integer).notNull()
+                table.column("characters", .integer).notNull()
+                table.column("words", .integer).notNull()
+                table.column("milliseconds", .double).notNull()
+            }
+            try db.create(table: "mistake") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.belongsTo("check", onDelete: .cascade).notNull()
+                table.column("createdAt", .datetime).notNull().indexed()
+                table.column("word", .text).notNull().indexed()
+                table.column("correction", .text)
+                table.column("category", .text).notNull()
+                table.column("kind", .text).notNull()
+            }
+            try db.create(table: "personalWord") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("word", .text).notNull()
+                // Empty: every language.
+                table.column("language", .text).notNull().defaults(to: "")
+                table.column("createdAt", .datetime).notNull()
+                table.uniqueKey(["word", "language"])
+            }
+            // Full-text search over checked texts, kept in step by triggers.
+            try db.execute(sql: """
+                CREATE VIRTUAL TABLE checkSearch USING fts5(
+                    text, content='check', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
+                CREATE TRIGGER check_after_insert AFTER INSERT ON "check" BEGIN
+                    INSERT INTO checkSearch(rowid, text) VALUES (new.id, new.text);
+                END;
+                CREATE TRIGGER check_after_delete AFTER DELETE ON "check" BEGIN
+                    INSERT INTO checkSearch(checkSearch, rowid, text) VALUES ('delete', old.id, old.text);
+                END;
+                """)
+        }
+        return migrator
+    }
+}
+
+/// Errors of the store.
+public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Stable identifier: `cannot_open`, `not_found`, `bad_request`.
+    public var code: String
+    public var message: String
+
+    public var description: String { message }
+
+    public static func cannotOpen(path: String, reason: String) -> StoreError {
+        StoreError(code: "cannot_open", message: "Cannot open the database \(path): \(reason).")
+    }
+
+    public static func badWord(_ reason: String) -> StoreError {
+        StoreError(code: "bad_request", message: reason)
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import SuperTextCore
+
+/// Times the tokenizer and tokenize + spell-check on one file of prose, and `hunspell -l` on the
+/// same file.
+struct SpeedBenchmark {
+    let options: BenchOptions
+
+    /// The aim for tokenize + spell-check of 1 MiB, in seconds.
+    static let aimSeconds = 0.4
+
+    func run() throws {
+        guard let data = FileManager.default.contents(atPath: options.path) else {
+            throw BenchFailure("\(options.path): cannot be read")
+        }
+        var text = try UTF8Validation.decode(data)
+        let runs = options.runs ?? 10
+        let megabytes = Double(data.count) / 1_000_000
+        print("Corpus: \(options.path): \(data.count) bytes, \(WordCount.of(text)) words (whitespace-separated runs with a letter)")
+
+        // The tokenizer alone, in both formats.
+        for format in [TextFormat.plain, .markdown] {
+            var tokenCount = 0
+            let best = bestTime(of: runs) {
+                tokenCount = text.withUTF8 { Tokenizer.words(in: $0, format: format).count }
+            }
+            print(
+                "Tokenizer (\(format.rawValue)): \(fixed(megabytes / best, 1)) MB/s, "
+                    + "best of \(runs) runs: \(fixed(best * 1000, 1)) ms, \(tokenCount) tokens"
+            )
+        }
+
+        // Tokenize + spell-check, spelling only, suggestions off. Each run has a new proofreader,
+        // its dictionary loaded beforehand (not timed) but nothing of the corpus seen yet.
+        let catalog = DictionaryCatalog()
+        let language = try catalog.resolve(options.language)
+        let request = CheckRequest(text: text, language: language.code)
+        var result: CheckResult?
+        var times: [Double] = []
+        for _ in 0..<max(3, runs / 2) {
+            let proofreader = Proofreader(catalog: catalog, rules: [])
+            proofreader.suggestionLimit = 0
+            _ = try proofreader.check(CheckRequest(text: "Warm", language: language.code))
+            let start = ContinuousClock.now
+            result = try proofreader.check(request)
+            times.append((ContinuousClock.now - start).seconds)
+        }
+        guard let result else { return }
+        times.sort()
+        let best = times[0]
+        let median = times[times.count / 2]
+        print(
+            "Tokenize + spell-check (\(language.code), suggestions off): \(fixed(best, 3)) s best of "
+                + "\(times.count) (median \(fixed(median, 3)) s), \(result.stats.words) words checked, "
+                + "\(fixed(Double(result.stats.words) / best, 0)) words/s, \(result.matches.count) flagged"
+        )
+        let scaled = best * 1_048_576 / Double(max(1, data.count))
+        print(
+            "  scaled to 1 MiB: \(fixed(scaled, 3)) s; aim < \(fixed(Self.aimSeconds, 1)) s: "
+                + (scaled < Self.aimSeconds ? "met" : "NOT met")
+        )
+
+        // Hunspell's command line on the same file.
+        guard HunspellCommandLine.isInstalled else {
+            print("hunspell -l: not installed (apt-get install hunspell)")
+            return
+        }
+        let hunspell = HunspellCommandLine(language: language)
+        var hunspellRuns: [HunspellCommandLine.Run] = []
+        for _ in 0..<3 { hunspellRuns.append(try hunspell.listMisspelled(in: [options.path])) }
+        let fastest = hunspellRuns.min { $0.seconds < $1.seconds }!
+        print(
+            "hunspell -l (\(hunspell.dictionary), same file): \(fixed(fastest.seconds, 3)) s wall, best of 3 "
+                + "(dictionary load included), \(fastest.flaggedWords.count) flagged"
+        )
+    }
+
+    /// The shortest wall time of `runs` calls of `body`, in seconds.
+    private func bestTime(of runs: Int, _ body: () -> Void) -> Double {
+        var best = Double.infinity
+        for _ in 0..<runs {
+            let start = ContinuousClock.now
+            body()
+            best = min(best, (ContinuousClock.now - start).seconds)
+        }
+        return best
+    }
+}

@@ -1,0 +1,166 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import SuperTextCore
+import SuperTextServer
+import SuperTextStore
+
+/// `supertext serve`: builds the server configuration from flags and environment, and runs it.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the HTTP API and the web front end.",
+        discussion: """
+            Every option can also be set by an environment variable: SUPERTEXT_HOST, SUPERTEXT_PORT, \
+            SUPERTEXT_SOCKET, SUPERTEXT_DICTIONARY_PATH (colon-separated), SUPERTEXT_WORKERS, \
+            SUPERTEXT_BODY_LIMIT, SUPERTEXT_QUEUE_LIMIT, SUPERTEXT_CHECK_TIMEOUT, SUPERTEXT_PUBLIC_DIR, \
+            SUPERTEXT_LOG_LEVEL, SUPERTEXT_DATABASE, SUPERTEXT_NO_HISTORY, SUPERTEXT_HISTORY_MAX_AGE, \
+            SUPERTEXT_HISTORY_MAX_COUNT, SUPERTEXT_API_TOKEN, SUPERTEXT_PROTECT_CHECKS. Flags win over the environment.
+            """
+    )
+
+    @Option(help: "Host to listen on (default 127.0.0.1).")
+    var host: String?
+
+    @Option(help: "TCP port (default 8080).")
+    var port: Int?
+
+    @Option(help: "Listen on this Unix domain socket path instead of TCP.")
+    var socket: String?
+
+    @Option(name: .customLong("dictionary-path"), help: "Colon-separated directories searched first for dictionaries.")
+    var dictionaryPath: String?
+
+    @Option(help: "Worker threads for checks (default: the number of cores).")
+    var workers: Int?
+
+    @Option(name: .customLong("body-limit"), help: "Largest request body in bytes (default 1048576).")
+    var bodyLimit: Int?
+
+    @Option(name: .customLong("queue-limit"), help: "Most checks waiting for a worker (default 64).")
+    var queueLimit: Int?
+
+    @Option(name: .customLong("check-timeout"), help: "Longest a check may take, in seconds (default 30).")
+    var checkTimeout: Double?
+
+    @Option(name: .customLong("part-size"), help: ArgumentHelp("Size in bytes of the parts long texts are cut into for streaming (default 16384).", visibility: .hidden))
+    var partSize: Int?
+
+    @Option(name: .customLong("public-dir"), help: "Directory of the web front end (default ./public).")
+    var publicDirectory: String?
+
+    @Option(help: "The SQLite file of history and the personal dictionary (default ./supertext.sqlite).")
+    var database: String?
+
+    @Flag(name: .customLong("no-history"), help: "Do not store checks in history.")
+    var noHistory = false
+
+    @Option(name: .customLong("history-max-age"), help: "Delete checks older than this: 90d, 12h, 30m or seconds.")
+    var historyMaxAge: String?
+
+    @Option(name: .customLong("history-max-count"), help: "Keep only the newest this many checks.")
+    var historyMaxCount: Int?
+
+    @Option(name: .customLong("api-token"), help: "Require 'Authorization: Bearer TOKEN' for history, dictionary and insights.")
+    var apiToken: String?
+
+    @Flag(name: .customLong("protect-checks"), help: "With --api-token: require the token for checks too.")
+    var protectChecks = false
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (default info).")
+    var logLevel: String?
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        var configuration = ServerConfiguration()
+        func setting(_ flag: String?, _ name: String) -> String? { flag ?? environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        func number<T: LosslessStringConvertible>(_ flag: T?, _ name: String) throws -> T? {
+            if let flag { return flag }
+            guard let raw = environment[name], !raw.isEmpty else { return nil }
+            guard let value = T(raw) else { throw ValidationError("\(name)=\(raw) is not a valid number.") }
+            return value
+        }
+
+        if let socket = setting(socket, "SUPERTEXT_SOCKET") {
+            configuration.address = .unixSocket(path: socket)
+        } else {
+            let port = try number(port, "SUPERTEXT_PORT") ?? 8080
+            guard (0...65535).contains(port) else { throw ValidationError("Port \(port) is out of range.") }
+            configuration.address = .tcp(host: setting(host, "SUPERTEXT_HOST") ?? "127.0.0.1", port: port)
+        }
+        if let path = setting(dictionaryPath, "SUPERTEXT_DICTIONARY_PATH") {
+            configuration.dictionaryDirectories = path.split(separator: ":").map(String.init)
+        }
+        if let workers = try number(workers, "SUPERTEXT_WORKERS") {
+            guard workers > 0 else { throw ValidationError("Workers must be at least 1.") }
+            configuration.workers = workers
+        }
+        if let limit = try number(bodyLimit, "SUPERTEXT_BODY_LIMIT") {
+            guard limit > 0 else { throw ValidationError("The body limit must be positive.") }
+            configuration.bodyLimit = limit
+        }
+        if let limit = try number(queueLimit, "SUPERTEXT_QUEUE_LIMIT") {
+            guard limit > 0 else { throw ValidationError("The queue limit must be positive.") }
+            configuration.queueLimit = limit
+        }
+        if let seconds = try number(checkTimeout, "SUPERTEXT_CHECK_TIMEOUT") {
+            guard seconds > 0 else { throw ValidationError("The check timeout must be positive.") }
+            configuration.checkTimeout = .milliseconds(Int64(seconds * 1000))
+        }
+        if let partSize = try number(partSize, "SUPERTEXT_PART_SIZE") {
+            guard partSize >= 256 else { throw ValidationError("The part size must be at least 256 bytes.") }
+            configuration.partSize = partSize
+        }
+        configuration.databasePath = setting(database, "SUPERTEXT_DATABASE") ?? "supertext.sqlite"
+        configuration.historyEnabled = !(noHistory || Self.isTrue(environment["SUPERTEXT_NO_HISTORY"]))
+        if let age = setting(historyMaxAge, "SUPERTEXT_HISTORY_MAX_AGE") {
+            guard let duration = Self.duration(age) else {
+                throw ValidationError("History max age '\(age)' is not a duration such as 90d, 12h, 30m or 3600.")
+            }
+            configuration.historyMaxAge = duration
+        }
+        if let count = try number(historyMaxCount, "SUPERTEXT_HISTORY_MAX_COUNT") {
+            guard count > 0 else { throw ValidationError("The history max count must be positive.") }
+            configuration.historyMaxCount = count
+        }
+        configuration.apiToken = setting(apiToken, "SUPERTEXT_API_TOKEN")
+        configuration.protectChecks = protectChecks || Self.isTrue(environment["SUPERTEXT_PROTECT_CHECKS"])
+        if configuration.protectChecks, configuration.apiToken == nil {
+            throw ValidationError("--protect-checks needs an API token (--api-token or SUPERTEXT_API_TOKEN).")
+        }
+        configuration.publicDirectory = setting(publicDirectory, "SUPERTEXT_PUBLIC_DIR") ?? "public"
+
+        var logger = Logger(label: "supertext")
+        let level = setting(logLevel, "SUPERTEXT_LOG_LEVEL") ?? "info"
+        guard let parsedLevel = Logger.Level(rawValue: level) else {
+            throw ValidationError("Unknown log level '\(level)'.")
+        }
+        logger.logLevel = parsedLevel
+
+        do {
+            let app = try await buildApplication(configuration: configuration, logger: logger)
+            logger.info("SuperText \(SuperTextVersion.current) listening on \(configuration.address)")
+            try await app.runService()
+        } catch let error as SuperTextError {
+            throw CommandLineFailure("supertext: cannot start: \(error.message)")
+        } catch let error as StoreError {
+            throw CommandLineFailure("supertext: cannot start: \(error.message)")
+        }
+        logger.info("stopped")
+    }
+
+    static func isTrue(_ value: String?) -> Bool {
+        ["1", "true", "yes", "on"].contains(value?.lowercased() ?? "")
+    }
+
+    /// `90d`, `12h`, `30m`, `45s` or a number of seconds.
+    static func duration(_ text: String) -> Duration? {
+        let units: [Character: Int64] = ["d": 86_400, "h": 3_600, "m": 60, "s": 1]
+        if let unit = text.last, let seconds = units[unit], let value = Int64(text.dropLast()), value > 0 {
+            return .seconds(value * seconds)
+        }
+        if let value = Int64(text), value > 0 { return .seconds(value) }
+        return nil
+    }
+}

@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# End-to-end test of the `supertext` command line, with the debug build (`swift build` first).
+# Every assertion that fails prints FAIL and the test exits non-zero.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+
+supertext="${SUPERTEXT:-.build/debug/supertext}"
+if [ ! -x "$supertext" ]; then
+  echo "FAIL: $supertext is missing; build it with: swift build" >&2
+  exit 1
+fi
+command -v python3 >/dev/null || { echo "FAIL: python3 is needed" >&2; exit 1; }
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/supertext-cli.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+failures=0
+passes=0
+
+pass() { passes=$((passes + 1)); echo "ok   $1"; }
+fail() { failures=$((failures + 1)); echo "FAIL $1" >&2; }
+
+# run NAME EXPECTED_STATUS ARGS...: runs supertext, keeps stdout and stderr in $work/NAME.out/.err.
+run() {
+  local name="$1" expected="$2"
+  shift 2
+  "$supertext" "$@" >"$work/$name.out" 2>"$work/$name.err"
+  local status=$?
+  if [ "$status" -eq "$expected" ]; then
+    pass "$name: exit status $status"
+  else
+    fail "$name: exit status $status, expected $expected (stderr: $(head -c 300 "$work/$name.err"))"
+  fi
+}
+
+# expect_match NAME FILE REGEX: FILE has a line matching the extended REGEX.
+expect_match() {
+  if grep -Eq -- "$3" "$2"; then
+    pass "$1"
+  else
+    fail "$1: no line of $(basename "$2") matches /$3/; it holds: $(head -c 300 "$2")"
+  fi
+}
+
+# 1. Exit status 0: a clean text, and an empty one.
+printf 'This sentence is perfectly fine.\n' >"$work/clean.txt"
+run clean 0 check --language en-US "$work/clean.txt"
+expect_match "clean: summary" "$work/clean.out" "clean\.txt: no problems found \(en-US, 5 words\)"
+: >"$work/empty.txt"
+run empty 0 check "$work/empty.txt"
+run empty-stdin 0 check - <"$work/empty.txt"
+
+# 2. Exit status 1 and the compiler-like text format: file:line:column: teh → the (why).
+printf 'First line is fine.\nI saw teh cat.\n' >"$work/typo.txt"
+run typo 1 check --language en-US "$work/typo.txt"
+expect_match "typo: file:line:column: teh → the (explanation)" "$work/typo.out" \
+  "^$work/typo\.txt:2:7: teh → the \(.+\)$"
+expect_match "typo: summary" "$work/typo.out" "typo\.txt: 1 problem \(en-US, 8 words\)"
+
+# 3. JSON output: valid JSON, with the fields of a match.
+run json 1 check --language en-US --format json "$work/typo.txt"
+if python3 -m json.tool "$work/json.out" >/dev/null; then
+  pass "json: parses with python3 -m json.tool"
+else
+  fail "json: python3 -m json.tool rejects the output"
+fi
+if python3 - "$work/json.out" <<'PY'
+import json, sys
+result = json.load(open(sys.argv[1]))
+match = result["matches"][0]
+assert match["text"] == "teh", match
+assert match["offset"] == 26 and match["length"] == 3, match
+assert "the" in match["suggestions"], match
+assert match["explanation"]["kind"] and match["explanation"]["detail"], match
+assert result["language"]["code"] == "en-US", result["language"]
+PY
+then
+  pass "json: the match has offset, length, suggestions and explanation"
+else
+  fail "json: the match lacks a field or has a wrong value"
+fi
+
+# 4. Exit status 2: invalid UTF-8 (named by byte offset), a missing file, a bad option.
+printf 'Caf\xc3\xa9 ok \xff bad\n' >"$work/invalid.txt"
+run invalid-utf8 2 check "$work/invalid.txt"
+expect_match "invalid-utf8: message names the byte offset" "$work/invalid-utf8.err" \
+  "invalid\.txt: The text is not valid UTF-8: invalid byte sequence at byte offset 9\."
+run missing-file 2 check "$work/no-such-file.txt"
+expect_match "missing-file: message" "$work/missing-file.err" "no-such-file\.txt: no such file"
+run directory 2 check "$work"
+expect_match "directory: message" "$work/directory.err" "is a directory"
+run bad-option 2 check --no-such-option "$work/clean.txt"
+
+# 5. A 10 MB file: generated prose with one typo every hundred lines.
+python3 - "$work/large.txt" <<'PY'
+import random, sys
+words = ("the quick brown fox jumps over a lazy dog while every sentence of this long text "
+         "is checked for spelling mistakes by the service").split()
+rng = random.Random(42)
+lines, size, number = [], 0, 0
+while size < 10 * 1024 * 1024:
+    number += 1
+    line = " ".join(rng.choice(words) for _ in range(12)).capitalize() + "."
+    if number % 100 == 0:
+        line += " Teh end."
+    lines.append(line)
+    size += len(line) + 1
+open(sys.argv[1], "w").write("\n".join(lines) + "\n")
+PY
+start=$(date +%s.%N)
+run large-file 1 check --language en-US "$work/large.txt"
+seconds=$(python3 -c "import sys; print(round($(date +%s.%N) - $start, 1))")
+echo "     (10 MB checked in $seconds s with $supertext)"
+expect_match "large-file: a typo is reported past line 100000" "$work/large-file.out" "large\.txt:[0-9]{6}:[0-9]+: Teh → "
+expect_match "large-file: summary" "$work/large-file.out" "large\.txt: [0-9]+ problems \(en-US, [0-9]+ words\)"
+
+# 6. The installed languages.
+run languages 0 languages
+for code in en-US fr de-DE es-ES; do
+  expect_match "languages: lists $code" "$work/languages.out" "^$code +[A-Z]"
+done
+
+echo "$passes passed, $failures failed"
+[ "$failures" -eq 0 ]

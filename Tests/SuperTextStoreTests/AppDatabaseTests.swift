@@ -1,0 +1,144 @@
+import Foundation
+import GRDB
+import Testing
+@testable import SuperTextCore
+@testable import SuperTextStore
+
+@Suite("Database")
+struct AppDatabaseTests {
+    func result(_ text: String, language: String = "en-US", mistakes: [(String, String, ExplanationKind)] = []) -> CheckResult {
+        CheckResult(
+            language: LanguageReport(code: language, name: language, detected: true, confidence: 0.9),
+            matches: mistakes.enumerated().map { index, mistake in
+                Match(
+                    offset: index * 10, length: mistake.0.utf16.count, text: mistake.0, category: .spelling, rule: "SPELLING",
+                    message: "m", shortMessage: "s", suggestions: [mistake.1],
+                    explanation: Explanation(kind: mistake.2, title: "t", detail: "d")
+                )
+            },
+            correctedText: text, stats: CheckStats(characters: text.count, words: 3, matches: mistakes.count, milliseconds: 1)
+        )
+    }
+
+    @Test func storesAndReadsBackACheck() async throws {
+        let database = try AppDatabase.inMemory()
+        let stored = result("I recieve teh letter.", mistakes: [("recieve", "receive", .transposition), ("teh", "the", .transposition)])
+        let id = try await database.saveCheck(stored, text: "I recieve teh letter.")
+        let detail = try #require(try await database.check(id: id))
+        #expect(detail.text == "I recieve teh letter.")
+        #expect(detail.result.id == id)
+        #expect(detail.result.matches == stored.matches)
+        #expect(detail.result.language == stored.language)
+        #expect(try await database.check(id: id + 100) == nil)
+    }
+
+    @Test func historyIsNewestFirstAndPaged() async throws {
+        let database = try AppDatabase.inMemory()
+        for index in 1...25 { _ = try await database.saveCheck(result("Text number \(index)"), text: "Text number \(index)") }
+        let first = try await database.history(limit: 10)
+        #expect(first.items.map(\.excerpt).first == "Text number 25")
+        #expect(first.items.count == 10)
+        let second = try await database.history(limit: 10, before: first.next)
+        #expect(second.items.first?.excerpt == "Text number 15")
+        let last = try await database.history(limit: 10, before: second.next)
+        #expect(last.items.count == 5)
+        #expect(last.next == nil)
+    }
+
+    @Test func fullTextSearchFindsWordsAndPrefixesIgnoringAccents() async throws {
+        let database = try AppDatabase.inMemory()
+        _ = try await database.saveCheck(result("The elephant walked home"), text: "The elephant walked home")
+        _ = try await database.saveCheck(result("Le café est fermé", language: "fr"), text: "Le café est fermé")
+        _ = try await database.saveCheck(result("Nothing to see"), text: "Nothing to see")
+        #expect(try await database.history(query: "elephant").items.map(\.excerpt) == ["The elephant walked home"])
+        #expect(try await database.history(query: "eleph").items.count == 1)
+        #expect(try await database.history(query: "cafe").items.map(\.language) == ["fr"])
+        #expect(try await database.history(query: "walked elephant").items.count == 1)
+        #expect(try await database.history(query: "walked zebra").items.isEmpty)
+        #expect(try await database.history(query: "\"*) OR (").items.isEmpty)  // FTS syntax is harmless
+        #expect(try await database.history(language: "fr").items.count == 1)
+    }
+
+    @Test func deletesOneOrAllChecksAndTheirMistakes() async throws {
+        let database = try AppDatabase.inMemory()
+        let id = try await database.saveCheck(result("a", mistakes: [("teh", "the", .transposition)]), text: "a teh")
+        _ = try await database.saveCheck(result("b"), text: "b")
+        #expect(try await database.deleteCheck(id: id))
+        #expect(try await !database.deleteCheck(id: id))
+        #expect(try await database.insights().totalMistakes == 0)
+        #expect(try await database.history(query: "teh").items.isEmpty)
+        #expect(try await database.deleteAllChecks() == 1)
+        #expect(try await database.checkCount() == 0)
+    }
+
+    @Test func retentionBoundsTheHistory() async throws {
+        let database = try AppDatabase.inMemory()
+        let old = Date().addingTimeInterval(-10 * 86_400)
+        _ = try await database.saveCheck(result("old"), text: "old", at: old)
+        for index in 0..<5 {
+            _ = try await database.saveCheck(result("new \(index)"), text: "new \(index)", retention: RetentionPolicy(maxAge: .seconds(86_400), maxCount: 3))
+        }
+        let items = try await database.history().items
+        #expect(items.map(\.excerpt) == ["new 4", "new 3", "new 2"])
+    }
+
+    @Test func insightsCountMistakesByWordKindAndDay() async throws {
+        let database = try AppDatabase.inMemory()
+        _ = try await database.saveCheck(result("x", mistakes: [("teh", "the", .transposition), ("recieve", "receive", .transposition)]), text: "x")
+        _ = try await database.saveCheck(result("y", mistakes: [("Teh", "The", .transposition), ("untill", "until", .doubledLetter)]), text: "y")
+        _ = try await database.saveCheck(result("z", mistakes: [("teh", "the", .transposition)]), text: "z")
+        let insights = try await database.insights()
+        #expect(insights.frequentMistakes.first == .init(word: "teh", correction: "the", count: 3))
+        #expect(insights.kinds.first?.kind == "transposition")
+        #expect(insights.kinds.first?.count == 4)
+        #expect(abs((insights.kinds.first?.share ?? 0) - 0.8) < 0.001)
+        #expect(insights.days.count == 1)
+        #expect(insights.days.first?.checks == 3)
+        #expect(insights.days.first?.mistakes == 5)
+    }
+
+    @Test func personalWordsPerLanguageAndForAll() async throws {
+        let database = try AppDatabase.inMemory()
+        let dictionary = try await PersonalDictionary(database: database)
+        #expect(try await dictionary.add("SwiftUI", language: nil))
+        #expect(try await !dictionary.add("SwiftUI", language: nil))
+        #expect(try await dictionary.add("colour", language: "en"))
+        #expect(try await dictionary.add("Grüße", language: "de-DE"))
+        #expect(dictionary.snapshot()[""] == ["SwiftUI"])
+        #expect(try await dictionary.list(language: "en").map(\.word) == ["colour", "SwiftUI"])
+        #expect(try await dictionary.remove("colour", language: "en"))
+        #expect(try await !dictionary.remove("colour", language: "en"))
+        await #expect(throws: StoreError.self) { try await dictionary.add("two words", language: nil) }
+        await #expect(throws: StoreError.self) { try await dictionary.add("  ", language: nil) }
+        #expect(try await dictionary.importWords(["alpha", "beta", "", "# comment", "alpha", "SwiftUI"], language: nil) == 2)
+        // A new dictionary over the same database sees the same words: they persist.
+        let reopened = try await PersonalDictionary(database: database)
+        #expect(reopened.snapshot()[""] == ["SwiftUI", "alpha", "beta"])
+    }
+
+    @Test func aRealFileKeepsEverythingAcrossReopening() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("st-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        do {
+            let database = try AppDatabase.open(path: path)
+            _ = try await database.saveCheck(result("Saved on disk"), text: "Saved on disk")
+            _ = try await database.addPersonalWord("Hummingbird", language: nil)
+        }
+        let reopened = try AppDatabase.open(path: path)
+        #expect(try await reopened.history().items.map(\.excerpt) == ["Saved on disk"])
+        #expect(try await reopened.personalWords().map(\.word) == ["Hummingbird"])
+        let mode = try await reopened.writer.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+        #expect(mode == "wal")
+    }
+
+    @Test func aFileThatIsNotADatabaseIsRefusedAndLeftAlone() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("st-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let content = Data("these are my precious notes, not a database\n".utf8)
+        FileManager.default.createFile(atPath: path, contents: content)
+        #expect(throws: StoreError.self) { try AppDatabase.open(path: path) }
+        #expect(FileManager.default.contents(atPath: path) == content)
+        #expect(throws: StoreError.self) { try AppDatabase.open(path: "/nonexistent-dir/x.sqlite") }
+        #expect(throws: StoreError.self) { try AppDatabase.open(path: FileManager.default.temporaryDirectory.path) }
+    }
+}
