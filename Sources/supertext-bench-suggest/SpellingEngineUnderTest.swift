@@ -58,11 +58,11 @@ final class AspellEngine: SpellingEngineUnderTest {
 
     func prepare(language: String) throws {
         if processes[language] == nil { processes[language] = try AspellPipe(language: Self.aspellName(language)) }
+        current = processes[language]
     }
 
     func check(_ word: String, language: String) throws -> (flagged: Bool, suggestions: [String]) {
         try prepare(language: language)
-        current = processes[language]
         return try processes[language]!.check(word)
     }
 

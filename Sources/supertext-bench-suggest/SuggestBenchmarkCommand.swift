@@ -26,8 +26,11 @@ struct SuggestBenchmarkCommand: AsyncParsableCommand {
     @Option(help: "Seed of the sample.")
     var seed: UInt32 = 1
 
-    @Flag(help: "Also check a 1 MiB English document with suggestions, and time it.")
+    @Flag(help: "Also check a generated 1 MiB English document with suggestions, and time it.")
     var document = false
+
+    @Option(help: "Also check this English document with suggestions, and time it.")
+    var documentFile: String?
 
     @Flag(help: "Only measure start-up: time and resident memory until every language is ready.")
     var startup = false
@@ -88,7 +91,16 @@ struct SuggestBenchmarkCommand: AsyncParsableCommand {
             }
         }
         if let misses { try missLog.write(toFile: misses, atomically: true, encoding: .utf8) }
-        if document { try await measureDocument(catalog: catalog) }
+        if let documentFile {
+            let text = try String(contentsOfFile: documentFile, encoding: .utf8)
+            try await measureDocument(text, name: (documentFile as NSString).lastPathComponent, catalog: catalog)
+        } else if document {
+            guard let frequencyFile = catalog.searchPath.map({ $0 + "/frequencies/en.tsv" })
+                .first(where: { FileManager.default.fileExists(atPath: $0) })
+            else { throw ValidationError("Dictionaries/frequencies/en.tsv not found") }
+            let text = try SampleDocument.english(bytes: 1 << 20, frequencyFile: frequencyFile)
+            try await measureDocument(text, name: "generated", catalog: catalog)
+        }
     }
 
     /// One engine on one set.
@@ -130,12 +142,22 @@ struct SuggestBenchmarkCommand: AsyncParsableCommand {
         return result
     }
 
-    /// Checks a generated 1 MiB English document on a pool of two workers, as the server would.
-    private func measureDocument(catalog: DictionaryCatalog) async throws {
-        guard let frequencyFile = catalog.searchPath.map({ $0 + "/frequencies/en.tsv" })
-            .first(where: { FileManager.default.fileExists(atPath: $0) })
-        else { throw ValidationError("Dictionaries/frequencies/en.tsv not found") }
-        let text = try SampleDocument.english(bytes: 1 << 20, frequencyFile: frequencyFile)
+    /// Checks an English document on a pool of two workers, as the server would, and on one
+    /// proofreader in this thread.
+    private func measureDocument(_ text: String, name: String, catalog: DictionaryCatalog) async throws {
+        let single = Proofreader(catalog: catalog)
+        _ = try single.check(CheckRequest(text: "Teh end.", language: "en-US"))
+        // The same check without suggestions, to see what they cost.
+        single.suggestionLimit = 0
+        let plainStart = ContinuousClock.now
+        _ = try single.check(CheckRequest(text: text, language: "en-US"))
+        let plainElapsed = ContinuousClock.now - plainStart
+        let plainSeconds = Double(plainElapsed.components.seconds) + Double(plainElapsed.components.attoseconds) / 1e18
+        single.suggestionLimit = 5
+        let singleStart = ContinuousClock.now
+        let singleResult = try single.check(CheckRequest(text: text, language: "en-US"))
+        let singleElapsed = ContinuousClock.now - singleStart
+        let singleSeconds = Double(singleElapsed.components.seconds) + Double(singleElapsed.components.attoseconds) / 1e18
         let pool = ProofreadingPool(catalog: catalog, configuration: .init(workers: 2, timeout: nil))
         let start = ContinuousClock.now
         let result = try await pool.check(CheckRequest(text: text, language: "en-US"))
@@ -144,8 +166,10 @@ struct SuggestBenchmarkCommand: AsyncParsableCommand {
         let spelling = result.matches.filter { $0.rule == "SPELLING" }
         let withSuggestions = spelling.filter { !$0.suggestions.isEmpty }.count
         print("")
-        print("1 MiB English document (\(text.utf8.count) bytes, \(result.stats.words) words): \(spelling.count) spelling matches, "
-            + "\(withSuggestions) with suggestions, checked in \(String(format: "%.2f", seconds)) s on 2 workers")
+        print("English document \(name) (\(text.utf8.count) bytes, \(result.stats.words) words): \(spelling.count) spelling matches, "
+            + "\(withSuggestions) with suggestions; checked with suggestions in \(String(format: "%.2f", seconds)) s on 2 workers, "
+            + "\(String(format: "%.2f", singleSeconds)) s on one thread (\(singleResult.matches.count) matches; "
+            + "\(String(format: "%.2f", plainSeconds)) s without suggestions)")
         pool.shutdown()
         PoolKeeper.keep(pool)
     }

@@ -10,7 +10,8 @@ import Foundation
 ///    which finds compounds and forms the index lacks;
 /// 5. when still nothing: Hunspell's own `suggest` (20-70 ms, so only then).
 /// Candidates take the written word's case and are ranked by `SuggestionRanking`; each one is
-/// confirmed with `Hunspell_spell` before it is returned. Answers are cached per word.
+/// confirmed with `Hunspell_spell` before it is returned. Answers are cached per language, for
+/// all threads.
 final class IndexedSuggester: Suggester {
     /// A suggestion with its score (lower is better) and the distance that went into it.
     struct Scored {
@@ -27,7 +28,8 @@ final class IndexedSuggester: Suggester {
     private let search: CandidateSearch
     private let fallback: HunspellSuggester
     private let fallbackAnswers: FallbackAnswers
-    private var cache = RecentAnswers<String, [Scored]>(capacity: 4096)
+    /// Recent answers of this language, shared with the other threads' suggesters.
+    private let cache: SharedRecentAnswers
     /// Letters tried by checked edits: the alphabet's most used lowercase letters.
     private let editLetters: [Unicode.Scalar]
 
@@ -55,6 +57,7 @@ final class IndexedSuggester: Suggester {
         search = CandidateSearch(lexicon: lexicon, model: model)
         fallback = HunspellSuggester(dictionary: dictionary)
         fallbackAnswers = index.fallbackAnswers
+        cache = index.recentAnswers
         let lexicon = index.lexicon
         formsCompounds = index.formsCompounds
         phonetics = PhoneticKey(language: language.code)
@@ -76,11 +79,11 @@ final class IndexedSuggester: Suggester {
     func suggestions(for word: String, personalWords: Set<String>, limit: Int) -> [String] {
         guard !word.isEmpty, word.unicodeScalars.count <= Self.longestWord else { return [] }
         var scored: [Scored]
-        if let cached = cache[word] {
+        if let cached = cache.answer(for: word) {
             scored = cached
         } else {
             scored = rankedSuggestions(for: word)
-            cache[word] = scored
+            cache.remember(scored, for: word)
         }
         if !personalWords.isEmpty {
             scored = merge(scored, personalSuggestions(for: word, personalWords: personalWords))
@@ -104,9 +107,12 @@ final class IndexedSuggester: Suggester {
         addSoundAlikes(of: lowercased, input: input, to: &pool)
         addSplits(of: input, to: &pool)
         addElided(word, to: &pool)
-        if pool.bestDistance > ranking.checkedEditsThreshold {
+        // Not for long words, nor corrected hyphenated ones: there each call to Hunspell checks
+        // every part, and the edits cost far more than they find. German compounds are longer.
+        let editsAreAffordable = input.count <= (formsCompounds ? 30 : 20) && !(correctedParts && input.count > 14)
+        if editsAreAffordable, pool.bestDistance > ranking.checkedEditsThreshold {
             addCheckedEdits(of: word, input: input, everyLetter: formsCompounds, to: &pool)
-        } else if formsCompounds, pool.bestDistance > ranking.compoundEditsThreshold {
+        } else if editsAreAffordable, formsCompounds, pool.bestDistance > ranking.compoundEditsThreshold {
             // Compounds are missing from the index even when a simple word is near.
             addCheckedEdits(of: word, input: input, everyLetter: false, to: &pool)
         }
@@ -211,23 +217,34 @@ final class IndexedSuggester: Suggester {
         }
     }
 
-    /// `content-negogtiation` → `content-negotiation`: when one part of a hyphenated word is
-    /// wrong and the others are right, that part's best suggestions with the others around them.
-    /// Returns whether the word was corrected so.
+    /// `content-negogtiation` → `content-negotiation`: when some parts of a hyphenated word are
+    /// wrong and the others right, the wrong parts are corrected one by one: with one wrong part,
+    /// its three best suggestions; with several, each one's best. Returns whether the word was
+    /// corrected so.
     private func addHyphenatedParts(of word: String, to pool: inout CandidatePool) -> Bool {
-        let parts = word.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count >= 2, parts.count <= 4, parts.allSatisfy({ !$0.isEmpty }) else { return false }
-        let wrong = parts.indices.filter { !dictionary.spell(String(parts[$0])) }
-        guard wrong.count == 1, let index = wrong.first else { return false }
-        let part = String(parts[index])
-        let partInput = lexicon.encode(part.lowercased())
-        var partPool = CandidatePool(written: part, shape: CaseShape(of: part))
-        add(searching(partInput), to: &partPool)
-        for candidate in partPool.sorted().prefix(3) {
-            var joined = parts.map(String.init)
-            joined[index] = candidate.word
+        let parts = word.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count >= 2, parts.count <= 6, parts.allSatisfy({ !$0.isEmpty }) else { return false }
+        let wrong = parts.indices.filter { !dictionary.spell(parts[$0]) }
+        guard !wrong.isEmpty else { return false }
+        // Each candidate: the parts, and the summed score and distance of the corrected ones.
+        var candidates: [(parts: [String], score: Float, distance: Float)] = [(parts, 0, 0)]
+        for index in wrong {
+            let part = parts[index]
+            var partPool = CandidatePool(written: part, shape: CaseShape(of: part))
+            add(searching(lexicon.encode(part.lowercased())), to: &partPool)
+            let best = Array(partPool.sorted().prefix(wrong.count == 1 ? 3 : 1))
+            guard !best.isEmpty else { return true }
+            candidates = candidates.flatMap { candidate in
+                best.map { suggestion in
+                    var joined = candidate.parts
+                    joined[index] = suggestion.word
+                    return (joined, candidate.score + suggestion.score, candidate.distance + suggestion.distance)
+                }
+            }
+        }
+        for candidate in candidates {
             pool.add(scored: IndexedSuggester.Scored(
-                word: joined.joined(separator: "-"), score: candidate.score, distance: candidate.distance
+                word: candidate.parts.joined(separator: "-"), score: candidate.score, distance: candidate.distance
             ))
         }
         return true
@@ -390,5 +407,25 @@ final class FallbackAnswers: @unchecked Sendable {
             if answers.count < Self.capacity { answers[key] = computed }
             return computed
         }
+    }
+}
+
+/// The last answers of one language, shared by every thread's suggester: a word one worker has
+/// corrected is not corrected again by another (a long text is checked in parts, in parallel).
+/// Answers depend only on the word, so sharing them changes nothing but the time.
+final class SharedRecentAnswers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var answers: RecentAnswers<String, [IndexedSuggester.Scored]>
+
+    init(capacity: Int) {
+        answers = RecentAnswers(capacity: capacity)
+    }
+
+    func answer(for word: String) -> [IndexedSuggester.Scored]? {
+        lock.withLock { answers[word] }
+    }
+
+    func remember(_ answer: [IndexedSuggester.Scored], for word: String) {
+        lock.withLock { answers[word] = answer }
     }
 }

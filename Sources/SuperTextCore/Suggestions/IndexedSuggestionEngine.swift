@@ -24,6 +24,8 @@ final class IndexedSuggestionEngine: SuggestionEngine, @unchecked Sendable {
         let outputConversions: [(from: String, to: String)]
         /// Hunspell's fallback answers, the first one kept for every thread.
         let fallbackAnswers: FallbackAnswers
+        /// Recent answers, shared by every thread.
+        let recentAnswers: SharedRecentAnswers
     }
 
     /// Directories whose `frequencies/` folder holds the word frequency lists.
@@ -76,7 +78,8 @@ final class IndexedSuggestionEngine: SuggestionEngine, @unchecked Sendable {
                 lexicon: lexicon, model: SpellingErrorModel(alphabet: lexicon.alphabet, language: language.code),
                 formsCompounds: AffixFile.declaresCompounds(path: language.affixPath),
                 outputConversions: AffixFile.outputConversions(path: language.affixPath),
-                fallbackAnswers: FallbackAnswers()
+                fallbackAnswers: FallbackAnswers(),
+                recentAnswers: SharedRecentAnswers(capacity: 16_384)
             )
             indexes[language.code] = index
             return index
