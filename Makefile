@@ -40,12 +40,12 @@ bench-http: deps
 	scripts/bench-http.sh
 
 ## Suggestion quality and speed on ../shared/eval/sets: SuperText, libhunspell's suggest and
-## aspell -a in one run (release build), then the 1 MiB document and start-up with all languages.
+## aspell -a in one run (release build), then the 1 MiB document of `make bench` checked with
+## suggestions, and start-up with every language.
 bench-suggest: deps
 	scripts/install-deps.sh bench
 	$(SWIFT) build -c release --product supertext-bench-suggest
-	.build/release/supertext-bench-suggest --document
-	.build/release/supertext-bench-suggest --startup
+	scripts/bench-suggest.sh
 
 clean:
 	rm -rf .build
