@@ -3,7 +3,7 @@ SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: run test build release deps test-deps bench bench-http clean
+.PHONY: run test build release deps test-deps bench bench-http docker-test clean
 
 ## Install what is missing, build in release mode and serve on http://$(HOST):$(PORT).
 run: deps release
@@ -38,6 +38,10 @@ bench-http: deps
 	scripts/install-deps.sh bench
 	$(SWIFT) build -c release --product supertext
 	scripts/bench-http.sh
+
+## Build the Docker image from the Dockerfile, run it and check it from outside.
+docker-test:
+	scripts/docker-test.sh
 
 clean:
 	rm -rf .build
