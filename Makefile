@@ -3,7 +3,7 @@ SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: run test build release deps test-deps bench bench-http bench-suggest clean
+.PHONY: run test build release deps test-deps bench bench-http bench-suggest docker-test clean
 
 ## Install what is missing, build in release mode and serve on http://$(HOST):$(PORT).
 run: deps release
@@ -46,6 +46,10 @@ bench-suggest: deps
 	scripts/install-deps.sh bench
 	$(SWIFT) build -c release --product supertext-bench-suggest
 	scripts/bench-suggest.sh
+
+## Build the Docker image from the Dockerfile, run it and check it from outside.
+docker-test:
+	scripts/docker-test.sh
 
 clean:
 	rm -rf .build
