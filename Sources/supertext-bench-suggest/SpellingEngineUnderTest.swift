@@ -9,6 +9,18 @@ protocol SpellingEngineUnderTest: AnyObject {
     func prepare(language: String) throws
     /// Whether the word is flagged, and if so its suggestions, best first.
     func check(_ word: String, language: String) throws -> (flagged: Bool, suggestions: [String])
+    /// CPU time spent so far by the engine, in milliseconds: robust when the machine is busy,
+    /// unlike wall time.
+    func cpuMilliseconds() -> Double
+}
+
+extension SpellingEngineUnderTest {
+    /// The calling thread's CPU time, for engines that run in it.
+    func cpuMilliseconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
+    }
 }
 
 /// A SuperText proofreader with a given suggestion source: its own index, or libhunspell's
@@ -46,11 +58,20 @@ final class AspellEngine: SpellingEngineUnderTest {
 
     func prepare(language: String) throws {
         if processes[language] == nil { processes[language] = try AspellPipe(language: Self.aspellName(language)) }
+        current = processes[language]
     }
 
     func check(_ word: String, language: String) throws -> (flagged: Bool, suggestions: [String]) {
         try prepare(language: language)
         return try processes[language]!.check(word)
+    }
+
+    private var current: AspellPipe?
+
+    /// The CPU time of the aspell process last asked (user and system, from /proc; counted in
+    /// clock ticks, so only a mean over many words means anything).
+    func cpuMilliseconds() -> Double {
+        current?.cpuMilliseconds() ?? 0
     }
 
     static func aspellName(_ code: String) -> String {
@@ -84,6 +105,17 @@ final class AspellPipe {
     deinit {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
+    }
+
+    /// The process's user and system time from /proc/PID/stat, in milliseconds.
+    func cpuMilliseconds() -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")")
+        else { return 0 }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // After the command: state is field 3, utime 14 and stime 15 (1-based, whole line).
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) * 1000 / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     func check(_ word: String) throws -> (flagged: Bool, suggestions: [String]) {

@@ -26,8 +26,11 @@ struct SuggestBenchmarkCommand: AsyncParsableCommand {
     @Option(help: "Seed of the sample.")
     var seed: UInt32 = 1
 
-    @Flag(help: "Also check a 1 MiB English document with suggestions, and time it.")
+    @Flag(help: "Also check a generated 1 MiB English document with suggestions, and time it.")
     var document = false
+
+    @Option(help: "Also check this English document with suggestions, and time it.")
+    var documentFile: String?
 
     @Flag(help: "Only measure start-up: time and resident memory until every language is ready.")
     var startup = false
@@ -76,8 +79,8 @@ struct SuggestBenchmarkCommand: AsyncParsableCommand {
             }
         }
         var missLog = ""
-        print("| set | words | engine | detection % | top-1 % | top-5 % | mean ms | p99 ms |")
-        print("|---|---:|---|---:|---:|---:|---:|---:|")
+        print("| set | words | engine | detection % | top-1 % | top-5 % | mean ms | p99 ms | CPU mean ms |")
+        print("|---|---:|---|---:|---:|---:|---:|---:|---:|")
         for path in setPaths {
             let set = try EvaluationSet(path: path, sampleSize: sample, seed: seed)
             for engine in chosen {
@@ -88,7 +91,16 @@ struct SuggestBenchmarkCommand: AsyncParsableCommand {
             }
         }
         if let misses { try missLog.write(toFile: misses, atomically: true, encoding: .utf8) }
-        if document { try await measureDocument(catalog: catalog) }
+        if let documentFile {
+            let text = try String(contentsOfFile: documentFile, encoding: .utf8)
+            try await measureDocument(text, name: (documentFile as NSString).lastPathComponent, catalog: catalog)
+        } else if document {
+            guard let frequencyFile = catalog.searchPath.map({ $0 + "/frequencies/en.tsv" })
+                .first(where: { FileManager.default.fileExists(atPath: $0) })
+            else { throw ValidationError("Dictionaries/frequencies/en.tsv not found") }
+            let text = try SampleDocument.english(bytes: 1 << 20, frequencyFile: frequencyFile)
+            try await measureDocument(text, name: "generated", catalog: catalog)
+        }
     }
 
     /// One engine on one set.
@@ -98,11 +110,14 @@ struct SuggestBenchmarkCommand: AsyncParsableCommand {
         var milliseconds: [Double] = []
         var timed: [(String, Double)] = []
         var result = SetResult()
+        var cpuMilliseconds = 0.0
         for item in set.items {
             let start = ContinuousClock.now
+            let cpuStart = engine.cpuMilliseconds()
             let answer = try engine.check(item.misspelling, language: language)
             let elapsed = ContinuousClock.now - start
             guard answer.flagged else { continue }
+            cpuMilliseconds += engine.cpuMilliseconds() - cpuStart
             milliseconds.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
             timed.append((item.misspelling, milliseconds.last!))
             result.flagged += 1
@@ -122,16 +137,27 @@ struct SuggestBenchmarkCommand: AsyncParsableCommand {
         result.rows = set.items.count
         milliseconds.sort()
         result.meanMilliseconds = milliseconds.isEmpty ? 0 : milliseconds.reduce(0, +) / Double(milliseconds.count)
+        result.cpuMeanMilliseconds = milliseconds.isEmpty ? 0 : cpuMilliseconds / Double(milliseconds.count)
         result.p99Milliseconds = milliseconds.isEmpty ? 0 : milliseconds[min(milliseconds.count - 1, Int((Double(milliseconds.count) * 0.99).rounded(.up)) - 1)]
         return result
     }
 
-    /// Checks a generated 1 MiB English document on a pool of two workers, as the server would.
-    private func measureDocument(catalog: DictionaryCatalog) async throws {
-        guard let frequencyFile = catalog.searchPath.map({ $0 + "/frequencies/en.tsv" })
-            .first(where: { FileManager.default.fileExists(atPath: $0) })
-        else { throw ValidationError("Dictionaries/frequencies/en.tsv not found") }
-        let text = try SampleDocument.english(bytes: 1 << 20, frequencyFile: frequencyFile)
+    /// Checks an English document on a pool of two workers, as the server would, and on one
+    /// proofreader in this thread.
+    private func measureDocument(_ text: String, name: String, catalog: DictionaryCatalog) async throws {
+        let single = Proofreader(catalog: catalog)
+        _ = try single.check(CheckRequest(text: "Teh end.", language: "en-US"))
+        // The same check without suggestions, to see what they cost.
+        single.suggestionLimit = 0
+        let plainStart = ContinuousClock.now
+        _ = try single.check(CheckRequest(text: text, language: "en-US"))
+        let plainElapsed = ContinuousClock.now - plainStart
+        let plainSeconds = Double(plainElapsed.components.seconds) + Double(plainElapsed.components.attoseconds) / 1e18
+        single.suggestionLimit = 5
+        let singleStart = ContinuousClock.now
+        let singleResult = try single.check(CheckRequest(text: text, language: "en-US"))
+        let singleElapsed = ContinuousClock.now - singleStart
+        let singleSeconds = Double(singleElapsed.components.seconds) + Double(singleElapsed.components.attoseconds) / 1e18
         let pool = ProofreadingPool(catalog: catalog, configuration: .init(workers: 2, timeout: nil))
         let start = ContinuousClock.now
         let result = try await pool.check(CheckRequest(text: text, language: "en-US"))
@@ -140,9 +166,12 @@ struct SuggestBenchmarkCommand: AsyncParsableCommand {
         let spelling = result.matches.filter { $0.rule == "SPELLING" }
         let withSuggestions = spelling.filter { !$0.suggestions.isEmpty }.count
         print("")
-        print("1 MiB English document (\(text.utf8.count) bytes, \(result.stats.words) words): \(spelling.count) spelling matches, "
-            + "\(withSuggestions) with suggestions, checked in \(String(format: "%.2f", seconds)) s on 2 workers")
+        print("English document \(name) (\(text.utf8.count) bytes, \(result.stats.words) words): \(spelling.count) spelling matches, "
+            + "\(withSuggestions) with suggestions; checked with suggestions in \(String(format: "%.2f", seconds)) s on 2 workers, "
+            + "\(String(format: "%.2f", singleSeconds)) s on one thread (\(singleResult.matches.count) matches; "
+            + "\(String(format: "%.2f", plainSeconds)) s without suggestions)")
         pool.shutdown()
+        PoolKeeper.keep(pool)
     }
 
     /// Start-up: a pool of two workers with every installed language loaded.
@@ -159,6 +188,7 @@ struct SuggestBenchmarkCommand: AsyncParsableCommand {
         print("languages: \(catalog.languages.map(\.code).joined(separator: ", ")); workers: 2")
         print("ready and first check answered after \(String(format: "%.2f", seconds)) s; resident \(memory.first ?? "?") (peak \(memory.last ?? "?"))")
         pool.shutdown()
+        PoolKeeper.keep(pool)
     }
 }
 
@@ -170,12 +200,23 @@ struct SetResult {
     var top5 = 0
     var meanMilliseconds = 0.0
     var p99Milliseconds = 0.0
+    var cpuMeanMilliseconds = 0.0
     var misses = ""
 
     func row(set: EvaluationSet, engine: String) -> String {
         func percent(_ count: Int) -> String { String(format: "%.1f", 100 * Double(count) / Double(max(rows, 1))) }
         let rowsText = set.totalItems == rows ? "\(rows)" : "\(rows) of \(set.totalItems)"
         return "| \(set.name) | \(rowsText) | \(engine) | \(percent(flagged)) | \(percent(top1)) | \(percent(top5)) | "
-            + String(format: "%.3f | %.2f |", meanMilliseconds, p99Milliseconds)
+            + String(format: "%.3f | %.2f | %.3f |", meanMilliseconds, p99Milliseconds, cpuMeanMilliseconds)
+    }
+}
+
+/// Keeps shut-down pools alive until the process exits: their worker threads may still be
+/// waking up to leave, and they refer to the pool.
+enum PoolKeeper {
+    nonisolated(unsafe) private static var pools: [ProofreadingPool] = []
+
+    static func keep(_ pool: ProofreadingPool) {
+        pools.append(pool)
     }
 }

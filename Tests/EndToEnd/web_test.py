@@ -1,7 +1,8 @@
 """Browser tests of the SuperText web front end: the real server, Debian's headless Chromium.
 
-Run by web.sh, which starts the servers and sets SUPERTEXT_URL, SUPERTEXT_PROTECTED_URL,
-SUPERTEXT_TOKEN and SCREENSHOT_DIR. Every wait is explicit and has a timeout; a test fails when
+Run by web.sh, which starts the server with an API token and sets SUPERTEXT_URL, SUPERTEXT_TOKEN
+and SCREENSHOT_DIR. The page is given the token up front, as if it had asked for it, except in
+the test of the question itself. Every wait is explicit and has a timeout; a test fails when
 the page does not reach the state it describes.
 """
 
@@ -20,7 +21,6 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 URL = os.environ.get("SUPERTEXT_URL", "http://127.0.0.1:8080")
-PROTECTED_URL = os.environ.get("SUPERTEXT_PROTECTED_URL")
 TOKEN = os.environ.get("SUPERTEXT_TOKEN")
 SCREENSHOTS = os.environ.get("SCREENSHOT_DIR", "docs/screenshots")
 TIMEOUT = 20
@@ -106,9 +106,11 @@ class Page:
 
     # Navigation and waiting
 
-    def open(self, route="#/editor"):
+    def open(self, route="#/editor", token=TOKEN):
+        """A fresh page: no draft, no settings; with `token`, as if the person had given it."""
         self.d.get(f"{self.base}/{route}")
-        self.d.execute_script("localStorage.clear(); sessionStorage.clear();")
+        self.d.execute_script("""localStorage.clear(); sessionStorage.clear();
+            if (arguments[0]) sessionStorage.setItem('supertext.token', arguments[0]);""", token)
         self.d.refresh()
         self.wait(lambda: len(Select(self.el("#language")).options) > 1, "the language menu was not filled from the API")
         self.d.execute_script(RECORDER)
@@ -239,10 +241,12 @@ def page(browser):
         pass
 
 
-def api(path, body=None, method=None, base=URL):
+def api(path, body=None, method=None):
     data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(base + path, data=data, method=method or ("POST" if data else "GET"),
-                                     headers={"Content-Type": "application/json"} if data else {})
+    headers = {"Content-Type": "application/json"} if data else {}
+    if TOKEN:
+        headers["Authorization"] = f"Bearer {TOKEN}"
+    request = urllib.request.Request(URL + path, data=data, method=method or ("POST" if data else "GET"), headers=headers)
     with urllib.request.urlopen(request, timeout=30) as response:
         payload = response.read()
         return json.loads(payload) if payload else None
@@ -687,21 +691,21 @@ def test_delete_all_history_after_confirming(page):
 # A server that asks for a token
 
 
-@pytest.mark.skipif(not PROTECTED_URL, reason="no server with a token (run web.sh)")
+@pytest.mark.skipif(not TOKEN, reason="the server has no token (run web.sh)")
 def test_the_page_asks_for_the_token_once_per_session(browser):
-    page = Page(browser, PROTECTED_URL)
+    page = Page(browser)
     page.allowed_console_errors = ["401"]
-    page.open("#/history")
+    page.open("#/history", token=None)
     page.wait(lambda: page.visible("#token-dialog"), "the page did not ask for a token")
     page.el("#token-input").send_keys("wrong-token" + Keys.ENTER)
     page.wait(lambda: page.visible("#token-dialog") and page.visible("#token-error"), "a wrong token was not refused")
     page.el("#token-input").send_keys(TOKEN + Keys.ENTER)
-    page.wait(lambda: page.visible("#history-empty"), "the history did not load with the token")
+    page.wait(lambda: page.visible("#history-list .entry, #history-empty"), "the history did not load with the token")
     assert not page.visible("#token-dialog")
     # Kept for the session: other views and a reload do not ask again.
     page.go("#/dictionary")
-    page.wait(lambda: page.visible("#dictionary-empty"), "the dictionary did not load")
+    page.wait(lambda: page.visible("#dictionary-list li, #dictionary-empty"), "the dictionary did not load")
     page.d.refresh()
-    page.wait(lambda: page.visible("#history-empty") or page.visible("#dictionary-empty"), "nothing loaded after reload")
+    page.wait(lambda: page.visible("#dictionary-list li, #dictionary-empty"), "nothing loaded after reload")
     assert not page.visible("#token-dialog")
     assert not page.console_errors()

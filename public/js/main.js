@@ -87,6 +87,8 @@ async function loadLanguages() {
 let currentView = null;
 
 function route() {
+  // Other fragments (the skip link's #main) are not views.
+  if (location.hash && !location.hash.startsWith("#/") && currentView) return;
   const [, view = "editor", id = null] = location.hash.match(/^#\/([a-z]+)(?:\/([^/]+))?/) ?? [];
   const name = VIEWS.includes(view) ? view : "editor";
   const entering = name !== currentView;
@@ -123,6 +125,10 @@ function start() {
   setupHistory();
   setupDictionary();
   for (const title of document.querySelectorAll(".view__title")) title.setAttribute("tabindex", "-1");
+  document.querySelector(".skip-link").addEventListener("click", (event) => {
+    event.preventDefault();
+    byId("main").focus();
+  });
   window.addEventListener("hashchange", route);
   route();
   loadLanguages();

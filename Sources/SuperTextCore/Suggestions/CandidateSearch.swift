@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds the lexicon's words within a cost bound of a written word, by walking the trie and
 /// keeping one row of the weighted Damerau-Levenshtein table per trie depth (a branch is left as
 /// soon as every cell of its row is over the bound). Also measures the same distance to any
@@ -28,7 +30,9 @@ final class CandidateSearch {
     private var ruleCell: UnsafeMutableBufferPointer<Float> = .allocate(capacity: 65)
     private var inputCount = 0
     private var columns = 1
-    private var hits = RuleHits()
+    /// The prepared word's rule hits (see `RuleHits`), copied where the walk reads them freely.
+    private var hitStart: UnsafeMutableBufferPointer<Int32>
+    private var hitEntries: UnsafeMutableBufferPointer<RuleHits.Entry> = .allocate(capacity: 0)
 
     init(lexicon: SuggestionLexicon, model: SpellingErrorModel) {
         self.lexicon = lexicon
@@ -41,6 +45,8 @@ final class CandidateSearch {
         ruleLetters = .allocate(capacity: max(1, model.ruleWordLetters.count))
         _ = ruleLetters.initialize(from: model.ruleWordLetters)
         rows = .allocate(capacity: depthLimit * 65)
+        hitStart = .allocate(capacity: model.size + 1)
+        hitStart.initialize(repeating: 0)
         path = .allocate(capacity: depthLimit + 1)
         path.initialize(repeating: -1)
     }
@@ -54,6 +60,8 @@ final class CandidateSearch {
         input.deallocate()
         insertion.deallocate()
         ruleCell.deallocate()
+        hitStart.deallocate()
+        hitEntries.deallocate()
     }
 
     /// Sets the written word (letter codes of its lowercase form, at most 64).
@@ -68,7 +76,13 @@ final class CandidateSearch {
         // Row 0: the empty word prefix against each input prefix (all extra letters).
         rows[0] = 0
         for j in 0..<inputCount { rows[j + 1] = rows[j] + costs[j] }
-        hits = RuleHits(model: model, input: Array(written))
+        let hits = RuleHits(model: model, input: Array(written))
+        _ = hitStart.initialize(from: hits.letterStart)
+        if hitEntries.count < hits.entries.count {
+            hitEntries.deallocate()
+            hitEntries = .allocate(capacity: hits.entries.count * 2)
+        }
+        _ = hitEntries.initialize(from: hits.entries)
     }
 
     /// Fills the table row of word depth `depth` (1-based) for word letter `letter`, from the rows
@@ -86,25 +100,24 @@ final class CandidateSearch {
         // Multi-letter rules whose word side ends with this letter and whose input side ends at
         // some column: their cells, before the row is filled.
         var hasRules = false
-        hits.letterStart.withUnsafeBufferPointer { letterStart in
-            let first = Int(letterStart[letter]), end = Int(letterStart[letter + 1])
-            guard first < end else { return }
-            hits.entries.withUnsafeBufferPointer { entries in
-                for hit in entries[first..<end] {
-                    let length = Int(hit.wordLength)
-                    guard length <= depth else { continue }
-                    var matches = true
-                    for offset in 0..<length - 1
-                    where path[depth - length + offset] != Int(ruleLetters[Int(hit.wordStart) + offset]) {
-                        matches = false
-                        break
-                    }
-                    guard matches else { continue }
-                    let j = Int(hit.column)
-                    let origin = rows[(depth - length) * columns + j - Int(hit.inputLength)]
-                    ruleCell[j] = min(ruleCell[j], origin + hit.cost)
-                    hasRules = true
+        let firstHit = Int(hitStart[letter]), endHit = Int(hitStart[letter + 1])
+        if firstHit < endHit {
+            let ruleLetters = self.ruleLetters.baseAddress!, entries = hitEntries.baseAddress!
+            for index in firstHit..<endHit {
+                let hit = entries[index]
+                let length = Int(hit.wordLength)
+                guard length <= depth else { continue }
+                var matches = true
+                for offset in 0..<length - 1
+                where path[depth - length + offset] != Int(ruleLetters[Int(hit.wordStart) + offset]) {
+                    matches = false
+                    break
                 }
+                guard matches else { continue }
+                let j = Int(hit.column)
+                let origin = rows[(depth - length) * columns + j - Int(hit.inputLength)]
+                ruleCell[j] = min(ruleCell[j], origin + hit.cost)
+                hasRules = true
             }
         }
 
@@ -142,33 +155,72 @@ final class CandidateSearch {
         return rows[depths * columns + inputCount]
     }
 
-    /// The keys within `bound` of the prepared written word.
-    func search(bound: Float) -> [Candidate] {
+    /// The keys within `bound` of the prepared written word that can still rank among the best
+    /// `keep` by `ranking`'s score.
+    ///
+    /// As good keys are found, the score of the `keep`-th best becomes a threshold: a branch
+    /// whose smallest distance, with the commonest count below it (`nodeMaxLogCount`), cannot
+    /// beat it is left. Children that continue with the written word's next letter are visited
+    /// first, so good keys are found early and the threshold tightens soon.
+    func search(bound: Float, ranking: SuggestionRanking, keep: Int) -> [Candidate] {
         guard inputCount > 0 else { return [] }
         var found: [Candidate] = []
+        // The best scores so far, ascending, at most `keep`.
+        var best: [Float] = []
+        best.reserveCapacity(keep + 1)
+        var threshold = Float.infinity
+        // ln(upper count + floor) for each count byte.
+        let bonus = (0...255).map { log(exp(Float($0) / 8) + ranking.countFloor) }
+        let weight = ranking.editWeight
         lexicon.nodeLabel.withUnsafeBufferPointer { labels in
         lexicon.nodeFirstChild.withUnsafeBufferPointer { firstChildren in
         lexicon.nodeChildCount.withUnsafeBufferPointer { childCounts in
         lexicon.nodeKey.withUnsafeBufferPointer { keys in
-            let rows = self.rows.baseAddress!
+        lexicon.nodeMaxLogCount.withUnsafeBufferPointer { maxLogCounts in
+        bonus.withUnsafeBufferPointer { bonus in
+            let rows = self.rows.baseAddress!, written = self.input.baseAddress!
             let inputCount = self.inputCount, columns = self.columns
 
             func visit(_ node: Int, _ depth: Int) {
-                guard fillRow(depth: depth, letter: Int(labels[node])) <= bound else { return }
+                let rowMinimum = fillRow(depth: depth, letter: Int(labels[node]))
+                guard rowMinimum <= bound,
+                      weight * rowMinimum - bonus[Int(maxLogCounts[node])] < threshold
+                else { return }
                 let key = keys[node]
                 let cost = rows[depth * columns + inputCount]
-                if key >= 0, cost <= bound { found.append(Candidate(key: Int(key), cost: cost)) }
+                if key >= 0, cost <= bound {
+                    found.append(Candidate(key: Int(key), cost: cost))
+                    let score = ranking.score(distance: cost, count: lexicon.mostCommonWord(ofKey: Int(key)).count)
+                    if score < threshold {
+                        let position = best.firstIndex { $0 > score } ?? best.count
+                        best.insert(score, at: position)
+                        if best.count > keep { best.removeLast() }
+                        if best.count == keep { threshold = best[keep - 1] }
+                    }
+                }
                 guard depth < SuggestionLexicon.maximumKeyLength else { return }
-                let first = Int(firstChildren[node])
-                for child in first..<first + Int(childCounts[node]) {
-                    visit(child, depth + 1)
+                visitChildren(of: node, depth: depth + 1)
+            }
+
+            func visitChildren(of node: Int, depth: Int) {
+                let first = Int(firstChildren[node]), end = first + Int(childCounts[node])
+                var preferred = -1
+                if depth <= inputCount {
+                    let next = written[depth - 1]
+                    for child in first..<end where labels[child] == next {
+                        preferred = child
+                        visit(child, depth)
+                        break
+                    }
+                }
+                for child in first..<end where child != preferred {
+                    visit(child, depth)
                 }
             }
 
-            let first = Int(firstChildren[0])
-            for child in first..<first + Int(childCounts[0]) {
-                visit(child, 1)
-            }
+            visitChildren(of: 0, depth: 1)
+        }
+        }
         }
         }
         }
@@ -180,7 +232,7 @@ final class CandidateSearch {
 /// The multi-letter rules that can apply to one written word: each rule whose input side ends
 /// at some column of the word, grouped by the last letter of its word side, in flat arrays so
 /// the trie walk reads them without reference counting.
-private struct RuleHits {
+struct RuleHits {
     struct Entry {
         var column: Int32
         var wordStart: Int32

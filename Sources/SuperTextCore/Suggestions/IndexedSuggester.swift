@@ -1,3 +1,5 @@
+import Foundation
+
 /// One thread's suggester for one language, over the shared index.
 ///
 /// For a written word, in order:
@@ -8,7 +10,8 @@
 ///    which finds compounds and forms the index lacks;
 /// 5. when still nothing: Hunspell's own `suggest` (20-70 ms, so only then).
 /// Candidates take the written word's case and are ranked by `SuggestionRanking`; each one is
-/// confirmed with `Hunspell_spell` before it is returned. Answers are cached per word.
+/// confirmed with `Hunspell_spell` before it is returned. Answers are cached per language, for
+/// all threads.
 final class IndexedSuggester: Suggester {
     /// A suggestion with its score (lower is better) and the distance that went into it.
     struct Scored {
@@ -24,7 +27,9 @@ final class IndexedSuggester: Suggester {
     let ranking: SuggestionRanking
     private let search: CandidateSearch
     private let fallback: HunspellSuggester
-    private var cache = RecentAnswers<String, [Scored]>(capacity: 4096)
+    private let fallbackAnswers: FallbackAnswers
+    /// Recent answers of this language, shared with the other threads' suggesters.
+    private let cache: SharedRecentAnswers
     /// Letters tried by checked edits: the alphabet's most used lowercase letters.
     private let editLetters: [Unicode.Scalar]
 
@@ -51,6 +56,8 @@ final class IndexedSuggester: Suggester {
         self.ranking = ranking
         search = CandidateSearch(lexicon: lexicon, model: model)
         fallback = HunspellSuggester(dictionary: dictionary)
+        fallbackAnswers = index.fallbackAnswers
+        cache = index.recentAnswers
         let lexicon = index.lexicon
         formsCompounds = index.formsCompounds
         phonetics = PhoneticKey(language: language.code)
@@ -72,11 +79,11 @@ final class IndexedSuggester: Suggester {
     func suggestions(for word: String, personalWords: Set<String>, limit: Int) -> [String] {
         guard !word.isEmpty, word.unicodeScalars.count <= Self.longestWord else { return [] }
         var scored: [Scored]
-        if let cached = cache[word] {
+        if let cached = cache.answer(for: word) {
             scored = cached
         } else {
             scored = rankedSuggestions(for: word)
-            cache[word] = scored
+            cache.remember(scored, for: word)
         }
         if !personalWords.isEmpty {
             scored = merge(scored, personalSuggestions(for: word, personalWords: personalWords))
@@ -100,9 +107,12 @@ final class IndexedSuggester: Suggester {
         addSoundAlikes(of: lowercased, input: input, to: &pool)
         addSplits(of: input, to: &pool)
         addElided(word, to: &pool)
-        if pool.bestDistance > ranking.checkedEditsThreshold {
+        // Not for long words, nor corrected hyphenated ones: there each call to Hunspell checks
+        // every part, and the edits cost far more than they find. German compounds are longer.
+        let editsAreAffordable = input.count <= (formsCompounds ? 30 : 20) && !(correctedParts && input.count > 14)
+        if editsAreAffordable, pool.bestDistance > ranking.checkedEditsThreshold {
             addCheckedEdits(of: word, input: input, everyLetter: formsCompounds, to: &pool)
-        } else if formsCompounds {
+        } else if editsAreAffordable, formsCompounds, pool.bestDistance > ranking.compoundEditsThreshold {
             // Compounds are missing from the index even when a simple word is near.
             addCheckedEdits(of: word, input: input, everyLetter: false, to: &pool)
         }
@@ -110,22 +120,20 @@ final class IndexedSuggester: Suggester {
         // Hunspell's suggest (20-70 ms a word) only where the index is known to be incomplete:
         // languages that form compounds, for a word nothing was found for.
         if confirmed.isEmpty, ranking.hunspellFallback > 0, formsCompounds {
-            confirmed = fallback.suggestions(for: word, personalWords: [], limit: ranking.kept).map {
-                Scored(word: $0, score: .infinity, distance: .infinity)
+            // Hunspell bounds its own work by CPU time, so under load the same word can get
+            // another list: the first answer is kept for every thread, for the process's life.
+            let answer = fallbackAnswers.answer(for: word, language: language.code) {
+                fallback.suggestions(for: word, personalWords: [], limit: ranking.kept)
             }
+            confirmed = answer.map { Scored(word: $0, score: .infinity, distance: .infinity) }
         }
         return confirmed
     }
 
-    /// The trie search, first with a tight bound (most misspellings are one or two slips away,
-    /// and a tight bound visits far fewer nodes), then with the full one when that found too few.
+    /// The trie search for one written word (or part of one).
     private func searching(_ input: [UInt8]) -> [CandidateSearch.Candidate] {
-        let bound = ranking.bound(letters: input.count)
-        let firstBound = min(bound, ranking.firstPassBound)
         search.prepare(input)
-        let first = search.search(bound: firstBound)
-        guard bound > firstBound, Float(first.count) < ranking.firstPassEnough else { return first }
-        return search.search(bound: bound)
+        return search.search(bound: ranking.bound(letters: input.count), ranking: ranking, keep: ranking.kept * 2)
     }
 
     /// The best-scoring keys of a search, written out as words. Keys are ranked by their
@@ -175,7 +183,13 @@ final class IndexedSuggester: Suggester {
                 .prefix(ranking.soundAlikeLimit).map(\.0)
         }
         search.prepare(input)
+        // A sound-alike's discounted distance is at least `soundAlikeBase` unless it is near
+        // anyway (then the trie found it): one too rare to beat the pool's best is not scored.
+        let scores = pool.sorted().map(\.score)
+        let threshold = scores.count >= ranking.kept ? scores[ranking.kept - 1] : .infinity
         for key in keys {
+            let commonest = lexicon.mostCommonWord(ofKey: key).count
+            if ranking.score(distance: ranking.soundAlikeBase, count: commonest) >= threshold { continue }
             let range = lexicon.words(ofKey: key)
             let spelling = lexicon.word(range.lowerBound).lowercased()
             let distance = search.distance(to: lexicon.encode(spelling))
@@ -203,23 +217,34 @@ final class IndexedSuggester: Suggester {
         }
     }
 
-    /// `content-negogtiation` → `content-negotiation`: when one part of a hyphenated word is
-    /// wrong and the others are right, that part's best suggestions with the others around them.
-    /// Returns whether the word was corrected so.
+    /// `content-negogtiation` → `content-negotiation`: when some parts of a hyphenated word are
+    /// wrong and the others right, the wrong parts are corrected one by one: with one wrong part,
+    /// its three best suggestions; with several, each one's best. Returns whether the word was
+    /// corrected so.
     private func addHyphenatedParts(of word: String, to pool: inout CandidatePool) -> Bool {
-        let parts = word.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count >= 2, parts.count <= 4, parts.allSatisfy({ !$0.isEmpty }) else { return false }
-        let wrong = parts.indices.filter { !dictionary.spell(String(parts[$0])) }
-        guard wrong.count == 1, let index = wrong.first else { return false }
-        let part = String(parts[index])
-        let partInput = lexicon.encode(part.lowercased())
-        var partPool = CandidatePool(written: part, shape: CaseShape(of: part))
-        add(searching(partInput), to: &partPool)
-        for candidate in partPool.sorted().prefix(3) {
-            var joined = parts.map(String.init)
-            joined[index] = candidate.word
+        let parts = word.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count >= 2, parts.count <= 6, parts.allSatisfy({ !$0.isEmpty }) else { return false }
+        let wrong = parts.indices.filter { !dictionary.spell(parts[$0]) }
+        guard !wrong.isEmpty else { return false }
+        // Each candidate: the parts, and the summed score and distance of the corrected ones.
+        var candidates: [(parts: [String], score: Float, distance: Float)] = [(parts, 0, 0)]
+        for index in wrong {
+            let part = parts[index]
+            var partPool = CandidatePool(written: part, shape: CaseShape(of: part))
+            add(searching(lexicon.encode(part.lowercased())), to: &partPool)
+            let best = Array(partPool.sorted().prefix(wrong.count == 1 ? 3 : 1))
+            guard !best.isEmpty else { return true }
+            candidates = candidates.flatMap { candidate in
+                best.map { suggestion in
+                    var joined = candidate.parts
+                    joined[index] = suggestion.word
+                    return (joined, candidate.score + suggestion.score, candidate.distance + suggestion.distance)
+                }
+            }
+        }
+        for candidate in candidates {
             pool.add(scored: IndexedSuggester.Scored(
-                word: joined.joined(separator: "-"), score: candidate.score, distance: candidate.distance
+                word: candidate.parts.joined(separator: "-"), score: candidate.score, distance: candidate.distance
             ))
         }
         return true
@@ -361,5 +386,46 @@ struct CandidatePool {
 
     static func isBetter(_ a: IndexedSuggester.Scored, _ b: IndexedSuggester.Scored) -> Bool {
         a.score != b.score ? a.score < b.score : a.word < b.word
+    }
+}
+
+/// Hunspell's fallback answers, shared by all threads of an engine, so that a word gets the same
+/// answer every time although Hunspell's own `suggest` may vary under load.
+final class FallbackAnswers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var answers: [String: [String]] = [:]
+    /// Past this many words, new answers are no longer kept (a bound on memory, not a cache:
+    /// kept answers are never replaced).
+    static let capacity = 50_000
+
+    func answer(for word: String, language: String, compute: () -> [String]) -> [String] {
+        let key = language + "\u{0}" + word
+        if let known = lock.withLock({ answers[key] }) { return known }
+        let computed = compute()
+        return lock.withLock {
+            if let known = answers[key] { return known }
+            if answers.count < Self.capacity { answers[key] = computed }
+            return computed
+        }
+    }
+}
+
+/// The last answers of one language, shared by every thread's suggester: a word one worker has
+/// corrected is not corrected again by another (a long text is checked in parts, in parallel).
+/// Answers depend only on the word, so sharing them changes nothing but the time.
+final class SharedRecentAnswers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var answers: RecentAnswers<String, [IndexedSuggester.Scored]>
+
+    init(capacity: Int) {
+        answers = RecentAnswers(capacity: capacity)
+    }
+
+    func answer(for word: String) -> [IndexedSuggester.Scored]? {
+        lock.withLock { answers[word] }
+    }
+
+    func remember(_ answer: [IndexedSuggester.Scored], for word: String) {
+        lock.withLock { answers[word] = answer }
     }
 }

@@ -22,6 +22,10 @@ final class IndexedSuggestionEngine: SuggestionEngine, @unchecked Sendable {
         let formsCompounds: Bool
         /// The dictionary's `OCONV` table, applied to suggestions.
         let outputConversions: [(from: String, to: String)]
+        /// Hunspell's fallback answers, the first one kept for every thread.
+        let fallbackAnswers: FallbackAnswers
+        /// Recent answers, shared by every thread.
+        let recentAnswers: SharedRecentAnswers
     }
 
     /// Directories whose `frequencies/` folder holds the word frequency lists.
@@ -73,7 +77,9 @@ final class IndexedSuggestionEngine: SuggestionEngine, @unchecked Sendable {
             let index = LanguageIndex(
                 lexicon: lexicon, model: SpellingErrorModel(alphabet: lexicon.alphabet, language: language.code),
                 formsCompounds: AffixFile.declaresCompounds(path: language.affixPath),
-                outputConversions: AffixFile.outputConversions(path: language.affixPath)
+                outputConversions: AffixFile.outputConversions(path: language.affixPath),
+                fallbackAnswers: FallbackAnswers(),
+                recentAnswers: SharedRecentAnswers(capacity: 16_384)
             )
             indexes[language.code] = index
             return index

@@ -52,24 +52,36 @@ struct SpellingErrorModel: Sendable {
         let soundAlike = EditClassifier.SoundAlikeLetters(textLanguage: language)
         let bases = alphabet.map(Self.baseLetter)
         let isVowel = bases.map { "aeiouy".unicodeScalars.contains($0) }
+        // Key positions and sound-alike pairs looked up once a letter, not once a pair.
+        let positions = alphabet.map { keyboard.position(of: Character($0)) }
+        var soundAlikePairs = Set<[Int]>()
+        for pair in soundAlike.pairs {
+            let letters = pair.unicodeScalars.map { scalar in alphabet.firstIndex(of: scalar) }
+            guard letters.count == 2, let a = letters[0], let b = letters[1] else { continue }
+            soundAlikePairs.insert([a, b])
+            soundAlikePairs.insert([b, a])
+        }
+        func touching(_ a: Int, _ b: Int) -> Bool {
+            guard let keyA = positions[a], let keyB = positions[b], a != b else { return false }
+            return EditClassifier.KeyboardLayout.touch(keyA, keyB)
+        }
 
         substitution = Array(repeating: 1, count: size * size)
         neighbours = Array(repeating: false, count: size * size)
         omission = Array(repeating: 1, count: size)
         insertion = Array(repeating: 1, count: size)
         for (w, wordLetter) in alphabet.enumerated() {
-            for (i, inputLetter) in alphabet.enumerated() {
-                let a = Character(wordLetter), b = Character(inputLetter)
-                let touching = keyboard.areNeighbours(a, b)
-                neighbours[w * size + i] = touching
+            for i in alphabet.indices {
+                let isNeighbour = touching(w, i)
+                neighbours[w * size + i] = isNeighbour
                 var cost: Float = 1
                 if w == i {
                     cost = 0
                 } else if bases[w] == bases[i] {
                     cost = profile.accentCost
                 } else {
-                    if touching { cost = min(cost, profile.neighbourCost) }
-                    if soundAlike.soundAlike(a, b) { cost = min(cost, profile.soundAlikeCost) }
+                    if isNeighbour { cost = min(cost, profile.neighbourCost) }
+                    if soundAlikePairs.contains([w, i]) { cost = min(cost, profile.soundAlikeCost) }
                     if isVowel[w], isVowel[i] { cost = min(cost, profile.vowelCost) }
                 }
                 substitution[w * size + i] = cost

@@ -13,10 +13,6 @@ package struct SuggestionRanking: Sendable {
     package var boundBase: Float = 0.7
     package var boundPerLetter: Float = 0.3
     package var boundLimit: Float = 2.4
-    /// The bound of the first, cheap search; the full bound is searched only when the first
-    /// finds fewer than `firstPassEnough` keys.
-    package var firstPassBound: Float = 1.3
-    package var firstPassEnough: Float = 5
     /// Whether Hunspell's own `suggest` is asked when nothing else is found.
     package var hunspellFallback: Float = 1
     /// A word that sounds like the written one is charged
@@ -30,6 +26,9 @@ package struct SuggestionRanking: Sendable {
     /// Below this distance the index's best candidate is trusted; above it the suggester also
     /// checks every single edit of the word with the dictionary (compounds, rare inflections).
     package var checkedEditsThreshold: Float = 1.0
+    /// In languages that form compounds, the likeliest edits are checked unless the index found
+    /// a word nearer than this.
+    package var compoundEditsThreshold: Float = 0.45
     /// Candidates kept per word before the caller's limit.
     package var kept = 10
 
@@ -49,11 +48,13 @@ package struct SuggestionRanking: Sendable {
         read("BOUND_LIMIT", &ranking.boundLimit)
         read("SPLIT_COST", &ranking.splitCost)
         read("CHECKED_EDITS_THRESHOLD", &ranking.checkedEditsThreshold)
-        read("FIRST_PASS_BOUND", &ranking.firstPassBound)
-        read("FIRST_PASS_ENOUGH", &ranking.firstPassEnough)
+        read("COMPOUND_EDITS_THRESHOLD", &ranking.compoundEditsThreshold)
         read("HUNSPELL_FALLBACK", &ranking.hunspellFallback)
         read("SOUND_ALIKE_BASE", &ranking.soundAlikeBase)
         read("SOUND_ALIKE_WEIGHT", &ranking.soundAlikeWeight)
+        var soundAlikeLimit = Float(ranking.soundAlikeLimit)
+        read("SOUND_ALIKE_LIMIT", &soundAlikeLimit)
+        ranking.soundAlikeLimit = Int(soundAlikeLimit)
         return ranking
     }
 

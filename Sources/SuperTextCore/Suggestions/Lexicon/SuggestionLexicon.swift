@@ -1,3 +1,5 @@
+import Foundation
+
 /// The words of one language worth suggesting, how common each is, and a trie over their
 /// lowercase spellings for the candidate search.
 ///
@@ -29,6 +31,10 @@ final class SuggestionLexicon: Sendable {
     let wordCount: [UInt32]
     let phoneticHash: [UInt32]
     let phoneticKey: [UInt32]
+    /// For each node, an upper bound of the commonest word's count below it, as
+    /// `ceil(8 × ln(count + 1))`: lets the search leave branches whose words are too rare to
+    /// rank. Computed on load, not stored.
+    let nodeMaxLogCount: [UInt8]
     /// Codes by scalar value, for encoding queries.
     private let codes: [UInt32: UInt8]
 
@@ -51,9 +57,29 @@ final class SuggestionLexicon: Sendable {
         self.wordCount = wordCount
         self.phoneticHash = phoneticHash
         self.phoneticKey = phoneticKey
+        // Children come after their parent, so one backward sweep fills every subtree.
+        var maxLog = [UInt8](repeating: 0, count: nodeLabel.count)
+        for node in stride(from: nodeLabel.count - 1, through: 0, by: -1) {
+            var value: UInt8 = 0
+            let key = Int(nodeKey[node])
+            if key >= 0 {
+                var count: UInt32 = 0
+                for word in Int(keyFirstWord[key])..<Int(keyFirstWord[key + 1]) { count = max(count, wordCount[word]) }
+                value = Self.logCountByte(count)
+            }
+            let first = Int(nodeFirstChild[node])
+            for child in first..<first + Int(nodeChildCount[node]) { value = max(value, maxLog[child]) }
+            maxLog[node] = value
+        }
+        nodeMaxLogCount = maxLog
         var codes: [UInt32: UInt8] = [:]
         for (code, scalar) in alphabet.enumerated() { codes[scalar.value] = UInt8(code) }
         self.codes = codes
+    }
+
+    /// `ceil(8 × ln(count + 1))`, at most 255: a count stored in a byte, never below the count.
+    static func logCountByte(_ count: UInt32) -> UInt8 {
+        UInt8(min(255, (8 * log(Double(count) + 1)).rounded(.up)))
     }
 
     /// Number of distinct lowercase spellings.

