@@ -426,6 +426,10 @@ struct LanguageToolAPITests {
             }
             try await client.execute(uri: "/v2/words?limit=0", method: .get) {
                 #expect($0.status == .badRequest)
+                #expect(String(buffer: $0.body) == "Error: 'limit' must be a whole number from 1 to 10000, not '0'.")
+            }
+            try await client.execute(uri: "/v2/words?offset=-1", method: .get) {
+                #expect(String(buffer: $0.body) == "Error: 'offset' must be a whole number 0 or more, not '-1'.")
             }
         }
     }

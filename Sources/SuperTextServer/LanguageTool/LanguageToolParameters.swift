@@ -37,7 +37,8 @@ struct LanguageToolParameters: Sendable {
     func integer(_ name: String, in range: ClosedRange<Int>, default defaultValue: Int) throws -> Int {
         guard let raw = fields[name], !raw.isEmpty else { return defaultValue }
         guard let value = Int(raw), range.contains(value) else {
-            throw LanguageToolError.badRequest("'\(name)' must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(raw)'.")
+            let bounds = range.upperBound == Int.max ? "\(range.lowerBound) or more" : "from \(range.lowerBound) to \(range.upperBound)"
+            throw LanguageToolError.badRequest("'\(name)' must be a whole number \(bounds), not '\(raw)'.")
         }
         return value
     }
