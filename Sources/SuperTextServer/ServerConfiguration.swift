@@ -23,7 +23,8 @@ public struct ServerConfiguration: Sendable {
     public var dictionaryDirectories: [String] = []
     /// Worker threads that run checks (each with its own dictionaries).
     public var workers: Int = ProcessInfo.processInfo.activeProcessorCount
-    /// Largest request body accepted, in bytes.
+    /// Largest request body accepted, in bytes; for the LanguageTool-compatible `/v2/check`, the
+    /// most characters (UTF-16 code units) of text.
     public var bodyLimit: Int = 1 << 20
     /// Most checks waiting for a worker before new ones are refused with 503.
     public var queueLimit: Int = 64

@@ -67,13 +67,12 @@ struct LanguageToolCheckRequest: Sendable {
         }
         let rulesToRun = LanguageToolRules.rulesToRun(for: selection)
         let allRules = LanguageToolRules.all
-        var check = CheckRequest(
+        let check = CheckRequest(
             text: text.plainText, language: isAuto ? "auto" : language,
             preferredLanguages: isAuto ? candidates(preferring: variants, in: catalog) : [],
             disabledRules: Set(allRules.map(\.id)).subtracting(rulesToRun),
             picky: allRules.contains { $0.isPicky && rulesToRun.contains($0.id) }
         )
-        check.format = .plain
         return LanguageToolCheckRequest(text: text, check: check)
     }
 
