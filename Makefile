@@ -3,7 +3,7 @@ SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: run test build release deps test-deps bench bench-http docker-test clean
+.PHONY: run test build release deps test-deps bench bench-http bench-suggest docker-test clean
 
 ## Install what is missing, build in release mode and serve on http://$(HOST):$(PORT).
 run: deps release
@@ -38,6 +38,14 @@ bench-http: deps
 	scripts/install-deps.sh bench
 	$(SWIFT) build -c release --product supertext
 	scripts/bench-http.sh
+
+## Suggestion quality and speed on ../shared/eval/sets: SuperText, libhunspell's suggest and
+## aspell -a in one run (release build), then the 1 MiB document of `make bench` checked with
+## suggestions, and start-up with every language.
+bench-suggest: deps
+	scripts/install-deps.sh bench
+	$(SWIFT) build -c release --product supertext-bench-suggest
+	scripts/bench-suggest.sh
 
 ## Build the Docker image from the Dockerfile, run it and check it from outside.
 docker-test:

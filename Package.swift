@@ -65,6 +65,14 @@ let package = Package(
             name: "supertext-bench",
             dependencies: ["SuperTextCore"]
         ),
+        // Suggestion quality and speed against libhunspell and aspell (`make bench-suggest`).
+        .executableTarget(
+            name: "supertext-bench-suggest",
+            dependencies: [
+                "SuperTextCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(
             name: "SuperTextCoreTests",
             dependencies: ["SuperTextCore"],

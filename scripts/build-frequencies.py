@@ -26,12 +26,12 @@ The output depends only on the pinned wheel and the options, so a rerun with the
 options gives byte-identical files. Only the standard library is used (pip is run as a
 subprocess for the download).
 
-Why --min-count defaults to 51: pyspellchecker's build process drops corpus counts of
-50 or less and then adds words from hand-made include lists with the placeholder
-count 50 (MINIMUM_FREQUENCY). A count of exactly 50 therefore says "listed", not "seen
-this often", and in these lists it is by far the most common value (e.g. 320,970 of
-339,101 German entries). Keeping them would fill the 100,000-word budget with words
-that all tie at 50. See Dictionaries/frequencies/README.md.
+Why 0.6.3 and not a later release: from 0.8.0 on, pyspellchecker's build drops corpus
+counts of 50 or less and adds words from hand-made include lists with the placeholder count
+50, and its Spanish cleaning drops most words with an accent or a tilde that are not on those
+lists: 0.9.1 has no "hay", "qué", "está", "según" or "quiere", and no French "cœur". 0.6.3
+keeps a real corpus count (15 or more) for every word, and every count it shares with 0.9.1 is
+identical, so it is the same corpus without the losses. See Dictionaries/frequencies/README.md.
 """
 
 from __future__ import annotations
@@ -50,16 +50,16 @@ import zipfile
 from pathlib import Path
 
 PACKAGE = "pyspellchecker"
-VERSION = "0.9.1"
+VERSION = "0.6.3"
 WHEEL_NAME = f"{PACKAGE}-{VERSION}-py3-none-any.whl"
-WHEEL_SHA256 = "c79b144b4bad20024bf489ad3ffd96b76f3f53439e9fa59ac607896352852f3d"
-LICENCE_MEMBER = f"{PACKAGE}-{VERSION}.dist-info/licenses/LICENSE"
+WHEEL_SHA256 = "9e19a683bd8d77b2668b1ffce2fd0e0a0e63b6ea3f6819aabc08f115ca1d1d88"
+LICENCE_MEMBER = f"{PACKAGE}-{VERSION}.dist-info/LICENSE"
 LICENCE_SPDX = "MIT"
 LICENCE_HOLDER = "Copyright (c) 2018-2021 Tyler Barrus"
 RESOURCE = "spellchecker/resources/{lang}.json.gz"
 
 LANGUAGES = ("en", "fr", "de", "es")
-DEFAULT_MIN_COUNT = 51
+DEFAULT_MIN_COUNT = 1
 DEFAULT_MAX_WORDS = 100_000
 
 REPO_ROOT = Path(__file__).resolve().parent.parent

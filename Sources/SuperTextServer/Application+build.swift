@@ -86,6 +86,7 @@ func buildRouter(
         RequestLogMiddleware()
         SecurityHeadersMiddleware()
         APIErrorMiddleware(routes: apiRoutes)
+        LanguageToolErrorMiddleware(routes: languageToolRoutes)
         if let directory = configuration.publicDirectory, FileManager.default.fileExists(atPath: directory) {
             FileMiddleware(directory, searchForIndexHtml: true, logger: logger)
         }
@@ -110,6 +111,17 @@ func buildRouter(
     DictionaryController(dictionary: dictionary, catalog: pool.catalog, bodyLimit: configuration.bodyLimit)
         .addRoutes(to: personal)
     InsightsController(database: database).addRoutes(to: personal)
+
+    // LanguageTool's clients cannot easily send a Bearer header, so /v2 also takes the token as
+    // LanguageTool's own `apiKey` parameter; checks need it only with --protect-checks.
+    let languageTool = router.group("v2")
+    LanguageToolInfoController(pool: pool).addRoutes(to: languageTool)
+    LanguageToolCheckController(
+        pool: pool, dictionary: dictionary, maxTextLength: configuration.bodyLimit,
+        token: configuration.protectChecks ? configuration.apiToken : nil
+    ).addRoutes(to: languageTool)
+    LanguageToolWordsController(dictionary: dictionary, catalog: pool.catalog, token: configuration.apiToken)
+        .addRoutes(to: languageTool)
     return router
 }
 
@@ -127,6 +139,16 @@ let apiRoutes: [(String, [HTTPRequest.Method])] = [
     ("/api/v1/dictionary/import", [.post]),
     ("/api/v1/dictionary/*", [.delete]),
     ("/api/v1/insights", [.get]),
+]
+
+/// Every route of the LanguageTool-compatible API and its methods, for its own 405s.
+let languageToolRoutes: [(String, [HTTPRequest.Method])] = [
+    ("/v2/check", [.get, .post]),
+    ("/v2/languages", [.get]),
+    ("/v2/words", [.get]),
+    ("/v2/words/add", [.post]),
+    ("/v2/words/delete", [.post]),
+    ("/v2/healthcheck", [.get]),
 ]
 
 /// A socket file left by a server that did not stop cleanly would make the bind fail.

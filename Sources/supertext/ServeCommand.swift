@@ -2,7 +2,9 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import SuperTextCore
 import SuperTextServer
+import SuperTextStore
 
 /// `supertext serve`: builds the server configuration from flags and environment, and runs it.
 struct ServeCommand: AsyncParsableCommand {
@@ -140,8 +142,10 @@ struct ServeCommand: AsyncParsableCommand {
             let app = try await buildApplication(configuration: configuration, logger: logger)
             logger.info("SuperText \(SuperTextVersion.current) listening on \(configuration.address)")
             try await app.runService()
-        } catch let error as CustomStringConvertible where !(error is CancellationError) {
-            throw CommandLineFailure("supertext: cannot start: \(error.description)")
+        } catch let error as SuperTextError {
+            throw CommandLineFailure("supertext: cannot start: \(error.message)")
+        } catch let error as StoreError {
+            throw CommandLineFailure("supertext: cannot start: \(error.message)")
         }
         logger.info("stopped")
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SuperTextCore
 
 /// The `supertext` command line: parses options and calls the core (or the server).
 @main
@@ -36,8 +37,4 @@ struct SuperTextCommand: AsyncParsableCommand {
             Foundation.exit(2)
         }
     }
-}
-
-enum SuperTextVersion {
-    static let current = "0.1.0"
 }

@@ -21,7 +21,7 @@ def free_port():
         return sock.getsockname()[1]
 
 
-def wait_ready(port, process, seconds=60):
+def wait_ready(port, process, seconds=300):
     deadline = time.time() + seconds
     while time.time() < deadline:
         if process.poll() is not None:

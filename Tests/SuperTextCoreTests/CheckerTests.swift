@@ -70,6 +70,20 @@ struct CheckerTests {
         }
     }
 
+    @Test func detectionConfidenceReflectsHowClearTheChoiceIs() throws {
+        let long = try TestSupport.proofreader.check(CheckRequest(
+            text: "The weather was fine and the children played outside in the garden until the evening came.",
+            language: "auto"
+        ))
+        #expect(long.language.code == "en-US")
+        #expect(long.language.confidence > 0.8)
+        // Typos lower every language's share alike: still clearly English.
+        let typos = try TestSupport.proofreader.check(CheckRequest(text: "I recieve teh letter tomorow.", language: "auto"))
+        #expect(typos.language.code == "en-US")
+        #expect(typos.language.confidence > 0.4)
+        #expect(typos.language.confidence < long.language.confidence)
+    }
+
     @Test func preferredLanguagesNeedAuto() {
         #expect(throws: SuperTextError.preferredLanguagesWithoutAuto()) {
             try TestSupport.proofreader.check(CheckRequest(text: "x", language: "en", preferredLanguages: ["fr"]))

@@ -95,8 +95,13 @@ enum TestSupport {
         func check(_ request: CheckRequest) throws -> CheckResult {
             try TestSupport.lock.withLock { try TestSupport.shared.check(request) }
         }
-        func suggestions(for word: String, language: String) throws -> [String] {
-            try TestSupport.lock.withLock { try TestSupport.shared.suggestions(for: word, language: language) }
+        func suggestions(for word: String, language: String, personalWords: Set<String> = []) throws -> [String] {
+            try TestSupport.lock.withLock {
+                try TestSupport.shared.suggestions(for: word, language: language, personalWords: personalWords)
+            }
+        }
+        func isCorrect(_ word: String, language: String) throws -> Bool {
+            try TestSupport.lock.withLock { try TestSupport.shared.isCorrect(word, language: language) }
         }
     }
 }

@@ -32,9 +32,18 @@ public final class Proofreader {
         }
     }
 
-    /// A proofreader over the installed dictionaries, with Hunspell's own suggestions.
+    /// A proofreader over the installed dictionaries, with SuperText's own suggestions.
     public convenience init(catalog: DictionaryCatalog, rules: [any ProofreadingRule] = ProofreadingRules.all) {
-        self.init(catalog: catalog, rules: rules, suggestionEngine: HunspellSuggestionEngine())
+        self.init(catalog: catalog, rules: rules, suggestionEngine: SuggestionEngines.default(catalog: catalog))
+    }
+
+    /// A proofreader whose suggestions come from a chosen source.
+    package convenience init(catalog: DictionaryCatalog, suggestionSource: SuggestionSource) {
+        let engine: any SuggestionEngine = switch suggestionSource {
+        case .index(let ranking): IndexedSuggestionEngine(frequencyDirectories: catalog.searchPath, ranking: ranking)
+        case .hunspell: HunspellSuggestionEngine()
+        }
+        self.init(catalog: catalog, rules: ProofreadingRules.all, suggestionEngine: engine)
     }
 
     init(catalog: DictionaryCatalog, rules: [any ProofreadingRule], suggestionEngine: any SuggestionEngine) {
@@ -208,9 +217,10 @@ public final class Proofreader {
     public func suggestions(for word: String, language code: String, personalWords: Set<String> = []) throws -> [String] {
         let language = try catalog.resolve(code)
         guard suggestionLimit > 0 else { return [] }
-        return session(for: language).suggester.suggestions(
-            for: normalizedWord(word), personalWords: personalWords, limit: suggestionLimit
+        let suggestions = session(for: language).suggester.suggestions(
+            for: normalizedWord(word), personalWords: Set(personalWords.map(normalizedWord)), limit: suggestionLimit
         )
+        return withApostrophes(of: word, suggestions)
     }
 
     /// Whether a language's dictionary accepts a word.
@@ -228,6 +238,13 @@ func normalizedWord(_ word: String) -> String {
             .replacingOccurrences(of: "\u{02BC}", with: "'")
     }
     return result
+}
+
+/// Suggestions written with the typographic apostrophe (’) when the written word has one:
+/// dictionaries spell `aujourd'hui` with a straight one, the writer chose `aujourd’hui`.
+func withApostrophes(of written: String, _ suggestions: [String]) -> [String] {
+    guard written.unicodeScalars.contains("\u{2019}") else { return suggestions }
+    return suggestions.map { $0.replacingOccurrences(of: "'", with: "\u{2019}") }
 }
 
 extension Duration {

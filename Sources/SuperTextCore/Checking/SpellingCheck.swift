@@ -72,18 +72,19 @@ struct SpellingCheck {
     }
 
     private mutating func match(for written: String, word: String, offset: Int, length: Int) -> Match {
-        let suggestions: [String]
+        let found: [String]
         if suggestionLimit <= 0 {
-            // No suggestions wanted: skip the suggester entirely (Hunspell's takes 20-70 ms a word).
-            suggestions = []
+            // No suggestions wanted: skip the suggester entirely.
+            found = []
         } else if let cached = known[word] {
-            suggestions = cached
+            found = cached
         } else {
-            suggestions = session.suggester.suggestions(
+            found = session.suggester.suggestions(
                 for: word, personalWords: personalWords, limit: suggestionLimit
             ).filter { $0 != word }
-            known[word] = suggestions
+            known[word] = found
         }
+        let suggestions = withApostrophes(of: written, found)
         let text = explainer.spelling(written: written, suggestion: suggestions.first)
         return Match(
             offset: offset, length: length, text: written, category: .spelling,

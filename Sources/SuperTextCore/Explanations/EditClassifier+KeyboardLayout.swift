@@ -42,6 +42,11 @@ extension EditClassifier {
         /// Whether the keys of two letters touch, ignoring case. A letter is not its own neighbour.
         func areNeighbours(_ a: Character, _ b: Character) -> Bool {
             guard let keyA = position(of: a), let keyB = position(of: b) else { return false }
+            return Self.touch(keyA, keyB)
+        }
+
+        /// Whether two keys, given by row and column, touch.
+        static func touch(_ keyA: (row: Int, column: Int), _ keyB: (row: Int, column: Int)) -> Bool {
             if keyA.row == keyB.row { return abs(keyA.column - keyB.column) == 1 }
             guard abs(keyA.row - keyB.row) == 1 else { return false }
             let (upper, lower) = keyA.row < keyB.row ? (keyA, keyB) : (keyB, keyA)

@@ -40,23 +40,23 @@ struct LanguageDetector {
         guard !sample.isEmpty else {
             return DetectedLanguage(language: inScript[0], confidence: 0, script: script)
         }
-        var best: (language: InstalledLanguage, share: Double)?
-        var runnerUpShare = 0.0  // best share among other primary languages
+        var best: (language: InstalledLanguage, share: Double, accepted: Int)?
         var shares: [(InstalledLanguage, Double)] = []
         for language in inScript {
             let accepted = sample.reduce(0) { $0 + (accepts(language, $1) ? 1 : 0) }
             let share = Double(accepted) / Double(sample.count)
             shares.append((language, share))
             // Strictly better only: ties keep the earlier candidate.
-            if best == nil || share > best!.share + 1e-9 { best = (language, share) }
+            if best == nil || share > best!.share + 1e-9 { best = (language, share, accepted) }
         }
         guard let best else { return DetectedLanguage(language: nil, confidence: 0, script: script) }
-        for (language, share) in shares where language.primaryLanguage != best.language.primaryLanguage {
-            runnerUpShare = max(runnerUpShare, share)
-        }
-        let margin = best.share - runnerUpShare
-        let sizeFactor = min(1.0, 0.5 + 0.1 * Double(sample.count))
-        let confidence = best.share * min(1.0, 0.5 + margin) * sizeFactor
+        // Confidence is how clearly the best language beats the best other language (its own
+        // variants are not rivals), times how much evidence there is: typos lower the shares of
+        // every language alike and do not make the choice less certain.
+        let runnerUpShare = shares.filter { $0.0.primaryLanguage != best.language.primaryLanguage }.map(\.1).max() ?? 0
+        let separation = best.share > 0 ? 1 - (runnerUpShare / best.share) * (runnerUpShare / best.share) : 0
+        let evidence = min(1.0, 0.4 + 0.12 * Double(best.accepted))
+        let confidence = max(0, separation) * evidence
         return DetectedLanguage(
             language: best.language, confidence: (confidence * 100).rounded() / 100, script: script
         )

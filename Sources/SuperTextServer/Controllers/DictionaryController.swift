@@ -103,9 +103,7 @@ struct DictionaryController: Sendable {
     private func resolve(_ raw: String?) throws -> String? {
         guard let raw, !raw.isEmpty else { return nil }
         do {
-            let language = try catalog.resolve(raw)
-            let normalized = raw.replacingOccurrences(of: "_", with: "-")
-            return normalized.contains("-") ? language.code : language.primaryLanguage
+            return try catalog.personalDictionaryLanguage(for: raw)
         } catch {
             throw APIError(error)
         }

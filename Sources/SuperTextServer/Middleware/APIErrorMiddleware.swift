@@ -6,11 +6,11 @@ import Hummingbird
 struct APIErrorMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
-    /// Route templates (`*` matches one segment) and the methods they answer.
-    let routes: [(template: [Substring], methods: [HTTPRequest.Method])]
+    /// The API routes and the methods they answer.
+    let routes: RouteMethods
 
     init(routes: [(String, [HTTPRequest.Method])]) {
-        self.routes = routes.map { (template: $0.0.split(separator: "/"), methods: $0.1) }
+        self.routes = RouteMethods(routes)
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -18,7 +18,7 @@ struct APIErrorMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch {
             var apiError = APIError(error)
-            if apiError.status == .notFound, let allowed = allowedMethods(for: request.uri.path),
+            if apiError.status == .notFound, let allowed = routes.allowedMethods(for: request.uri.path),
                !allowed.contains(request.method) {
                 apiError = .methodNotAllowed(request.method, path: request.uri.path, allowed: allowed)
             }
@@ -27,13 +27,5 @@ struct APIErrorMiddleware: RouterMiddleware {
             }
             return try apiError.response(from: request, context: context)
         }
-    }
-
-    private func allowedMethods(for path: String) -> [HTTPRequest.Method]? {
-        let segments = path.split(separator: "/")
-        for route in routes where route.template.count == segments.count {
-            if zip(route.template, segments).allSatisfy({ $0 == "*" || $0 == $1 }) { return route.methods }
-        }
-        return nil
     }
 }

@@ -1,0 +1,267 @@
+import Foundation
+
+/// Finds the lexicon's words within a cost bound of a written word, by walking the trie and
+/// keeping one row of the weighted Damerau-Levenshtein table per trie depth (a branch is left as
+/// soon as every cell of its row is over the bound). Also measures the same distance to any
+/// given word (sound-alike candidates, which do not come from the walk).
+///
+/// One per thread and language: it owns scratch buffers, reused from one word to the next.
+/// Usage: `prepare(input)` once per written word, then `search(bound:)` and `distance(to:)`.
+final class CandidateSearch {
+    /// A lexicon key and its distance from the written word.
+    struct Candidate {
+        var key: Int
+        var cost: Float
+    }
+
+    let lexicon: SuggestionLexicon
+    let model: SpellingErrorModel
+    private let depthLimit = SuggestionLexicon.maximumKeyLength + 1
+    private let size: Int
+    private let substitution: UnsafeMutableBufferPointer<Float>
+    private let omission: UnsafeMutableBufferPointer<Float>
+    private let ruleLetters: UnsafeMutableBufferPointer<UInt8>
+    private var rows: UnsafeMutableBufferPointer<Float>
+    private let path: UnsafeMutableBufferPointer<Int>
+
+    // The written word being worked on, set by `prepare`.
+    private var input: UnsafeMutableBufferPointer<UInt8> = .allocate(capacity: 64)
+    private var insertion: UnsafeMutableBufferPointer<Float> = .allocate(capacity: 64)
+    private var ruleCell: UnsafeMutableBufferPointer<Float> = .allocate(capacity: 65)
+    private var inputCount = 0
+    private var columns = 1
+    /// The prepared word's rule hits (see `RuleHits`), copied where the walk reads them freely.
+    private var hitStart: UnsafeMutableBufferPointer<Int32>
+    private var hitEntries: UnsafeMutableBufferPointer<RuleHits.Entry> = .allocate(capacity: 0)
+
+    init(lexicon: SuggestionLexicon, model: SpellingErrorModel) {
+        self.lexicon = lexicon
+        self.model = model
+        size = model.size
+        substitution = .allocate(capacity: model.substitution.count)
+        _ = substitution.initialize(from: model.substitution)
+        omission = .allocate(capacity: model.omission.count)
+        _ = omission.initialize(from: model.omission)
+        ruleLetters = .allocate(capacity: max(1, model.ruleWordLetters.count))
+        _ = ruleLetters.initialize(from: model.ruleWordLetters)
+        rows = .allocate(capacity: depthLimit * 65)
+        hitStart = .allocate(capacity: model.size + 1)
+        hitStart.initialize(repeating: 0)
+        path = .allocate(capacity: depthLimit + 1)
+        path.initialize(repeating: -1)
+    }
+
+    deinit {
+        substitution.deallocate()
+        omission.deallocate()
+        ruleLetters.deallocate()
+        rows.deallocate()
+        path.deallocate()
+        input.deallocate()
+        insertion.deallocate()
+        ruleCell.deallocate()
+        hitStart.deallocate()
+        hitEntries.deallocate()
+    }
+
+    /// Sets the written word (letter codes of its lowercase form, at most 64).
+    func prepare(_ written: [UInt8]) {
+        let written = written.prefix(64)
+        inputCount = written.count
+        columns = inputCount + 1
+        _ = input.initialize(from: written)
+        let costs = model.insertionCosts(for: Array(written))
+        _ = insertion.initialize(from: costs)
+        for j in 0...inputCount { ruleCell[j] = .infinity }
+        // Row 0: the empty word prefix against each input prefix (all extra letters).
+        rows[0] = 0
+        for j in 0..<inputCount { rows[j + 1] = rows[j] + costs[j] }
+        let hits = RuleHits(model: model, input: Array(written))
+        _ = hitStart.initialize(from: hits.letterStart)
+        if hitEntries.count < hits.entries.count {
+            hitEntries.deallocate()
+            hitEntries = .allocate(capacity: hits.entries.count * 2)
+        }
+        _ = hitEntries.initialize(from: hits.entries)
+    }
+
+    /// Fills the table row of word depth `depth` (1-based) for word letter `letter`, from the rows
+    /// above it and `path` (the word's letters so far); returns the row's smallest cell.
+    @inline(__always)
+    private func fillRow(depth: Int, letter: Int) -> Float {
+        let rows = self.rows.baseAddress!, path = self.path.baseAddress!
+        let written = input.baseAddress!, extra = insertion.baseAddress!, ruleCell = self.ruleCell.baseAddress!
+        path[depth - 1] = letter
+        let parent = depth >= 2 ? path[depth - 2] : -1
+        let above = rows + (depth - 1) * columns, here = above + columns
+        var omissionCost = letter == parent ? model.doubling : omission[letter]
+        if depth == 1, letter != parent { omissionCost += model.firstLetterPenalty }
+
+        // Multi-letter rules whose word side ends with this letter and whose input side ends at
+        // some column: their cells, before the row is filled.
+        var hasRules = false
+        let firstHit = Int(hitStart[letter]), endHit = Int(hitStart[letter + 1])
+        if firstHit < endHit {
+            let ruleLetters = self.ruleLetters.baseAddress!, entries = hitEntries.baseAddress!
+            for index in firstHit..<endHit {
+                let hit = entries[index]
+                let length = Int(hit.wordLength)
+                guard length <= depth else { continue }
+                var matches = true
+                for offset in 0..<length - 1
+                where path[depth - length + offset] != Int(ruleLetters[Int(hit.wordStart) + offset]) {
+                    matches = false
+                    break
+                }
+                guard matches else { continue }
+                let j = Int(hit.column)
+                let origin = rows[(depth - length) * columns + j - Int(hit.inputLength)]
+                ruleCell[j] = min(ruleCell[j], origin + hit.cost)
+                hasRules = true
+            }
+        }
+
+        here[0] = above[0] + omissionCost
+        var rowMinimum = here[0]
+        let substitutionRow = substitution.baseAddress! + letter * size
+        let firstLetterPenalty = model.firstLetterPenalty, transposition = model.transposition
+        for j in 1...inputCount {
+            let code = Int(written[j - 1])
+            var substitutionCost = substitutionRow[code]
+            if j == 1, depth == 1, substitutionCost > 0 { substitutionCost += firstLetterPenalty }
+            var best = above[j - 1] + substitutionCost
+            best = min(best, above[j] + omissionCost)
+            best = min(best, here[j - 1] + extra[j - 1])
+            if depth >= 2, j >= 2, code == parent, Int(written[j - 2]) == letter, letter != parent {
+                best = min(best, above[j - 2 - columns] + transposition)
+            }
+            if hasRules {
+                best = min(best, ruleCell[j])
+                ruleCell[j] = .infinity
+            }
+            here[j] = best
+            rowMinimum = min(rowMinimum, best)
+        }
+        return rowMinimum
+    }
+
+    /// The distance from the prepared written word to a word (letter codes of its lowercase form).
+    func distance(to word: [UInt8]) -> Float {
+        guard inputCount > 0 else { return Float(word.count) }
+        let depths = min(word.count, depthLimit - 1)
+        for depth in stride(from: 1, through: depths, by: 1) {
+            _ = fillRow(depth: depth, letter: Int(word[depth - 1]))
+        }
+        return rows[depths * columns + inputCount]
+    }
+
+    /// The keys within `bound` of the prepared written word that can still rank among the best
+    /// `keep` by `ranking`'s score.
+    ///
+    /// As good keys are found, the score of the `keep`-th best becomes a threshold: a branch
+    /// whose smallest distance, with the commonest count below it (`nodeMaxLogCount`), cannot
+    /// beat it is left. Children that continue with the written word's next letter are visited
+    /// first, so good keys are found early and the threshold tightens soon.
+    func search(bound: Float, ranking: SuggestionRanking, keep: Int) -> [Candidate] {
+        guard inputCount > 0 else { return [] }
+        var found: [Candidate] = []
+        // The best scores so far, ascending, at most `keep`.
+        var best: [Float] = []
+        best.reserveCapacity(keep + 1)
+        var threshold = Float.infinity
+        // ln(upper count + floor) for each count byte.
+        let bonus = (0...255).map { log(exp(Float($0) / 8) + ranking.countFloor) }
+        let weight = ranking.editWeight
+        lexicon.nodeLabel.withUnsafeBufferPointer { labels in
+        lexicon.nodeFirstChild.withUnsafeBufferPointer { firstChildren in
+        lexicon.nodeChildCount.withUnsafeBufferPointer { childCounts in
+        lexicon.nodeKey.withUnsafeBufferPointer { keys in
+        lexicon.nodeMaxLogCount.withUnsafeBufferPointer { maxLogCounts in
+        bonus.withUnsafeBufferPointer { bonus in
+            let rows = self.rows.baseAddress!, written = self.input.baseAddress!
+            let inputCount = self.inputCount, columns = self.columns
+
+            func visit(_ node: Int, _ depth: Int) {
+                let rowMinimum = fillRow(depth: depth, letter: Int(labels[node]))
+                guard rowMinimum <= bound,
+                      weight * rowMinimum - bonus[Int(maxLogCounts[node])] < threshold
+                else { return }
+                let key = keys[node]
+                let cost = rows[depth * columns + inputCount]
+                if key >= 0, cost <= bound {
+                    found.append(Candidate(key: Int(key), cost: cost))
+                    let score = ranking.score(distance: cost, count: lexicon.mostCommonWord(ofKey: Int(key)).count)
+                    if score < threshold {
+                        let position = best.firstIndex { $0 > score } ?? best.count
+                        best.insert(score, at: position)
+                        if best.count > keep { best.removeLast() }
+                        if best.count == keep { threshold = best[keep - 1] }
+                    }
+                }
+                guard depth < SuggestionLexicon.maximumKeyLength else { return }
+                visitChildren(of: node, depth: depth + 1)
+            }
+
+            func visitChildren(of node: Int, depth: Int) {
+                let first = Int(firstChildren[node]), end = first + Int(childCounts[node])
+                var preferred = -1
+                if depth <= inputCount {
+                    let next = written[depth - 1]
+                    for child in first..<end where labels[child] == next {
+                        preferred = child
+                        visit(child, depth)
+                        break
+                    }
+                }
+                for child in first..<end where child != preferred {
+                    visit(child, depth)
+                }
+            }
+
+            visitChildren(of: 0, depth: 1)
+        }
+        }
+        }
+        }
+        }
+        }
+        return found
+    }
+}
+
+/// The multi-letter rules that can apply to one written word: each rule whose input side ends
+/// at some column of the word, grouped by the last letter of its word side, in flat arrays so
+/// the trie walk reads them without reference counting.
+struct RuleHits {
+    struct Entry {
+        var column: Int32
+        var wordStart: Int32
+        var wordLength: Int32
+        var inputLength: Int32
+        var cost: Float
+    }
+
+    /// Hits of letter `c` are `entries[letterStart[c] ..< letterStart[c + 1]]`.
+    var letterStart: [Int32] = [0, 0]
+    var entries: [Entry] = []
+
+    init() {}
+
+    init(model: SpellingErrorModel, input: [UInt8]) {
+        letterStart = [Int32](repeating: 0, count: model.size + 1)
+        for letter in 0..<model.size {
+            letterStart[letter] = Int32(entries.count)
+            for rule in model.rulesByLastWordLetter[letter] {
+                let length = rule.input.count
+                guard length <= input.count else { continue }
+                for end in length...input.count where input[(end - length)..<end].elementsEqual(rule.input) {
+                    entries.append(Entry(
+                        column: Int32(end), wordStart: Int32(rule.wordStart), wordLength: Int32(rule.word.count),
+                        inputLength: Int32(length), cost: rule.cost
+                    ))
+                }
+            }
+        }
+        letterStart[model.size] = Int32(entries.count)
+    }
+}

@@ -1,0 +1,431 @@
+import Foundation
+
+/// One thread's suggester for one language, over the shared index.
+///
+/// For a written word, in order:
+/// 1. the trie search: lexicon words within the error model's bound (`CandidateSearch`);
+/// 2. run-together words: a split into two known words (`alot` → `a lot`);
+/// 3. elision: after an apostrophe, suggestions for the rest (`l'homem` → `l'homme`);
+/// 4. when nothing near was found: every single edit of the word checked with the dictionary,
+///    which finds compounds and forms the index lacks;
+/// 5. when still nothing: Hunspell's own `suggest` (20-70 ms, so only then).
+/// Candidates take the written word's case and are ranked by `SuggestionRanking`; each one is
+/// confirmed with `Hunspell_spell` before it is returned. Answers are cached per language, for
+/// all threads.
+final class IndexedSuggester: Suggester {
+    /// A suggestion with its score (lower is better) and the distance that went into it.
+    struct Scored {
+        var word: String
+        var score: Float
+        var distance: Float
+    }
+
+    let language: InstalledLanguage
+    let lexicon: SuggestionLexicon
+    let model: SpellingErrorModel
+    let dictionary: HunspellDictionary
+    let ranking: SuggestionRanking
+    private let search: CandidateSearch
+    private let fallback: HunspellSuggester
+    private let fallbackAnswers: FallbackAnswers
+    /// Recent answers of this language, shared with the other threads' suggesters.
+    private let cache: SharedRecentAnswers
+    /// Letters tried by checked edits: the alphabet's most used lowercase letters.
+    private let editLetters: [Unicode.Scalar]
+
+    /// Whether the language forms compounds (German): the index cannot hold them, so edits are
+    /// checked with the dictionary more widely.
+    private let formsCompounds: Bool
+    /// Letters with the same base letter (`e`: `é`, `è`, `ê`, `ë`), for checked edits.
+    private let accentVariants: [Unicode.Scalar: [Unicode.Scalar]]
+    /// The dictionary's output conversions (`'` → `’` in French).
+    private let outputConversions: [(from: String, to: String)]
+    /// The language's phonetic key, if it has one.
+    private let phonetics: PhoneticKey?
+    /// Apostrophe and hyphen, when the language's words have them.
+    private let joiners: [Unicode.Scalar]
+
+    /// Longest word suggestions are made for, in Unicode scalars.
+    static let longestWord = 64
+
+    init(language: InstalledLanguage, index: IndexedSuggestionEngine.LanguageIndex, dictionary: HunspellDictionary, ranking: SuggestionRanking) {
+        self.language = language
+        lexicon = index.lexicon
+        model = index.model
+        self.dictionary = dictionary
+        self.ranking = ranking
+        search = CandidateSearch(lexicon: lexicon, model: model)
+        fallback = HunspellSuggester(dictionary: dictionary)
+        fallbackAnswers = index.fallbackAnswers
+        cache = index.recentAnswers
+        let lexicon = index.lexicon
+        formsCompounds = index.formsCompounds
+        phonetics = PhoneticKey(language: language.code)
+        outputConversions = index.outputConversions
+        joiners = ["'", "-"].filter { lexicon.code(of: $0) != nil }
+        editLetters = Array(lexicon.alphabet.filter { $0.properties.isAlphabetic }.prefix(40)) + joiners
+        var byBase: [Unicode.Scalar: [Unicode.Scalar]] = [:]
+        for letter in lexicon.alphabet where letter.properties.isAlphabetic {
+            let base = String(letter).decomposedStringWithCanonicalMapping.unicodeScalars.first ?? letter
+            byBase[base, default: []].append(letter)
+        }
+        var variants: [Unicode.Scalar: [Unicode.Scalar]] = [:]
+        for group in byBase.values where group.count > 1 {
+            for letter in group { variants[letter] = group }
+        }
+        accentVariants = variants
+    }
+
+    func suggestions(for word: String, personalWords: Set<String>, limit: Int) -> [String] {
+        guard !word.isEmpty, word.unicodeScalars.count <= Self.longestWord else { return [] }
+        var scored: [Scored]
+        if let cached = cache.answer(for: word) {
+            scored = cached
+        } else {
+            scored = rankedSuggestions(for: word)
+            cache.remember(scored, for: word)
+        }
+        if !personalWords.isEmpty {
+            scored = merge(scored, personalSuggestions(for: word, personalWords: personalWords))
+        }
+        return scored.prefix(limit).map(\.word)
+    }
+
+    /// The best `ranking.kept` suggestions from the dictionary, best first, all confirmed.
+    func rankedSuggestions(for word: String) -> [Scored] {
+        let shape = CaseShape(of: word)
+        let lowercased = word.lowercased()
+        let input = lexicon.encode(lowercased)
+        var pool = CandidatePool(written: word, shape: shape)
+
+        let correctedParts = addHyphenatedParts(of: word, to: &pool)
+        // A long hyphenated word with one bad part is corrected part by part; searching the whole
+        // of it would cost far more for the same answer.
+        if !correctedParts || input.count <= 14 {
+            add(searching(input), to: &pool)
+        }
+        addSoundAlikes(of: lowercased, input: input, to: &pool)
+        addSplits(of: input, to: &pool)
+        addElided(word, to: &pool)
+        // Not for long words, nor corrected hyphenated ones: there each call to Hunspell checks
+        // every part, and the edits cost far more than they find. German compounds are longer.
+        let editsAreAffordable = input.count <= (formsCompounds ? 30 : 20) && !(correctedParts && input.count > 14)
+        if editsAreAffordable, pool.bestDistance > ranking.checkedEditsThreshold {
+            addCheckedEdits(of: word, input: input, everyLetter: formsCompounds, to: &pool)
+        } else if editsAreAffordable, formsCompounds, pool.bestDistance > ranking.compoundEditsThreshold {
+            // Compounds are missing from the index even when a simple word is near.
+            addCheckedEdits(of: word, input: input, everyLetter: false, to: &pool)
+        }
+        var confirmed = confirmedBest(of: pool)
+        // Hunspell's suggest (20-70 ms a word) only where the index is known to be incomplete:
+        // languages that form compounds, for a word nothing was found for.
+        if confirmed.isEmpty, ranking.hunspellFallback > 0, formsCompounds {
+            // Hunspell bounds its own work by CPU time, so under load the same word can get
+            // another list: the first answer is kept for every thread, for the process's life.
+            let answer = fallbackAnswers.answer(for: word, language: language.code) {
+                fallback.suggestions(for: word, personalWords: [], limit: ranking.kept)
+            }
+            confirmed = answer.map { Scored(word: $0, score: .infinity, distance: .infinity) }
+        }
+        return confirmed
+    }
+
+    /// The trie search for one written word (or part of one).
+    private func searching(_ input: [UInt8]) -> [CandidateSearch.Candidate] {
+        search.prepare(input)
+        return search.search(bound: ranking.bound(letters: input.count), ranking: ranking, keep: ranking.kept * 2)
+    }
+
+    /// The best-scoring keys of a search, written out as words. Keys are ranked by their
+    /// commonest word first, so that a short word's thousands of near keys cost no strings.
+    private func add(_ candidates: [CandidateSearch.Candidate], to pool: inout CandidatePool) {
+        let scored = candidates.map { candidate in
+            (candidate, ranking.score(distance: candidate.cost, count: lexicon.mostCommonWord(ofKey: candidate.key).count))
+        }
+        let best = scored.count <= ranking.kept * 4 ? scored : Array(scored.sorted {
+            $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.key < $1.0.key
+        }.prefix(ranking.kept * 4))
+        for (candidate, _) in best {
+            for index in lexicon.words(ofKey: candidate.key) {
+                pool.add(lexicon.word(index), distance: candidate.cost, count: lexicon.wordCount[index], ranking: ranking)
+            }
+        }
+    }
+
+    /// Candidates in score order, each confirmed by the dictionary, at most `ranking.kept`,
+    /// written as the dictionary's `OCONV` table says.
+    private func confirmedBest(of pool: CandidatePool) -> [Scored] {
+        var result: [Scored] = []
+        for candidate in pool.sorted() {
+            if result.count == ranking.kept { break }
+            let accepted = candidate.word.unicodeScalars.contains(" ")
+                ? candidate.word.split(separator: " ").allSatisfy { dictionary.spell(String($0)) }
+                : dictionary.spell(candidate.word)
+            guard accepted else { continue }
+            var written = candidate
+            for (from, to) in outputConversions where written.word.contains(from) {
+                written.word = written.word.replacingOccurrences(of: from, with: to)
+            }
+            result.append(written)
+        }
+        return result
+    }
+
+    /// Words that sound like the written one (`redickulus` → `ridiculous`), however many edits
+    /// apart: their distance is discounted, as Aspell's "soundslike" does.
+    private func addSoundAlikes(of lowercased: String, input: [UInt8], to pool: inout CandidatePool) {
+        guard let phonetics, !lexicon.phoneticHash.isEmpty, input.count >= 3 else { return }
+        var keys = Array(Set(lexicon.keys(soundingLike: phonetics.key(of: lowercased)))).sorted()
+        if keys.count > ranking.soundAlikeLimit {
+            // The commonest words, when a short key sounds like too many.
+            keys = keys.map { ($0, lexicon.mostCommonWord(ofKey: $0).count) }
+                .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
+                .prefix(ranking.soundAlikeLimit).map(\.0)
+        }
+        search.prepare(input)
+        // A sound-alike's discounted distance is at least `soundAlikeBase` unless it is near
+        // anyway (then the trie found it): one too rare to beat the pool's best is not scored.
+        let scores = pool.sorted().map(\.score)
+        let threshold = scores.count >= ranking.kept ? scores[ranking.kept - 1] : .infinity
+        for key in keys {
+            let commonest = lexicon.mostCommonWord(ofKey: key).count
+            if ranking.score(distance: ranking.soundAlikeBase, count: commonest) >= threshold { continue }
+            let range = lexicon.words(ofKey: key)
+            let spelling = lexicon.word(range.lowerBound).lowercased()
+            let distance = search.distance(to: lexicon.encode(spelling))
+            let discounted = min(distance, ranking.soundAlikeBase + ranking.soundAlikeWeight * distance)
+            for index in range {
+                pool.add(lexicon.word(index), distance: discounted, count: lexicon.wordCount[index], ranking: ranking)
+            }
+        }
+    }
+
+    /// Two known words written together: each split point whose halves are both common words.
+    private func addSplits(of input: [UInt8], to pool: inout CandidatePool) {
+        guard input.count >= 4, input.count <= 40 else { return }
+        for split in 1..<input.count {
+            let left = input[..<split], right = input[split...]
+            guard let leftKey = lexicon.key(for: left), let rightKey = lexicon.key(for: right) else { continue }
+            let (leftWord, leftCount) = lexicon.mostCommonWord(ofKey: leftKey)
+            let (rightWord, rightCount) = lexicon.mostCommonWord(ofKey: rightKey)
+            // Only words the frequency list knows well; one-letter halves only when very common
+            // ("a", "y", "à").
+            guard leftCount >= 100, rightCount >= 100 else { continue }
+            if (left.count == 1 && leftCount < 1_000_000) || (right.count == 1 && rightCount < 1_000_000) { continue }
+            let phrase = pool.shape.apply(to: lexicon.word(leftWord) + " " + lexicon.word(rightWord))
+            pool.add(phrase, distance: ranking.splitCost, count: min(leftCount, rightCount), ranking: ranking, shaped: true)
+        }
+    }
+
+    /// `content-negogtiation` → `content-negotiation`: when some parts of a hyphenated word are
+    /// wrong and the others right, the wrong parts are corrected one by one: with one wrong part,
+    /// its three best suggestions; with several, each one's best. Returns whether the word was
+    /// corrected so.
+    private func addHyphenatedParts(of word: String, to pool: inout CandidatePool) -> Bool {
+        let parts = word.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count >= 2, parts.count <= 6, parts.allSatisfy({ !$0.isEmpty }) else { return false }
+        let wrong = parts.indices.filter { !dictionary.spell(parts[$0]) }
+        guard !wrong.isEmpty else { return false }
+        // Each candidate: the parts, and the summed score and distance of the corrected ones.
+        var candidates: [(parts: [String], score: Float, distance: Float)] = [(parts, 0, 0)]
+        for index in wrong {
+            let part = parts[index]
+            var partPool = CandidatePool(written: part, shape: CaseShape(of: part))
+            add(searching(lexicon.encode(part.lowercased())), to: &partPool)
+            let best = Array(partPool.sorted().prefix(wrong.count == 1 ? 3 : 1))
+            guard !best.isEmpty else { return true }
+            candidates = candidates.flatMap { candidate in
+                best.map { suggestion in
+                    var joined = candidate.parts
+                    joined[index] = suggestion.word
+                    return (joined, candidate.score + suggestion.score, candidate.distance + suggestion.distance)
+                }
+            }
+        }
+        for candidate in candidates {
+            pool.add(scored: IndexedSuggester.Scored(
+                word: candidate.parts.joined(separator: "-"), score: candidate.score, distance: candidate.distance
+            ))
+        }
+        return true
+    }
+
+    /// `l'homem` → `l'homme`: suggestions for the part after an apostrophe, prefixed again.
+    private func addElided(_ word: String, to pool: inout CandidatePool) {
+        let scalars = Array(word.unicodeScalars)
+        guard let apostrophe = scalars.firstIndex(where: { $0 == "'" }), apostrophe > 0, apostrophe <= 8,
+              scalars.count - apostrophe > 2
+        else { return }
+        let head = String(String.UnicodeScalarView(scalars[...apostrophe]))
+        let rest = String(String.UnicodeScalarView(scalars[(apostrophe + 1)...]))
+        let restInput = lexicon.encode(rest.lowercased())
+        let restShape = CaseShape(of: rest)
+        for candidate in searching(restInput) {
+            for index in lexicon.words(ofKey: candidate.key) {
+                let full = head + restShape.apply(to: lexicon.word(index))
+                pool.add(full, distance: candidate.cost, count: lexicon.wordCount[index], ranking: ranking, shaped: true)
+            }
+        }
+    }
+
+    /// Every deletion, swap, replacement and insertion of one letter, kept when the dictionary
+    /// accepts it: finds compounds and forms the index does not hold. With every letter, about
+    /// a thousand `Hunspell_spell` calls, so only for languages that form compounds and when the
+    /// index found nothing near; otherwise only the likeliest edits (deletions, swaps, accents,
+    /// a doubled letter, an apostrophe or hyphen), a few dozen calls.
+    private func addCheckedEdits(of word: String, input: [UInt8], everyLetter: Bool, to pool: inout CandidatePool) {
+        let scalars = Array(word.lowercased().unicodeScalars)
+        guard scalars.count >= 3, scalars.count <= 40 else { return }
+        search.prepare(input)
+        var tried = Set<String>()
+        func check(_ edit: [Unicode.Scalar]) {
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: edit)
+            guard let first = edit.first, let last = edit.last,
+                  !SuggestionLexicon.isJoiner(first), !SuggestionLexicon.isJoiner(last)
+            else { return }
+            let lower = String(view)
+            guard tried.insert(lower).inserted else { return }
+            let shaped = pool.shape.apply(to: lower)
+            var accepted: String?
+            if dictionary.spell(shaped) {
+                accepted = shaped
+            } else if pool.shape == .lower {
+                let title = CaseShape.title.apply(to: lower)
+                if dictionary.spell(title) { accepted = title }
+            }
+            guard let accepted else { return }
+            let codes = lexicon.encode(lower)
+            let count = lexicon.key(for: codes).map { lexicon.mostCommonWord(ofKey: $0).count } ?? 0
+            pool.add(accepted, distance: search.distance(to: codes), count: count, ranking: ranking, shaped: true)
+        }
+        for index in scalars.indices {
+            var deleted = scalars
+            deleted.remove(at: index)
+            check(deleted)
+            if index + 1 < scalars.count, scalars[index] != scalars[index + 1] {
+                var swapped = scalars
+                swapped.swapAt(index, index + 1)
+                check(swapped)
+            }
+            for letter in everyLetter ? editLetters : accentVariants[scalars[index], default: []] where letter != scalars[index] {
+                var replaced = scalars
+                replaced[index] = letter
+                check(replaced)
+            }
+        }
+        for index in 0...scalars.count {
+            let letters = everyLetter ? editLetters : joiners + (index > 0 ? [scalars[index - 1]] : [])
+            for letter in letters {
+                var inserted = scalars
+                inserted.insert(letter, at: index)
+                check(inserted)
+            }
+        }
+    }
+
+    /// The person's own words near the written one (they are not in the dictionary).
+    private func personalSuggestions(for word: String, personalWords: Set<String>) -> [Scored] {
+        let lowercased = word.lowercased()
+        let input = lexicon.encode(lowercased)
+        let bound = ranking.bound(letters: input.count)
+        var pool = CandidatePool(written: word, shape: CaseShape(of: word))
+        search.prepare(input)
+        for personal in personalWords.sorted() where personal != word {
+            let letters = personal.unicodeScalars.count
+            guard abs(letters - input.count) <= 3 else { continue }
+            let distance = search.distance(to: lexicon.encode(personal.lowercased()))
+            // A taught word counts as a fairly common one.
+            if distance <= bound { pool.add(personal, distance: distance, count: 1_000, ranking: ranking) }
+        }
+        return pool.sorted()
+    }
+
+    private func merge(_ first: [Scored], _ second: [Scored]) -> [Scored] {
+        guard !second.isEmpty else { return first }
+        var seen = Set<String>()
+        return (first + second).sorted(by: CandidatePool.isBetter).filter { seen.insert($0.word).inserted }
+    }
+}
+
+/// Candidates collected for one written word, best score per spelling.
+struct CandidatePool {
+    let written: String
+    let shape: CaseShape
+    private(set) var scores: [String: IndexedSuggester.Scored] = [:]
+    private(set) var bestDistance: Float = .infinity
+
+    init(written: String, shape: CaseShape) {
+        self.written = written
+        self.shape = shape
+    }
+
+    /// Adds a dictionary word, written in the shape of the written word unless `shaped` says it
+    /// already is.
+    mutating func add(_ word: String, distance: Float, count: UInt32, ranking: SuggestionRanking, shaped: Bool = false) {
+        let spelled = shaped ? word : shape.apply(to: word)
+        guard spelled != written else { return }
+        let score = ranking.score(distance: distance, count: count)
+        bestDistance = min(bestDistance, distance)
+        if let existing = scores[spelled], existing.score <= score { return }
+        scores[spelled] = IndexedSuggester.Scored(word: spelled, score: score, distance: distance)
+    }
+
+    /// Adds a suggestion already spelled and scored.
+    mutating func add(scored: IndexedSuggester.Scored) {
+        guard scored.word != written else { return }
+        bestDistance = min(bestDistance, scored.distance)
+        if let existing = scores[scored.word], existing.score <= scored.score { return }
+        scores[scored.word] = scored
+    }
+
+    /// Best first; ties broken by spelling, so the order never depends on hashing.
+    func sorted() -> [IndexedSuggester.Scored] {
+        scores.values.sorted(by: Self.isBetter)
+    }
+
+    static func isBetter(_ a: IndexedSuggester.Scored, _ b: IndexedSuggester.Scored) -> Bool {
+        a.score != b.score ? a.score < b.score : a.word < b.word
+    }
+}
+
+/// Hunspell's fallback answers, shared by all threads of an engine, so that a word gets the same
+/// answer every time although Hunspell's own `suggest` may vary under load.
+final class FallbackAnswers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var answers: [String: [String]] = [:]
+    /// Past this many words, new answers are no longer kept (a bound on memory, not a cache:
+    /// kept answers are never replaced).
+    static let capacity = 50_000
+
+    func answer(for word: String, language: String, compute: () -> [String]) -> [String] {
+        let key = language + "\u{0}" + word
+        if let known = lock.withLock({ answers[key] }) { return known }
+        let computed = compute()
+        return lock.withLock {
+            if let known = answers[key] { return known }
+            if answers.count < Self.capacity { answers[key] = computed }
+            return computed
+        }
+    }
+}
+
+/// The last answers of one language, shared by every thread's suggester: a word one worker has
+/// corrected is not corrected again by another (a long text is checked in parts, in parallel).
+/// Answers depend only on the word, so sharing them changes nothing but the time.
+final class SharedRecentAnswers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var answers: RecentAnswers<String, [IndexedSuggester.Scored]>
+
+    init(capacity: Int) {
+        answers = RecentAnswers(capacity: capacity)
+    }
+
+    func answer(for word: String) -> [IndexedSuggester.Scored]? {
+        lock.withLock { answers[word] }
+    }
+
+    func remember(_ answer: [IndexedSuggester.Scored], for word: String) {
+        lock.withLock { answers[word] = answer }
+    }
+}

@@ -1,0 +1,68 @@
+/// The language-specific part of the error model: which misspellings people of a language make
+/// by ear. Letters are lowercase; a rule reads "the dictionary has `word`, the text has `input`".
+///
+/// The lists name sounds, not words: they come from how each language spells its sounds
+/// (`ph` and `f` in English, French and German; `ll` and `y` in Spanish), never from test data.
+struct LanguageErrorProfile {
+    /// A letter written without its accent, or with another accent.
+    var accentCost: Float = 0.3
+    /// A neighbouring key.
+    var neighbourCost: Float = 0.7
+    /// Letters that sound alike in the language (`EditClassifier.SoundAlikeLetters`).
+    var soundAlikeCost: Float = 0.6
+    /// One vowel for another.
+    var vowelCost: Float = 0.75
+    /// A vowel left out, or written in excess.
+    var vowelOmissionCost: Float = 0.85
+    var vowelInsertionCost: Float = 0.85
+    /// Letters that are often silent, so often left out or added.
+    var cheapOmissions: [Unicode.Scalar: Float] = [:]
+    var cheapInsertions: [Unicode.Scalar: Float] = [:]
+    /// Multi-letter spellings of one sound, as (dictionary, text, cost); listed in both
+    /// directions where both errors happen.
+    var multiLetterRules: [(String, String, Float)] = []
+
+    init(language: String) {
+        let primary = language.split(whereSeparator: { $0 == "-" || $0 == "_" }).first?.lowercased() ?? ""
+        func both(_ a: String, _ b: String, _ cost: Float) -> [(String, String, Float)] {
+            [(a, b, cost), (b, a, cost)]
+        }
+        switch primary {
+        case "en":
+            multiLetterRules = both("ph", "f", 0.45) + both("ck", "k", 0.45) + both("ck", "c", 0.45)
+                + both("x", "ks", 0.5) + both("qu", "kw", 0.5) + both("sc", "s", 0.55) + both("wh", "w", 0.5)
+                + both("ce", "se", 0.6) + both("tion", "sion", 0.5) + both("tion", "shun", 0.6)
+                + both("ea", "ee", 0.6) + both("ie", "ei", 0.5) + both("ou", "ow", 0.6) + both("ai", "ay", 0.6)
+                + both("gh", "f", 0.6) + both("ght", "t", 0.6) + both("ture", "cher", 0.6)
+                + both("able", "ible", 0.45) + both("ance", "ence", 0.45) + both("ant", "ent", 0.5)
+                + both("er", "or", 0.6) + both("er", "ar", 0.6) + both("or", "ar", 0.6)
+            cheapOmissions = ["h": 0.75, "e": 0.7]
+        case "fr":
+            multiLetterRules = both("œ", "oe", 0.1) + both("æ", "ae", 0.1) + both("eau", "o", 0.5)
+                + both("au", "o", 0.5) + both("ph", "f", 0.45) + both("qu", "k", 0.5) + both("qu", "c", 0.6)
+                + both("ai", "é", 0.55) + both("ai", "è", 0.5) + both("ai", "ê", 0.5) + both("er", "é", 0.5)
+                + both("ez", "é", 0.5) + both("et", "é", 0.6) + both("an", "en", 0.5) + both("am", "em", 0.5)
+                + both("in", "ain", 0.5) + both("in", "ein", 0.5) + both("ç", "ss", 0.5) + both("c", "ss", 0.6)
+                + both("gu", "g", 0.55) + both("ge", "j", 0.6) + both("th", "t", 0.5) + both("y", "ill", 0.6)
+                + both("ent", "e", 0.6)
+            cheapOmissions = ["h": 0.55, "s": 0.75, "t": 0.8, "e": 0.7, "x": 0.75]
+            cheapInsertions = ["h": 0.6, "s": 0.75, "e": 0.75]
+        case "de":
+            multiLetterRules = both("ß", "ss", 0.1) + both("ä", "ae", 0.1) + both("ö", "oe", 0.1)
+                + both("ü", "ue", 0.1) + both("ie", "i", 0.45) + both("ph", "f", 0.45) + both("th", "t", 0.45)
+                + both("tz", "z", 0.45) + both("ck", "k", 0.45) + both("dt", "t", 0.5) + both("chs", "x", 0.5)
+                + both("ks", "x", 0.5) + both("ei", "ai", 0.55) + both("äu", "eu", 0.4) + both("v", "w", 0.6)
+                + both("qu", "kw", 0.5) + both("ts", "z", 0.5) + both("ß", "s", 0.35)
+            cheapOmissions = ["h": 0.55, "e": 0.75]
+            cheapInsertions = ["h": 0.6, "e": 0.8]
+        case "es":
+            multiLetterRules = both("ll", "y", 0.4) + both("qu", "k", 0.5) + both("qu", "c", 0.55)
+                + both("gu", "g", 0.5) + both("x", "cs", 0.5) + both("cc", "c", 0.45) + both("cc", "x", 0.5)
+                + both("ch", "sh", 0.6) + both("rr", "r", 0.45) + both("gü", "gu", 0.3)
+            cheapOmissions = ["h": 0.45]
+            cheapInsertions = ["h": 0.5]
+        default:
+            multiLetterRules = both("ph", "f", 0.5)
+        }
+    }
+}

@@ -1,0 +1,235 @@
+import Foundation
+
+/// The parts of a Hunspell `.aff` file that say how a dictionary stem becomes word forms.
+///
+/// Read only to list the words a dictionary spells out, for the suggestion index. It need not be
+/// exact: every form it produces is confirmed with `Hunspell_spell` before it is indexed, so an
+/// affix rule read too loosely costs time, never a wrong suggestion, and one read too strictly
+/// only loses a candidate. Compounding, `ICONV`/`OCONV` and morphology are ignored.
+struct AffixFile {
+    /// How flags are written after a stem's `/`.
+    enum FlagType {
+        /// One character a flag (Hunspell's default, and `FLAG UTF-8`).
+        case character
+        /// Two characters a flag (`FLAG long`).
+        case long
+        /// Decimal numbers separated by commas (`FLAG num`).
+        case number
+    }
+
+    /// One `PFX` or `SFX` line: strip these letters, add those, when the condition holds.
+    struct AffixEntry {
+        var strip: [Unicode.Scalar]
+        var add: [Unicode.Scalar]
+        var condition: AffixCondition
+        /// Flags the affixed form carries itself (a second suffix, `NEEDAFFIX`, ...).
+        var continuation: [UInt32]
+    }
+
+    /// All entries of one affix flag.
+    struct AffixClass {
+        var isPrefix: Bool
+        /// Whether prefixes and suffixes of the class combine on one stem.
+        var crossProduct: Bool
+        var entries: [AffixEntry]
+    }
+
+    var flagType: FlagType = .character
+    /// `AF` aliases: index `n` (1-based in the files) stands for a set of flags.
+    var flagAliases: [[UInt32]] = []
+    var prefixes: [UInt32: AffixClass] = [:]
+    var suffixes: [UInt32: AffixClass] = [:]
+    /// Flags that keep a stem or an affixed form out of the suggestion index.
+    var needAffixFlag: UInt32?
+    var onlyInCompoundFlag: UInt32?
+    var forbiddenWordFlag: UInt32?
+    var noSuggestFlag: UInt32?
+    /// The `SET` encoding of both files.
+    var encoding: String.Encoding = .utf8
+
+    /// Whether an affix file lets words form compounds freely (`COMPOUNDFLAG`, `COMPOUNDBEGIN`),
+    /// as German does; `COMPOUNDRULE` alone (English ordinals like `21st`) does not count.
+    static func declaresCompounds(path: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: path) else { return false }
+        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).contains {
+            $0.hasPrefix("COMPOUNDFLAG") || $0.hasPrefix("COMPOUNDBEGIN")
+        }
+    }
+
+    /// The `OCONV` table: how the dictionary wants its words written on output (French `fr`
+    /// writes the apostrophe as ’). Hunspell applies it to its own suggestions; so do we.
+    static func outputConversions(path: String) -> [(from: String, to: String)] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        var conversions: [(String, String)] = []
+        for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) where line.hasPrefix("OCONV ") {
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard fields.count >= 3 else { continue }  // the count line
+            conversions.append((String(fields[1]), String(fields[2])))
+        }
+        return conversions
+    }
+
+    /// Reads an affix file. Unreadable lines are skipped.
+    init(path: String) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        // The encoding line is ASCII, so it can be found before the text is decoded.
+        let head = String(decoding: data.prefix(8192), as: UTF8.self)
+        for line in head.split(whereSeparator: \.isNewline) where line.hasPrefix("SET ") {
+            let name = line.dropFirst(4).trimmingCharacters(in: .whitespaces)
+            encoding = HunspellDictionary.encoding(named: name)
+        }
+        let text = String(data: data, encoding: encoding) ?? String(decoding: data, as: UTF8.self)
+        var flagLines: [[Substring]] = []
+        var affixLines: [[Substring]] = []
+        for rawLine in text.split(whereSeparator: \.isNewline) {
+            let fields = rawLine.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard let keyword = fields.first else { continue }
+            switch keyword {
+            case "FLAG":
+                switch fields.dropFirst().first?.lowercased() {
+                case "long": flagType = .long
+                case "num": flagType = .number
+                default: flagType = .character
+                }
+            case "AF" where fields.count >= 2:
+                flagLines.append(fields)
+            case "PFX", "SFX":
+                affixLines.append(fields)
+            case "NEEDAFFIX", "ONLYINCOMPOUND", "FORBIDDENWORD", "NOSUGGEST":
+                flagLines.append(fields)
+            default:
+                continue
+            }
+        }
+        // Aliases and special flags first: affix lines refer to them.
+        // The first AF line gives the count; the others give one alias each.
+        for fields in flagLines.filter({ $0[0] == "AF" }).dropFirst() {
+            flagAliases.append(parse(flags: fields[1], resolvingAliases: false))
+        }
+        for fields in flagLines where fields[0] != "AF" && fields.count >= 2 {
+            let flag = parse(flags: fields[1], resolvingAliases: false).first
+            switch fields[0] {
+            case "NEEDAFFIX": needAffixFlag = flag
+            case "ONLYINCOMPOUND": onlyInCompoundFlag = flag
+            case "FORBIDDENWORD": forbiddenWordFlag = flag
+            default: noSuggestFlag = flag
+            }
+        }
+        for fields in affixLines {
+            readAffixLine(fields)
+        }
+    }
+
+    private mutating func readAffixLine(_ fields: [Substring]) {
+        guard fields.count >= 4 else { return }
+        let isPrefix = fields[0] == "PFX"
+        guard let flag = parse(flags: fields[1], resolvingAliases: false).first else { return }
+        // A header: `SFX A Y 3`.
+        if fields.count == 4, fields[2] == "Y" || fields[2] == "N", Int(fields[3]) != nil {
+            let affixClass = AffixClass(isPrefix: isPrefix, crossProduct: fields[2] == "Y", entries: [])
+            if isPrefix { prefixes[flag] = affixClass } else { suffixes[flag] = affixClass }
+            return
+        }
+        guard fields.count >= 5 else { return }
+        let strip = fields[2] == "0" ? [] : Array(fields[2].unicodeScalars)
+        var addField = fields[3]
+        var continuation: [UInt32] = []
+        if let slash = addField.firstIndex(of: "/") {
+            continuation = parse(flags: addField[addField.index(after: slash)...], resolvingAliases: true)
+            addField = addField[..<slash]
+        }
+        let add = addField == "0" ? [] : Array(addField.unicodeScalars)
+        let entry = AffixEntry(
+            strip: strip, add: add, condition: AffixCondition(fields[4]), continuation: continuation
+        )
+        if isPrefix { prefixes[flag]?.entries.append(entry) } else { suffixes[flag]?.entries.append(entry) }
+    }
+
+    /// The flags written in `text`, with an `AF` alias number replaced by its flags.
+    func parse(flags text: Substring, resolvingAliases: Bool) -> [UInt32] {
+        if resolvingAliases, !flagAliases.isEmpty, let index = Int(text), index >= 1, index <= flagAliases.count {
+            return flagAliases[index - 1]
+        }
+        switch flagType {
+        case .character:
+            return text.unicodeScalars.map(\.value)
+        case .long:
+            var flags: [UInt32] = []
+            var pending: UInt32?
+            for scalar in text.unicodeScalars {
+                if let first = pending {
+                    flags.append(first << 16 | scalar.value)
+                    pending = nil
+                } else {
+                    pending = scalar.value
+                }
+            }
+            if let pending { flags.append(pending << 16) }
+            return flags
+        case .number:
+            return text.split(separator: ",").compactMap { UInt32($0) }
+        }
+    }
+}
+
+/// The condition of an affix entry: a short pattern of letters and `[...]` classes that the
+/// stem's end (suffixes) or start (prefixes) must match.
+struct AffixCondition {
+    private enum Unit {
+        case any
+        case letter(Unicode.Scalar)
+        case oneOf(Set<Unicode.Scalar>)
+        case noneOf(Set<Unicode.Scalar>)
+
+        func matches(_ scalar: Unicode.Scalar) -> Bool {
+            switch self {
+            case .any: return true
+            case .letter(let letter): return letter == scalar
+            case .oneOf(let set): return set.contains(scalar)
+            case .noneOf(let set): return !set.contains(scalar)
+            }
+        }
+    }
+
+    private var units: [Unit] = []
+
+    init(_ text: Substring) {
+        guard text != "." else { return }
+        var scalars = text.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            if scalar == "." {
+                units.append(.any)
+            } else if scalar == "[" {
+                var set = Set<Unicode.Scalar>()
+                var negated = false
+                var first = true
+                while let inner = scalars.next(), inner != "]" {
+                    if first, inner == "^" { negated = true } else { set.insert(inner) }
+                    first = false
+                }
+                units.append(negated ? .noneOf(set) : .oneOf(set))
+            } else {
+                units.append(.letter(scalar))
+            }
+        }
+    }
+
+    /// Whether the end of `stem` matches (for a suffix).
+    func matchesEnd(of stem: [Unicode.Scalar]) -> Bool {
+        guard units.count <= stem.count else { return false }
+        let start = stem.count - units.count
+        for (offset, unit) in units.enumerated() where !unit.matches(stem[start + offset]) {
+            return false
+        }
+        return true
+    }
+
+    /// Whether the start of `stem` matches (for a prefix).
+    func matchesStart(of stem: [Unicode.Scalar]) -> Bool {
+        guard units.count <= stem.count else { return false }
+        for (offset, unit) in units.enumerated() where !unit.matches(stem[offset]) {
+            return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// Lists the word forms a Hunspell dictionary spells out: each `.dic` stem with its prefixes,
+/// suffixes, their cross products and one level of twofold suffixes.
+///
+/// What is left out on purpose:
+/// - stems marked `FORBIDDENWORD`, `NOSUGGEST` or `ONLYINCOMPOUND`, and forms whose affix carries
+///   `NEEDAFFIX` or `ONLYINCOMPOUND` (they are not words on their own);
+/// - prefixes that end in an apostrophe (French `l'`, `qu'`, `jusqu'`): they multiply the French
+///   list thirtyfold, and the suggester handles elision by suggesting for the part after it;
+/// - compounds (German), which only `Hunspell_spell` can judge: the suggester checks edits of the
+///   whole word with it instead.
+///
+/// The result is not trusted: the index confirms every form with `Hunspell_spell`.
+enum DictionaryWordForms {
+    /// Calls `body` with every form of every stem, in file order; a form may come more than once.
+    static func forEachForm(affixPath: String, dictionaryPath: String, _ body: (String) -> Void) throws {
+        let affixes = try AffixFile(path: affixPath)
+        let data = try Data(contentsOf: URL(fileURLWithPath: dictionaryPath))
+        let text = String(data: data, encoding: affixes.encoding) ?? String(decoding: data, as: UTF8.self)
+        var isFirstLine = true
+        for line in text.split(whereSeparator: \.isNewline) {
+            if isFirstLine {
+                isFirstLine = false
+                continue  // the approximate word count
+            }
+            // Lines starting with a tab are comments in .dic files (de_DE has a header of them).
+            guard let first = line.first, first != "\t", first != "#" else { continue }
+            let entry = line.prefix { $0 != "\t" && $0 != " " }
+            let (stem, flagText) = split(entry: entry)
+            let flags = flagText.map { affixes.parse(flags: $0, resolvingAliases: true) } ?? []
+            expand(stem: Array(stem.unicodeScalars), flags: flags, affixes: affixes, body)
+        }
+    }
+
+    /// Splits `word/flags` at the first slash that is not escaped as `\/`.
+    private static func split(entry: Substring) -> (String, Substring?) {
+        var previous: Character?
+        for index in entry.indices {
+            if entry[index] == "/", previous != "\\" {
+                let stem = entry[..<index].replacingOccurrences(of: "\\/", with: "/")
+                return (stem, entry[entry.index(after: index)...])
+            }
+            previous = entry[index]
+        }
+        return (entry.replacingOccurrences(of: "\\/", with: "/"), nil)
+    }
+
+    private static func expand(
+        stem: [Unicode.Scalar], flags: [UInt32], affixes: AffixFile, _ body: (String) -> Void
+    ) {
+        let excluded = [affixes.forbiddenWordFlag, affixes.noSuggestFlag, affixes.onlyInCompoundFlag]
+        if flags.contains(where: { excluded.contains($0) }) { return }
+        let notAlone = [affixes.needAffixFlag, affixes.onlyInCompoundFlag]
+        if !flags.contains(where: { $0 == affixes.needAffixFlag }) { emit(stem, body) }
+
+        var crossSuffixed: [[Unicode.Scalar]] = []
+        for flag in flags {
+            guard let suffixClass = affixes.suffixes[flag] else { continue }
+            for entry in suffixClass.entries where applies(suffix: entry, to: stem) {
+                let form = Array(stem.dropLast(entry.strip.count)) + entry.add
+                if !entry.continuation.contains(where: { notAlone.contains($0) }) { emit(form, body) }
+                if suffixClass.crossProduct { crossSuffixed.append(form) }
+                // Twofold suffixes: the affixed form takes a second suffix from its continuation.
+                for secondFlag in entry.continuation {
+                    guard let secondClass = affixes.suffixes[secondFlag] else { continue }
+                    for second in secondClass.entries where applies(suffix: second, to: form) {
+                        if second.continuation.contains(where: { notAlone.contains($0) }) { continue }
+                        emit(Array(form.dropLast(second.strip.count)) + second.add, body)
+                    }
+                }
+            }
+        }
+        for flag in flags {
+            guard let prefixClass = affixes.prefixes[flag] else { continue }
+            for entry in prefixClass.entries {
+                if let last = entry.add.last, last == "'" || last == "\u{2019}" { continue }
+                let alone = !entry.continuation.contains(where: { notAlone.contains($0) })
+                if alone, applies(prefix: entry, to: stem) {
+                    emit(entry.add + stem.dropFirst(entry.strip.count), body)
+                }
+                guard prefixClass.crossProduct else { continue }
+                for form in crossSuffixed where applies(prefix: entry, to: form) {
+                    emit(entry.add + form.dropFirst(entry.strip.count), body)
+                }
+            }
+        }
+    }
+
+    private static func applies(suffix entry: AffixFile.AffixEntry, to stem: [Unicode.Scalar]) -> Bool {
+        stem.count > entry.strip.count && stem.suffix(entry.strip.count).elementsEqual(entry.strip)
+            && entry.condition.matchesEnd(of: stem)
+    }
+
+    private static func applies(prefix entry: AffixFile.AffixEntry, to stem: [Unicode.Scalar]) -> Bool {
+        stem.count > entry.strip.count && stem.prefix(entry.strip.count).elementsEqual(entry.strip)
+            && entry.condition.matchesStart(of: stem)
+    }
+
+    /// Passes on forms made of letters, apostrophes and hyphens only (no digits, dots, spaces).
+    private static func emit(_ form: [Unicode.Scalar], _ body: (String) -> Void) {
+        guard !form.isEmpty, form.allSatisfy({ $0.properties.isAlphabetic || $0 == "'" || $0 == "-" }) else {
+            return
+        }
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: form)
+        body(String(text))
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Where suggestion lexicons are cached on disk, and how a cached one is known to be current.
+///
+/// A lexicon takes seconds to build (every dictionary form is confirmed with `Hunspell_spell`)
+/// and a fraction of a second to read back. The file is keyed by a fingerprint of its inputs: the
+/// storage version, and the path, size and modification time of the `.aff`, `.dic` and frequency
+/// files. Any change rebuilds it. Never committed: it lives in the user's cache directory.
+struct SuggestionIndexStore: Sendable {
+    /// The cache directory, or `nil` when lexicons are not cached.
+    let directory: String?
+
+    /// `$SUPERTEXT_CACHE_DIR` (empty: no cache), else `$XDG_CACHE_HOME/supertext`, else
+    /// `~/.cache/supertext`.
+    static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let custom = environment["SUPERTEXT_CACHE_DIR"] { return custom.isEmpty ? nil : custom }
+        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty { return xdg + "/supertext" }
+        if let home = environment["HOME"], !home.isEmpty { return home + "/.cache/supertext" }
+        return nil
+    }
+
+    init(directory: String? = SuggestionIndexStore.defaultDirectory()) {
+        self.directory = directory
+    }
+
+    /// What a lexicon is built from, as one line.
+    static func fingerprint(language: InstalledLanguage, frequencyPath: String?) -> String {
+        let files = [("aff", language.affixPath), ("dic", language.dictionaryPath), ("freq", frequencyPath)]
+        let parts = files.map { name, path -> String in
+            guard let path else { return "\(name):none" }
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+            let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
+            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            return "\(name):\(path):\(size):\(Int64(modified * 1000))"
+        }
+        return (["v\(SuggestionLexicon.storageVersion)", language.code] + parts).joined(separator: "|")
+    }
+
+    /// The file of a language's lexicon.
+    func path(for language: InstalledLanguage) -> String? {
+        directory.map { $0 + "/suggestions-\(language.code)-v\(SuggestionLexicon.storageVersion).index" }
+    }
+
+    /// The cached lexicon, if there is one built from the same inputs.
+    func load(for language: InstalledLanguage, fingerprint: String) -> SuggestionLexicon? {
+        guard let path = path(for: language),
+              let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+        else { return nil }
+        return SuggestionLexicon.deserialize(data, expectedFingerprint: fingerprint)
+    }
+
+    /// Writes a lexicon to the cache, atomically; a cache that cannot be written is skipped.
+    func save(_ lexicon: SuggestionLexicon, for language: InstalledLanguage, fingerprint: String) {
+        guard let directory, let path = path(for: language) else { return }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let temporary = path + ".\(getpid()).tmp"
+            try lexicon.serialized(fingerprint: fingerprint).write(to: URL(fileURLWithPath: temporary))
+            if rename(temporary, path) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
+        } catch {
+            // A read-only or full disk only costs the next start a rebuild.
+        }
+    }
+}

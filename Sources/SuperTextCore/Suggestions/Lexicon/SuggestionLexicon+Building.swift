@@ -1,0 +1,136 @@
+extension SuggestionLexicon {
+    /// Builds a lexicon from candidate words.
+    ///
+    /// - Parameters:
+    ///   - words: candidate words in any order, duplicates allowed (dictionary forms and the
+    ///     frequency list's words in the case the dictionary accepts).
+    ///   - frequencies: corpus counts by lowercase word.
+    ///   - phonetics: the language's phonetic key, if it has one.
+    ///   - accepts: the dictionary's verdict; a word it rejects is left out. Called once a word.
+    /// - Returns: the lexicon, deterministic for the same words and verdicts.
+    static func build(
+        words: some Sequence<String>, frequencies: WordFrequencies, phonetics: PhoneticKey?,
+        accepts: (String) -> Bool
+    ) -> SuggestionLexicon {
+        // Accepted words with their lowercase keys as scalars.
+        var seen = Set<String>()
+        var accepted: [(key: [Unicode.Scalar], word: String)] = []
+        for word in words where seen.insert(word).inserted {
+            let key = Array(word.lowercased().unicodeScalars)
+            // "Haus-" and "-accessoire" are parts of compounds written apart, not suggestions.
+            guard let first = key.first, let last = key.last, !isJoiner(first), !isJoiner(last),
+                  key.count <= maximumKeyLength, accepts(word)
+            else { continue }
+            accepted.append((key, word))
+        }
+        // A capitalised variant of an accepted lowercase word adds nothing: Hunspell accepts
+        // "Vida" wherever it accepts "vida", and suggestions take the written word's case.
+        let acceptedWords = Set(accepted.map(\.word))
+        accepted.removeAll { entry in
+            let lowercased = entry.word.lowercased()
+            return lowercased != entry.word && acceptedWords.contains(lowercased)
+        }
+        seen = []
+
+        // The alphabet: the 255 most used letters (ties by scalar value, for determinism).
+        var uses: [UInt32: Int] = [:]
+        for entry in accepted { for scalar in entry.key { uses[scalar.value, default: 0] += 1 } }
+        let alphabet = uses.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(255)
+            .compactMap { Unicode.Scalar($0.key) }
+        var codeOf: [UInt32: UInt8] = [:]
+        for (code, scalar) in alphabet.enumerated() { codeOf[scalar.value] = UInt8(code) }
+
+        var entries: [(key: [UInt8], word: String)] = []
+        entries.reserveCapacity(accepted.count)
+        for entry in accepted {
+            var codes: [UInt8] = []
+            codes.reserveCapacity(entry.key.count)
+            for scalar in entry.key {
+                guard let code = codeOf[scalar.value] else { break }
+                codes.append(code)
+            }
+            if codes.count == entry.key.count { entries.append((codes, entry.word)) }
+        }
+        accepted = []
+        entries.sort { $0.key == $1.key ? $0.word < $1.word : $0.key.lexicographicallyPrecedes($1.key) }
+
+        // Words and keys.
+        var wordBytes: [UInt8] = []
+        var wordStart: [UInt32] = [0]
+        var wordCount: [UInt32] = []
+        var keyFirstWord: [UInt32] = []
+        var keyOfEntry: [Int32] = []
+        keyOfEntry.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {
+            if index == 0 || entries[index - 1].key != entry.key {
+                keyFirstWord.append(UInt32(index))
+            }
+            keyOfEntry.append(Int32(keyFirstWord.count - 1))
+            wordBytes.append(contentsOf: entry.word.utf8)
+            wordStart.append(UInt32(wordBytes.count))
+            wordCount.append(frequencies.count(of: entry.word))
+        }
+        keyFirstWord.append(UInt32(entries.count))
+
+        // The trie, built from the sorted keys with a stack; a node's children are contiguous.
+        var nodeLabel: [UInt8] = [0]
+        var nodeFirstChild: [UInt32] = [0]
+        var nodeChildCount: [UInt8] = [0]
+        var nodeKey: [Int32] = [-1]
+        var pending: [(node: Int, low: Int, high: Int, depth: Int)] = [(0, 0, entries.count, 0)]
+        while let (node, low, high, depth) = pending.popLast() {
+            var start = low
+            // Keys that end here sort first in the range; they are all the same key.
+            if start < high, entries[start].key.count == depth {
+                nodeKey[node] = keyOfEntry[start]
+                while start < high, entries[start].key.count == depth { start += 1 }
+            }
+            nodeFirstChild[node] = UInt32(nodeLabel.count)
+            var groups: [(node: Int, low: Int, high: Int)] = []
+            var groupStart = start
+            while groupStart < high {
+                let label = entries[groupStart].key[depth]
+                var groupEnd = groupStart + 1
+                while groupEnd < high, entries[groupEnd].key[depth] == label { groupEnd += 1 }
+                groups.append((nodeLabel.count, groupStart, groupEnd))
+                nodeLabel.append(label)
+                nodeFirstChild.append(0)
+                nodeChildCount.append(0)
+                nodeKey.append(-1)
+                groupStart = groupEnd
+            }
+            nodeChildCount[node] = UInt8(groups.count)
+            for group in groups.reversed() { pending.append((group.node, group.low, group.high, depth + 1)) }
+        }
+
+        // The sound index. Large lexicons (Spanish verb forms) index only words the frequency
+        // list knows, to stay small; sound-alike misspellings are of common words anyway.
+        var phoneticEntries: [(hash: UInt32, key: UInt32)] = []
+        if let phonetics {
+            let everyKey = keyFirstWord.count - 1 <= 300_000
+            for key in 0..<(keyFirstWord.count - 1) {
+                let first = Int(keyFirstWord[key]), end = Int(keyFirstWord[key + 1])
+                guard everyKey || wordCount[first..<end].contains(where: { $0 > 0 }) else { continue }
+                let spelling = String(decoding: wordBytes[Int(wordStart[first])..<Int(wordStart[first + 1])], as: UTF8.self)
+                let sound = phonetics.key(of: spelling.lowercased())
+                guard sound.count >= 2 else { continue }
+                for variant in phoneticVariants(of: sound) {
+                    phoneticEntries.append((hash(variant), UInt32(key)))
+                }
+            }
+            phoneticEntries.sort { ($0.hash, $0.key) < ($1.hash, $1.key) }
+        }
+
+        return SuggestionLexicon(
+            alphabet: Array(alphabet), nodeLabel: nodeLabel, nodeFirstChild: nodeFirstChild,
+            nodeChildCount: nodeChildCount, nodeKey: nodeKey, keyFirstWord: keyFirstWord,
+            wordBytes: wordBytes, wordStart: wordStart, wordCount: wordCount,
+            phoneticHash: phoneticEntries.map(\.hash), phoneticKey: phoneticEntries.map(\.key)
+        )
+    }
+
+    /// A hyphen or apostrophe, which may join letters but not start or end a suggestion.
+    static func isJoiner(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "-" || scalar == "'" || scalar == "\u{2019}"
+    }
+}

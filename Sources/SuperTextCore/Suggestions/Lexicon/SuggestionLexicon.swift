@@ -1,0 +1,192 @@
+import Foundation
+
+/// The words of one language worth suggesting, how common each is, and a trie over their
+/// lowercase spellings for the candidate search.
+///
+/// Immutable and `Sendable`: one copy per language is shared by every worker thread. Every word in
+/// it was accepted by `Hunspell_spell` when the lexicon was built.
+///
+/// Layout (arrays of plain integers, so it is compact and stores to disk as is):
+/// - letters are coded as bytes through `alphabet` (at most 255 letters a language);
+/// - trie nodes: `nodeLabel`, `nodeFirstChild`, `nodeChildCount` (a node's children are
+///   contiguous), `nodeKey` (the key ending at the node, or -1); node 0 is the root;
+/// - keys (lowercase spellings) in sorted order; key `k` owns words
+///   `keyFirstWord[k] ..< keyFirstWord[k + 1]` (`polish` owns `polish` and `Polish`);
+/// - words: UTF-8 in `wordBytes`, word `w` at `wordStart[w] ..< wordStart[w + 1]`, and its
+///   corpus count in `wordCount[w]` (0 when the frequency list lacks it);
+/// - sound: for languages with a `PhoneticKey`, the hash of each key's phonetic key and of that
+///   key with one letter deleted, sorted, in `phoneticHash`, with the key in `phoneticKey`; a
+///   written word's phonetic key and its deletions find the keys that sound alike (a symmetric
+///   deletion index: one edit apart in sound).
+final class SuggestionLexicon: Sendable {
+    /// The letters, by code.
+    let alphabet: [Unicode.Scalar]
+    let nodeLabel: [UInt8]
+    let nodeFirstChild: [UInt32]
+    let nodeChildCount: [UInt8]
+    let nodeKey: [Int32]
+    let keyFirstWord: [UInt32]
+    let wordBytes: [UInt8]
+    let wordStart: [UInt32]
+    let wordCount: [UInt32]
+    let phoneticHash: [UInt32]
+    let phoneticKey: [UInt32]
+    /// For each node, an upper bound of the commonest word's count below it, as
+    /// `ceil(8 × ln(count + 1))`: lets the search leave branches whose words are too rare to
+    /// rank. Computed on load, not stored.
+    let nodeMaxLogCount: [UInt8]
+    /// Codes by scalar value, for encoding queries.
+    private let codes: [UInt32: UInt8]
+
+    /// The longest key indexed, in letters.
+    static let maximumKeyLength = 48
+
+    init(
+        alphabet: [Unicode.Scalar], nodeLabel: [UInt8], nodeFirstChild: [UInt32], nodeChildCount: [UInt8],
+        nodeKey: [Int32], keyFirstWord: [UInt32], wordBytes: [UInt8], wordStart: [UInt32], wordCount: [UInt32],
+        phoneticHash: [UInt32], phoneticKey: [UInt32]
+    ) {
+        self.alphabet = alphabet
+        self.nodeLabel = nodeLabel
+        self.nodeFirstChild = nodeFirstChild
+        self.nodeChildCount = nodeChildCount
+        self.nodeKey = nodeKey
+        self.keyFirstWord = keyFirstWord
+        self.wordBytes = wordBytes
+        self.wordStart = wordStart
+        self.wordCount = wordCount
+        self.phoneticHash = phoneticHash
+        self.phoneticKey = phoneticKey
+        // Children come after their parent, so one backward sweep fills every subtree.
+        var maxLog = [UInt8](repeating: 0, count: nodeLabel.count)
+        for node in stride(from: nodeLabel.count - 1, through: 0, by: -1) {
+            var value: UInt8 = 0
+            let key = Int(nodeKey[node])
+            if key >= 0 {
+                var count: UInt32 = 0
+                for word in Int(keyFirstWord[key])..<Int(keyFirstWord[key + 1]) { count = max(count, wordCount[word]) }
+                value = Self.logCountByte(count)
+            }
+            let first = Int(nodeFirstChild[node])
+            for child in first..<first + Int(nodeChildCount[node]) { value = max(value, maxLog[child]) }
+            maxLog[node] = value
+        }
+        nodeMaxLogCount = maxLog
+        var codes: [UInt32: UInt8] = [:]
+        for (code, scalar) in alphabet.enumerated() { codes[scalar.value] = UInt8(code) }
+        self.codes = codes
+    }
+
+    /// `ceil(8 × ln(count + 1))`, at most 255: a count stored in a byte, never below the count.
+    static func logCountByte(_ count: UInt32) -> UInt8 {
+        UInt8(min(255, (8 * log(Double(count) + 1)).rounded(.up)))
+    }
+
+    /// Number of distinct lowercase spellings.
+    var keyCount: Int { keyFirstWord.count - 1 }
+    /// Number of words.
+    var wordTotal: Int { wordStart.count - 1 }
+    /// The code that stands for a letter the alphabet lacks: it matches nothing.
+    var unknownCode: UInt8 { UInt8(alphabet.count) }
+
+    /// The word with index `index`.
+    func word(_ index: Int) -> String {
+        let start = Int(wordStart[index]), end = Int(wordStart[index + 1])
+        return wordBytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+    }
+
+    /// The words of key `key`.
+    func words(ofKey key: Int) -> Range<Int> {
+        Int(keyFirstWord[key])..<Int(keyFirstWord[key + 1])
+    }
+
+    /// The letter codes of a lowercase word; letters outside the alphabet get `unknownCode`.
+    func encode(_ lowercased: String) -> [UInt8] {
+        lowercased.unicodeScalars.map { codes[$0.value] ?? unknownCode }
+    }
+
+    /// The code of one scalar, if the alphabet has it.
+    func code(of scalar: Unicode.Scalar) -> UInt8? {
+        codes[scalar.value]
+    }
+
+    /// The key spelled exactly by `codes`, if any.
+    func key(for codes: some Collection<UInt8>) -> Int? {
+        var node = 0
+        for code in codes {
+            guard let child = child(of: node, labelled: code) else { return nil }
+            node = child
+        }
+        let key = nodeKey[node]
+        return key >= 0 ? Int(key) : nil
+    }
+
+    /// The child of `node` with label `code` (children are sorted by label).
+    func child(of node: Int, labelled code: UInt8) -> Int? {
+        var low = Int(nodeFirstChild[node]), high = low + Int(nodeChildCount[node])
+        while low < high {
+            let middle = (low + high) / 2
+            let label = nodeLabel[middle]
+            if label == code { return middle }
+            if label < code { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
+
+    /// The most common word of a key and its count.
+    func mostCommonWord(ofKey key: Int) -> (index: Int, count: UInt32) {
+        var best = Int(keyFirstWord[key]), bestCount = wordCount[best]
+        for index in words(ofKey: key) where wordCount[index] > bestCount {
+            best = index
+            bestCount = wordCount[index]
+        }
+        return (best, bestCount)
+    }
+
+    /// The keys whose phonetic key equals `key` or is one deletion from it, both ways.
+    func keys(soundingLike key: [UInt8]) -> [Int] {
+        var found: [Int] = []
+        for variant in Self.phoneticVariants(of: key) {
+            let hash = Self.hash(variant)
+            var low = 0, high = phoneticHash.count
+            while low < high {
+                let middle = (low + high) / 2
+                if phoneticHash[middle] < hash { low = middle + 1 } else { high = middle }
+            }
+            while low < phoneticHash.count, phoneticHash[low] == hash {
+                found.append(Int(phoneticKey[low]))
+                low += 1
+            }
+        }
+        return found
+    }
+
+    /// A phonetic key and, when it has four letters or more, each of its one-letter deletions.
+    static func phoneticVariants(of key: [UInt8]) -> [[UInt8]] {
+        var variants = [key]
+        guard key.count >= 4 else { return variants }
+        for index in key.indices {
+            var deleted = key
+            deleted.remove(at: index)
+            if !variants.contains(deleted) { variants.append(deleted) }
+        }
+        return variants
+    }
+
+    /// FNV-1a, 32 bits: collisions only add candidates, which are scored anyway.
+    static func hash(_ bytes: [UInt8]) -> UInt32 {
+        var hash: UInt32 = 2_166_136_261
+        for byte in bytes {
+            hash ^= UInt32(byte)
+            hash = hash &* 16_777_619
+        }
+        return hash
+    }
+
+    /// Bytes held by the arrays, for reports.
+    var memoryFootprint: Int {
+        alphabet.count * 4 + nodeLabel.count + nodeFirstChild.count * 4 + nodeChildCount.count
+            + nodeKey.count * 4 + keyFirstWord.count * 4 + wordBytes.count + wordStart.count * 4 + wordCount.count * 4
+            + phoneticHash.count * 4 + phoneticKey.count * 4
+    }
+}

@@ -1,0 +1,133 @@
+/// How likely each kind of spelling error is, as costs of a weighted Damerau-Levenshtein distance
+/// between a dictionary word and what was written: 1 is an ordinary edit, lower is a likelier one.
+///
+/// Cheaper than 1: a letter written without its accent (or with the wrong one), a neighbouring
+/// key, letters that sound alike in the language, one vowel for another, a doubled letter written
+/// once or a single one doubled, two letters swapped, and multi-letter spellings of one sound
+/// (`ph`/`f`, `ß`/`ss`, `œ`/`oe`, `ll`/`y`). Dearer: errors in the first letter, which people
+/// rarely get wrong.
+///
+/// Costs are over the lexicon's letter codes, so the search looks them up in flat tables.
+struct SpellingErrorModel: Sendable {
+    /// A spelling of one sound written as another: `word` letters in the dictionary word, `input`
+    /// letters in the text.
+    struct MultiLetterRule: Sendable {
+        var word: [UInt8]
+        var input: [UInt8]
+        var cost: Float
+        /// Where `word` starts in `ruleWordLetters`.
+        var wordStart: Int
+    }
+
+    /// Letters in the alphabet plus one code for letters it lacks.
+    let size: Int
+    /// Cost of writing input letter `i` for word letter `w`, at `[w * size + i]`.
+    private(set) var substitution: [Float]
+    /// Cost of leaving out word letter `w`.
+    private(set) var omission: [Float]
+    /// Cost of writing input letter `i` that the word does not have.
+    private(set) var insertion: [Float]
+    /// Whether two letters' keys touch, at `[a * size + b]`.
+    private(set) var neighbours: [Bool]
+    /// Multi-letter rules, grouped by the last letter of their word side.
+    private(set) var rulesByLastWordLetter: [[MultiLetterRule]]
+    /// The word sides of all rules, one after another.
+    private(set) var ruleWordLetters: [UInt8] = []
+
+    /// A doubled letter written once, or a single one written twice.
+    var doubling: Float = 0.45
+    /// Two adjacent letters swapped.
+    var transposition: Float = 0.65
+    /// An extra letter whose key touches the letter before or after it.
+    var neighbourInsertion: Float = 0.75
+    /// Added to an edit of the written word's first letter.
+    var firstLetterPenalty: Float = 0.55
+
+    /// The model for a language over a lexicon's alphabet.
+    init(alphabet: [Unicode.Scalar], language: String) {
+        let size = alphabet.count + 1
+        self.size = size
+        let profile = LanguageErrorProfile(language: language)
+        let keyboard = EditClassifier.KeyboardLayout(textLanguage: language)
+        let soundAlike = EditClassifier.SoundAlikeLetters(textLanguage: language)
+        let bases = alphabet.map(Self.baseLetter)
+        let isVowel = bases.map { "aeiouy".unicodeScalars.contains($0) }
+        // Key positions and sound-alike pairs looked up once a letter, not once a pair.
+        let positions = alphabet.map { keyboard.position(of: Character($0)) }
+        var soundAlikePairs = Set<[Int]>()
+        for pair in soundAlike.pairs {
+            let letters = pair.unicodeScalars.map { scalar in alphabet.firstIndex(of: scalar) }
+            guard letters.count == 2, let a = letters[0], let b = letters[1] else { continue }
+            soundAlikePairs.insert([a, b])
+            soundAlikePairs.insert([b, a])
+        }
+        func touching(_ a: Int, _ b: Int) -> Bool {
+            guard let keyA = positions[a], let keyB = positions[b], a != b else { return false }
+            return EditClassifier.KeyboardLayout.touch(keyA, keyB)
+        }
+
+        substitution = Array(repeating: 1, count: size * size)
+        neighbours = Array(repeating: false, count: size * size)
+        omission = Array(repeating: 1, count: size)
+        insertion = Array(repeating: 1, count: size)
+        for (w, wordLetter) in alphabet.enumerated() {
+            for i in alphabet.indices {
+                let isNeighbour = touching(w, i)
+                neighbours[w * size + i] = isNeighbour
+                var cost: Float = 1
+                if w == i {
+                    cost = 0
+                } else if bases[w] == bases[i] {
+                    cost = profile.accentCost
+                } else {
+                    if isNeighbour { cost = min(cost, profile.neighbourCost) }
+                    if soundAlikePairs.contains([w, i]) { cost = min(cost, profile.soundAlikeCost) }
+                    if isVowel[w], isVowel[i] { cost = min(cost, profile.vowelCost) }
+                }
+                substitution[w * size + i] = cost
+            }
+            let isJoiner = wordLetter == "'" || wordLetter == "-"
+            omission[w] = isJoiner ? 0.35 : isVowel[w] ? profile.vowelOmissionCost : 1
+            insertion[w] = isJoiner ? 0.35 : isVowel[w] ? profile.vowelInsertionCost : 1
+            if let cheap = profile.cheapOmissions[wordLetter] { omission[w] = min(omission[w], cheap) }
+            if let cheap = profile.cheapInsertions[wordLetter] { insertion[w] = min(insertion[w], cheap) }
+        }
+
+        var codes: [Unicode.Scalar: UInt8] = [:]
+        for (code, scalar) in alphabet.enumerated() { codes[scalar] = UInt8(code) }
+        rulesByLastWordLetter = Array(repeating: [], count: size)
+        for (word, input, cost) in profile.multiLetterRules {
+            let wordCodes = word.unicodeScalars.compactMap { codes[$0] }
+            let inputCodes = input.unicodeScalars.compactMap { codes[$0] }
+            guard wordCodes.count == word.unicodeScalars.count, inputCodes.count == input.unicodeScalars.count,
+                  let last = wordCodes.last, !inputCodes.isEmpty
+            else { continue }
+            rulesByLastWordLetter[Int(last)].append(
+                MultiLetterRule(word: wordCodes, input: inputCodes, cost: cost, wordStart: ruleWordLetters.count)
+            )
+            ruleWordLetters += wordCodes
+        }
+    }
+
+    /// The letter without accents: `é` → `e`, `ß` stays `ß`.
+    private static func baseLetter(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars.first ?? scalar
+    }
+
+    /// The cost of each input letter being an extra one, in its context.
+    func insertionCosts(for input: [UInt8]) -> [Float] {
+        var costs = [Float](repeating: 1, count: input.count)
+        for j in input.indices {
+            let letter = Int(input[j])
+            var cost = insertion[letter]
+            if j > 0, input[j - 1] == input[j] { cost = min(cost, doubling) }
+            if j > 0, neighbours[Int(input[j - 1]) * size + letter] { cost = min(cost, neighbourInsertion) }
+            if j + 1 < input.count, neighbours[Int(input[j + 1]) * size + letter] {
+                cost = min(cost, neighbourInsertion)
+            }
+            if j == 0 { cost += firstLetterPenalty }
+            costs[j] = cost
+        }
+        return costs
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// How candidates are searched for and ordered: a noisy-channel score,
+/// `editWeight × distance − ln(count + countFloor)`, lowest first, where `distance` is the error
+/// model's weighted distance and `count` the word's corpus count (0 when unlisted).
+package struct SuggestionRanking: Sendable {
+    /// What one ordinary edit is worth against a factor e in frequency.
+    package var editWeight: Float = 10
+    /// Added to every count, so that words missing from the frequency list still rank.
+    package var countFloor: Float = 8
+    /// The largest distance searched, by length of the written word: short words get a tight
+    /// bound (everything is near a three-letter word), long ones a loose one.
+    package var boundBase: Float = 0.7
+    package var boundPerLetter: Float = 0.3
+    package var boundLimit: Float = 2.4
+    /// Whether Hunspell's own `suggest` is asked when nothing else is found.
+    package var hunspellFallback: Float = 1
+    /// A word that sounds like the written one is charged
+    /// `min(distance, soundAlikeBase + soundAlikeWeight × distance)`.
+    package var soundAlikeBase: Float = 0.8
+    package var soundAlikeWeight: Float = 0.4
+    /// Most sound-alike keys scored per word (the commonest, when there are more).
+    package var soundAlikeLimit = 120
+    /// The distance charged for a missing space (`alot` → `a lot`).
+    package var splitCost: Float = 1.7
+    /// Below this distance the index's best candidate is trusted; above it the suggester also
+    /// checks every single edit of the word with the dictionary (compounds, rare inflections).
+    package var checkedEditsThreshold: Float = 1.0
+    /// In languages that form compounds, the likeliest edits are checked unless the index found
+    /// a word nearer than this.
+    package var compoundEditsThreshold: Float = 0.45
+    /// Candidates kept per word before the caller's limit.
+    package var kept = 10
+
+    package init() {}
+
+    /// The ranking with any `SUPERTEXT_RANKING_<NAME>` variables of the environment applied, for
+    /// tuning runs of the benchmark.
+    package static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> SuggestionRanking {
+        var ranking = SuggestionRanking()
+        func read(_ name: String, _ value: inout Float) {
+            if let text = environment["SUPERTEXT_RANKING_" + name], let number = Float(text) { value = number }
+        }
+        read("EDIT_WEIGHT", &ranking.editWeight)
+        read("COUNT_FLOOR", &ranking.countFloor)
+        read("BOUND_BASE", &ranking.boundBase)
+        read("BOUND_PER_LETTER", &ranking.boundPerLetter)
+        read("BOUND_LIMIT", &ranking.boundLimit)
+        read("SPLIT_COST", &ranking.splitCost)
+        read("CHECKED_EDITS_THRESHOLD", &ranking.checkedEditsThreshold)
+        read("COMPOUND_EDITS_THRESHOLD", &ranking.compoundEditsThreshold)
+        read("HUNSPELL_FALLBACK", &ranking.hunspellFallback)
+        read("SOUND_ALIKE_BASE", &ranking.soundAlikeBase)
+        read("SOUND_ALIKE_WEIGHT", &ranking.soundAlikeWeight)
+        var soundAlikeLimit = Float(ranking.soundAlikeLimit)
+        read("SOUND_ALIKE_LIMIT", &soundAlikeLimit)
+        ranking.soundAlikeLimit = Int(soundAlikeLimit)
+        return ranking
+    }
+
+    /// The search bound for a written word of `letters` letters.
+    func bound(letters: Int) -> Float {
+        min(boundLimit, boundBase + boundPerLetter * Float(letters))
+    }
+
+    /// The score of a candidate; lower is better.
+    func score(distance: Float, count: UInt32) -> Float {
+        editWeight * distance - log(Float(count) + countFloor)
+    }
+}

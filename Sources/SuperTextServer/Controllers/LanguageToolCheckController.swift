@@ -1,0 +1,41 @@
+import Hummingbird
+import SuperTextCore
+import SuperTextStore
+
+/// `GET` and `POST /v2/check`: LanguageTool's check, so that LanguageTool's clients (editor
+/// plugins, browser extensions, `language-tool-python`, CI actions) can use SuperText unchanged.
+///
+/// Checks run on the same workers as `/api/v1/check` and accept the words of the personal
+/// dictionary. They are not stored in history: editors send the same text again at every pause
+/// in typing.
+struct LanguageToolCheckController: Sendable {
+    let pool: ProofreadingPool
+    let dictionary: PersonalDictionary
+    /// The most UTF-16 code units a text may have (LanguageTool counts characters so).
+    let maxTextLength: Int
+    /// The API token, when checks need one.
+    let token: String?
+
+    /// The most bytes of a request: the text limit with room for form encoding, which spells
+    /// most characters out of ASCII as several `%XX` escapes.
+    var requestLimit: Int { maxTextLength * 4 + 64 * 1024 }
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("check", use: check)
+        group.post("check", use: check)
+    }
+
+    @Sendable func check(request: Request, context: AppRequestContext) async throws -> Response {
+        let parameters = try await LanguageToolParameters.read(request, bodyLimit: requestLimit)
+        try parameters.authorize(request, token: token)
+        var input = try LanguageToolCheckRequest.parse(parameters, catalog: pool.catalog, maxTextLength: maxTextLength)
+        input.check.personalDictionary = dictionary.snapshot()
+        let result: CheckResult
+        do {
+            result = try await pool.check(input.check)
+        } catch {
+            throw LanguageToolError(error)
+        }
+        return try JSONResponse.make(LanguageToolResponse(result: result, text: input.text))
+    }
+}

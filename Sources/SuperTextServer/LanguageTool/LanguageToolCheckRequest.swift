@@ -1,0 +1,103 @@
+import SuperTextCore
+
+/// A `/v2/check` request, read and validated from LanguageTool's parameters: the text as given
+/// (with its markup, when it came as `data`) and the core's check request.
+struct LanguageToolCheckRequest: Sendable {
+    /// The text as the client gave it; offsets in the response refer to its original text.
+    var text: AnnotatedText
+    /// The check to run on the text's plain text.
+    var check: CheckRequest
+
+    /// Reads `text` or `data`, `language`, `preferredVariants`, `motherTongue` (accepted, not
+    /// used), `enabledRules`, `disabledRules`, `enabledCategories`, `disabledCategories`,
+    /// `enabledOnly` and `level`.
+    /// - Parameters:
+    ///   - catalog: the installed languages, for `preferredVariants`.
+    ///   - maxTextLength: the most UTF-16 code units the checked text may have.
+    /// - Throws: `LanguageToolError`: 400 for a bad parameter, 413 for a text over the limit.
+    static func parse(
+        _ parameters: LanguageToolParameters, catalog: DictionaryCatalog, maxTextLength: Int
+    ) throws -> LanguageToolCheckRequest {
+        let text: AnnotatedText
+        switch (parameters["text"], parameters["data"]) {
+        case (.some, .some):
+            throw LanguageToolError.badRequest("Set only the 'text' or the 'data' parameter, not both.")
+        case (let plain?, nil):
+            text = AnnotatedText(text: plain)
+        case (nil, let data?):
+            text = try AnnotatedText.parse(data: data)
+        case (nil, nil):
+            throw LanguageToolError.badRequest("Missing 'text' or 'data' parameter.")
+        }
+        let length = text.plainText.utf16.count
+        guard length <= maxTextLength else {
+            throw LanguageToolError.textTooLong(length: length, limit: maxTextLength)
+        }
+
+        guard let language = parameters["language"]?.trimmingCharacters(in: .whitespaces), !language.isEmpty else {
+            throw LanguageToolError.badRequest(
+                "Missing 'language' parameter, e.g. 'language=en-US' for American English, 'language=fr' for French or 'language=auto' to detect it."
+            )
+        }
+        let isAuto = language.lowercased() == "auto"
+        let variants = parameters.list("preferredVariants")
+        if !variants.isEmpty, !isAuto {
+            throw LanguageToolError.badRequest("You specified 'preferredVariants' but you didn't specify 'language=auto'.")
+        }
+
+        let picky: Bool
+        switch parameters["level"]?.lowercased() {
+        case nil, "", "default": picky = false
+        case "picky": picky = true
+        case let other?: throw LanguageToolError.badRequest("'level' must be 'default' or 'picky', not '\(other)'.")
+        }
+
+        let selection = LanguageToolRules.Selection(
+            enabledRules: parameters.list("enabledRules"), disabledRules: parameters.list("disabledRules"),
+            enabledCategories: parameters.list("enabledCategories"), disabledCategories: parameters.list("disabledCategories"),
+            enabledOnly: parameters.flag("enabledOnly"), picky: picky
+        )
+        if selection.enabledOnly {
+            guard selection.disabledRules.isEmpty, selection.disabledCategories.isEmpty else {
+                throw LanguageToolError.badRequest("You cannot specify disabled rules or categories using enabledOnly=true.")
+            }
+            guard !selection.enabledRules.isEmpty || !selection.enabledCategories.isEmpty else {
+                throw LanguageToolError.badRequest("You must specify enabled rules or categories when using enabledOnly=true.")
+            }
+        }
+        let rulesToRun = LanguageToolRules.rulesToRun(for: selection)
+        let allRules = LanguageToolRules.all
+        var check = CheckRequest(
+            text: text.plainText, language: isAuto ? "auto" : language,
+            preferredLanguages: isAuto ? candidates(preferring: variants, in: catalog) : [],
+            disabledRules: Set(allRules.map(\.id)).subtracting(rulesToRun),
+            picky: allRules.contains { $0.isPicky && rulesToRun.contains($0.id) }
+        )
+        check.format = .plain
+        return LanguageToolCheckRequest(text: text, check: check)
+    }
+
+    /// The languages `auto` chooses among, given preferred variants (`en-GB,de-AT`): every
+    /// installed language, but for a language with a preferred variant only that variant. A
+    /// variant that is not installed stands for the installed default of its language (`de-AT`
+    /// → `de-DE`); a language that is not installed at all is ignored. No variants: all
+    /// languages (an empty list).
+    static func candidates(preferring variants: [String], in catalog: DictionaryCatalog) -> [String] {
+        guard !variants.isEmpty else { return [] }
+        var preferred: [String: InstalledLanguage] = [:]
+        for variant in variants {
+            let primary = String(variant.prefix { $0 != "-" && $0 != "_" }).lowercased()
+            guard let language = (try? catalog.resolve(variant)) ?? (try? catalog.resolve(primary)) else { continue }
+            if preferred[language.primaryLanguage] == nil { preferred[language.primaryLanguage] = language }
+        }
+        // Detection breaks ties in list order: English first, then each language's default variant.
+        func rank(_ language: InstalledLanguage) -> (Int, Int, String) {
+            let isDefault = (try? catalog.resolve(language.primaryLanguage))?.code == language.code
+            return (language.primaryLanguage == "en" ? 0 : 1, isDefault ? 0 : 1, language.code)
+        }
+        return catalog.languages
+            .filter { language in preferred[language.primaryLanguage].map { $0.code == language.code } ?? true }
+            .sorted { rank($0) < rank($1) }
+            .map(\.code)
+    }
+}

@@ -1,0 +1,103 @@
+import SuperTextCore
+
+/// SuperText's rules as LanguageTool clients see them: categories, issue types, descriptions, and
+/// which rules a request's `enabledRules`, `disabledRules`, `enabledCategories`,
+/// `disabledCategories`, `enabledOnly` and `level` select.
+enum LanguageToolRules {
+    /// One rule: its identifier, category and whether it only runs at the picky level.
+    struct Rule: Sendable, Equatable {
+        let id: String
+        let category: MatchCategory
+        let description: String
+        let isPicky: Bool
+    }
+
+    /// Every rule SuperText runs, spelling first.
+    static let all: [Rule] = [
+        Rule(id: ProofreadingRules.spellingRuleID, category: .spelling, description: "Possible spelling mistake", isPicky: false)
+    ] + ProofreadingRules.all.map {
+        Rule(id: $0.id, category: $0.category, description: $0.description, isPicky: $0.isPicky)
+    }
+
+    private static let byID: [String: Rule] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
+
+    /// The description of a rule, for `rule.description`.
+    static func description(ofRule id: String) -> String {
+        byID[id]?.description ?? id
+    }
+
+    /// LanguageTool's category identifier and name.
+    static func category(_ category: MatchCategory) -> (id: String, name: String) {
+        switch category {
+        case .spelling: ("TYPOS", "Possible Typo")
+        case .grammar: ("GRAMMAR", "Grammar")
+        case .typography: ("TYPOGRAPHY", "Typography")
+        case .style: ("STYLE", "Style")
+        }
+    }
+
+    /// LanguageTool's issue type (the localization quality issue type of the rule).
+    static func issueType(_ category: MatchCategory) -> String {
+        switch category {
+        case .spelling: "misspelling"
+        case .grammar: "grammar"
+        case .typography: "typographical"
+        case .style: "style"
+        }
+    }
+
+    /// LanguageTool's match type: `UnknownWord` for spelling, `Other` for everything else.
+    static func typeName(_ category: MatchCategory) -> String {
+        category == .spelling ? "UnknownWord" : "Other"
+    }
+
+    /// LanguageTool's identifiers of rules that SuperText has under another name, so that
+    /// settings written for LanguageTool (`disabledRules=WHITESPACE_RULE`) keep working.
+    static let languageToolAliases: [String: String] = [
+        "HUNSPELL_RULE": ProofreadingRules.spellingRuleID,
+        "MORFOLOGIK_RULE_EN_US": ProofreadingRules.spellingRuleID,
+        "MORFOLOGIK_RULE_EN_GB": ProofreadingRules.spellingRuleID,
+        "MORFOLOGIK_RULE_ES": ProofreadingRules.spellingRuleID,
+        "GERMAN_SPELLER_RULE": ProofreadingRules.spellingRuleID,
+        "FR_SPELLING_RULE": ProofreadingRules.spellingRuleID,
+        "WORD_REPEAT_RULE": "REPEATED_WORD",
+        "ENGLISH_WORD_REPEAT_RULE": "REPEATED_WORD",
+        "GERMAN_WORD_REPEAT_RULE": "REPEATED_WORD",
+        "WHITESPACE_RULE": "DOUBLE_SPACE",
+        "COMMA_PARENTHESIS_WHITESPACE": "SPACE_BEFORE_PUNCTUATION",
+        "TOO_LONG_SENTENCE": "LONG_SENTENCE",
+    ]
+
+    /// What a request asks to run.
+    struct Selection: Sendable, Equatable {
+        var enabledRules: [String] = []
+        var disabledRules: [String] = []
+        var enabledCategories: [String] = []
+        var disabledCategories: [String] = []
+        /// Run only the enabled rules and categories.
+        var enabledOnly = false
+        /// `level=picky`: run the picky rules too.
+        var picky = false
+    }
+
+    /// The identifiers of the rules a selection runs. Unknown rule and category identifiers are
+    /// ignored, as LanguageTool ignores them; a rule that is both enabled and disabled is off.
+    static func rulesToRun(for selection: Selection) -> Set<String> {
+        func ruleIDs(_ ids: [String]) -> Set<String> {
+            Set(ids.map { id in
+                let upper = id.uppercased()
+                return languageToolAliases[upper] ?? upper
+            })
+        }
+        let enabledRules = ruleIDs(selection.enabledRules)
+        let disabledRules = ruleIDs(selection.disabledRules)
+        let enabledCategories = Set(selection.enabledCategories.map { $0.uppercased() })
+        let disabledCategories = Set(selection.disabledCategories.map { $0.uppercased() })
+        let enabled = all.filter { enabledRules.contains($0.id) || enabledCategories.contains(category($0.category).id) }
+        if selection.enabledOnly { return Set(enabled.map(\.id)) }
+        let defaults = all.filter { !$0.isPicky || selection.picky }
+        return Set((defaults + enabled).map(\.id)).filter { id in
+            !disabledRules.contains(id) && !disabledCategories.contains(category(byID[id]!.category).id)
+        }
+    }
+}

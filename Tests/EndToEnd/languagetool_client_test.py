@@ -1,0 +1,172 @@
+"""SuperText's LanguageTool-compatible API (/v2) driven by a real LanguageTool client,
+language-tool-python, pointed at the server with remote_server=. languagetool.sh starts the server
+and sets SUPERTEXT_URL."""
+import os
+import sys
+import unittest
+
+import requests
+from language_tool_python import LanguageTool
+from language_tool_python.exceptions import LanguageToolError
+
+URL = os.environ.get("SUPERTEXT_URL", "http://127.0.0.1:8080")
+LONG_SENTENCE = " ".join(["This sentence goes on and on, with one clause after another"] * 6) + "."
+
+
+def client(language):
+    """A LanguageTool client for the server under test; it downloads nothing."""
+    return LanguageTool(language, remote_server=URL)
+
+
+def raw_check(**fields):
+    """The server's own answer to a check, as JSON, for what the client does not expose."""
+    response = requests.post(f"{URL}/v2/check", data=fields, timeout=30)
+    response.raise_for_status()
+    return response.json()
+
+
+def matched(text, match):
+    return text[match.offset : match.offset + match.error_length]
+
+
+class EnglishTest(unittest.TestCase):
+    def setUp(self):
+        self.tool = client("en-US")
+
+    def tearDown(self):
+        self.tool.close()
+
+    def test_check_finds_and_explains_typos(self):
+        text = "I recieve teh letter every morning."
+        matches = self.tool.check(text)
+        self.assertEqual([matched(text, m) for m in matches], ["recieve", "teh"])
+        for match in matches:
+            self.assertEqual(match.rule_id, "SPELLING")
+            self.assertEqual(match.category, "TYPOS")
+            self.assertEqual(match.rule_issue_type, "misspelling")
+            self.assertTrue(match.replacements)
+            self.assertIn(matched(text, match), match.context)
+        teh = matches[1]
+        self.assertEqual(teh.replacements[0], "the")
+        # The message is the explanation: what the slip was.
+        self.assertIn("swapped", teh.message)
+        self.assertEqual(matches[0].replacements[0], "receive")
+
+    def test_correct_returns_the_corrected_text(self):
+        self.assertEqual(self.tool.correct("This is teh best day of the the year."), "This is the best day of the year.")
+
+    def test_offsets_are_right_after_emoji(self):
+        text = "😀👍 Hello wrold, and 🎉 teh end."
+        matches = self.tool.check(text)
+        self.assertEqual([matched(text, m) for m in matches], ["wrold", "teh"])
+        # On the wire the offsets are UTF-16 code units: each emoji counts two.
+        wire = raw_check(language="en-US", text=text)["matches"]
+        self.assertEqual([m["offset"] for m in wire], [matches[0].offset + 2, matches[1].offset + 3])
+        self.assertEqual(self.tool.correct(text), "😀👍 Hello world, and 🎉 the end.")
+
+    def test_disabled_rules_are_honoured(self):
+        text = "Ths is the the end."
+        self.assertEqual(sorted(m.rule_id for m in self.tool.check(text)), ["REPEATED_WORD", "SPELLING"])
+        self.tool.disabled_rules = {"SPELLING"}
+        self.assertEqual([m.rule_id for m in self.tool.check(text)], ["REPEATED_WORD"])
+
+    def test_spellchecking_can_be_turned_off_by_category(self):
+        self.tool.disable_spellchecking()
+        self.assertEqual([m.rule_id for m in self.tool.check("Ths is the the end.")], ["REPEATED_WORD"])
+
+    def test_enabled_rules_only(self):
+        self.tool.enabled_rules = {"DOUBLE_SPACE"}
+        self.tool.enabled_rules_only = True
+        self.assertEqual([m.rule_id for m in self.tool.check("Ths is  the the end.")], ["DOUBLE_SPACE"])
+
+    def test_picky_level_adds_the_picky_rules(self):
+        self.assertEqual(self.tool.check(LONG_SENTENCE), [])
+        self.tool.picky = True
+        matches = self.tool.check(LONG_SENTENCE)
+        self.assertEqual([(m.rule_id, m.category, m.rule_issue_type) for m in matches], [("LONG_SENTENCE", "STYLE", "style")])
+
+    def test_words_added_through_v2_words_are_no_longer_flagged(self):
+        text = "The Zorblaxian fleet arrived."
+        self.assertEqual([matched(text, m) for m in self.tool.check(text)], ["Zorblaxian"])
+        added = requests.post(f"{URL}/v2/words/add", data={"word": "Zorblaxian"}, timeout=30)
+        self.assertEqual(added.json(), {"added": True})
+        try:
+            self.assertEqual(self.tool.check(text), [])
+            listed = requests.get(f"{URL}/v2/words", params={"limit": 100}, timeout=30).json()
+            self.assertIn("Zorblaxian", listed["words"])
+        finally:
+            deleted = requests.post(f"{URL}/v2/words/delete", data={"word": "Zorblaxian"}, timeout=30)
+            self.assertEqual(deleted.json(), {"deleted": True})
+        self.assertEqual(len(self.tool.check(text)), 1)
+
+
+class OtherLanguagesTest(unittest.TestCase):
+    """Typos are found and explained in the text's language, with replacements."""
+
+    CASES = [
+        ("fr", "Je suis trés content de te voir demain.", "trés"),
+        ("de-DE", "Ich habe gestern einen Fehller gemacht.", "Fehller"),
+        ("es", "Mañana vamos a la bibloteca con mis amigos.", "bibloteca"),
+    ]
+
+    def test_typos_are_found_and_explained(self):
+        english_explanations = set()
+        with client("en-US") as english:
+            for match in english.check("I recieve teh letter."):
+                english_explanations.add(match.message)
+        for language, text, typo in self.CASES:
+            with self.subTest(language=language), client(language) as tool:
+                matches = tool.check(text)
+                self.assertEqual([matched(text, m) for m in matches], [typo])
+                match = matches[0]
+                self.assertEqual((match.rule_id, match.category, match.rule_issue_type), ("SPELLING", "TYPOS", "misspelling"))
+                self.assertTrue(match.replacements)
+                self.assertIn(typo, match.message)
+                self.assertNotIn(match.message, english_explanations)
+                corrected = tool.correct(text)
+                self.assertNotIn(typo, corrected)
+                self.assertIn(match.replacements[0], corrected)
+
+
+class AutoLanguageTest(unittest.TestCase):
+    CASES = [
+        ("Le chat dort sur le canapé depuis ce matin, il est trés fatigué.", "fr", "trés"),
+        ("Der Hund schläft seit heute Morgen auf dem Sofa, er ist sehr müdde.", "de-DE", "müdde"),
+        ("El perro duerme en el sofá desde esta mañana, está muy cansdo.", "es-ES", "cansdo"),
+        ("The dog has been sleeping on the sofa since this mornig.", "en-US", "mornig"),
+    ]
+
+    def test_auto_picks_the_right_language(self):
+        with client("auto") as tool:
+            for text, language, typo in self.CASES:
+                with self.subTest(language=language):
+                    answer = raw_check(language="auto", text=text)["language"]
+                    self.assertEqual(answer["code"], language)
+                    self.assertEqual(answer["detectedLanguage"]["code"], language)
+                    self.assertEqual([matched(text, m) for m in tool.check(text)], [typo])
+
+    def test_preferred_variants_choose_the_variant(self):
+        text = "My favorite color is the one of the sky at the theater."
+        with client("auto") as tool:
+            self.assertEqual(tool.check(text), [])
+            tool.preferred_variants = {"en-GB", "de-AT"}
+            self.assertEqual([matched(text, m) for m in tool.check(text)], ["favorite", "color", "theater"])
+        self.assertEqual(raw_check(language="auto", preferredVariants="en-GB,de-AT", text=text)["language"]["code"], "en-GB")
+
+
+class ErrorTest(unittest.TestCase):
+    def test_errors_are_plain_text_as_languagetool_answers_them(self):
+        response = requests.post(f"{URL}/v2/check", data={"language": "en-US", "text": "x", "level": "pedantic"}, timeout=30)
+        self.assertEqual(response.status_code, 400)
+        self.assertTrue(response.text.startswith("Error: "), response.text)
+
+    def test_the_client_reports_a_bad_request(self):
+        with client("en-US") as tool:
+            tool.preferred_variants = {"en-GB"}  # only allowed with language=auto
+            with self.assertRaises(LanguageToolError) as raised:
+                tool.check("Some text.")
+            self.assertIn("Error: ", str(raised.exception))
+
+
+if __name__ == "__main__":
+    unittest.main(argv=[sys.argv[0], *sys.argv[1:]])

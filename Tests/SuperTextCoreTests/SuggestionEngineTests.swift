@@ -1,0 +1,241 @@
+import Foundation
+import Testing
+@testable import SuperTextCore
+
+/// SuperText's own suggestion engine: what it suggests, not how fast (that is the benchmark's).
+@Suite("Suggestion engine")
+struct SuggestionEngineTests {
+    /// A typical error of each kind, per language, and the correction that must come first.
+    static let firstChoices: [(language: String, written: String, expected: String)] = [
+        ("en-US", "teh", "the"),  // swapped letters
+        ("en-US", "recieve", "receive"),  // ie/ei
+        ("en-US", "seperate", "separate"),  // a vowel for another
+        ("en-US", "acommodate", "accommodate"),  // a doubled letter written once
+        ("en-US", "becuase", "because"),
+        ("en-US", "wich", "which"),  // a silent letter left out
+        ("en-US", "thankyou", "thank you"),  // a missing space
+        ("fr", "bonjoru", "bonjour"),
+        ("fr", "apeller", "appeler"),  // doubled and undoubled letters
+        ("fr", "noeud", "nœud"),  // œ written as oe
+        ("fr", "aujourdhui", "aujourd’hui"),  // apostrophe, written as the dictionary's OCONV says
+        ("fr", "l'homem", "l’homme"),  // a typo after an elision
+        ("de-DE", "vieleicht", "vielleicht"),
+        ("de-DE", "Kühlschrnak", "Kühlschrank"),
+        ("de-DE", "Fahrad", "Fahrrad"),
+        ("de-DE", "Strase", "Straße"),  // ß written as s
+        ("es-ES", "nesesita", "necesita"),  // seseo: s for c
+        ("es-ES", "ablar", "hablar"),  // silent h left out
+        ("es-ES", "segun", "según"),  // missing accent
+        ("es-ES", "qiere", "quiere"),
+    ]
+
+    @Test("Typical errors are corrected first, in every language", arguments: firstChoices)
+    func typicalErrors(_ example: (language: String, written: String, expected: String)) throws {
+        // Given a word with a typical error, when SuperText suggests corrections,
+        let suggestions = try TestSupport.proofreader.suggestions(for: example.written, language: example.language)
+        // then the intended word comes first.
+        #expect(suggestions.first == example.expected, "\(example.written) → \(suggestions)")
+    }
+
+    @Test("Suggestions take the case of the written word")
+    func casePreserved() throws {
+        let proofreader = TestSupport.proofreader
+        #expect(try proofreader.suggestions(for: "teh", language: "en-US").first == "the")
+        #expect(try proofreader.suggestions(for: "Teh", language: "en-US").first == "The")
+        #expect(try proofreader.suggestions(for: "TEH", language: "en-US").first == "THE")
+        // A word's own capitals stay: a name, a German noun.
+        #expect(try proofreader.suggestions(for: "paris", language: "en-US").first == "Paris")
+        #expect(try proofreader.suggestions(for: "huas", language: "de-DE").first == "Haus")
+        #expect(try proofreader.suggestions(for: "HUAS", language: "de-DE").first == "HAUS")
+    }
+
+    static let misspellings: [(language: String, words: [String])] = [
+        ("en-US", ["teh", "Teh", "TEH", "recieve", "seperate", "alot", "thankyou", "wich", "definately", "occured", "Amercia"]),
+        ("fr", ["bonjoru", "apeller", "noeud", "aujourdhui", "l'homem", "quelqun", "serat-il", "Etat", "LEGISLATION"]),
+        ("de-DE", ["vieleicht", "Kühlschrnak", "Fahrad", "Strase", "Huas", "gehn", "Vorang", "STRASE"]),
+        ("es-ES", ["nesesita", "ablar", "segun", "qiere", "porqe", "ACA", "Mexico"]),
+    ]
+
+    @Test("Every suggestion is a word the dictionary accepts", arguments: misspellings)
+    func suggestionsAreAccepted(_ example: (language: String, words: [String])) throws {
+        let proofreader = TestSupport.proofreader
+        for word in example.words {
+            let suggestions = try proofreader.suggestions(for: word, language: example.language)
+            #expect(!suggestions.isEmpty, "nothing for \(word)")
+            for suggestion in suggestions {
+                // A run-together word is split into words that are each accepted; the typographic
+                // apostrophe of French suggestions is the one the dictionary writes on output.
+                for part in suggestion.split(separator: " ") {
+                    let accepted = try proofreader.isCorrect(String(part), language: example.language)
+                    #expect(accepted, "\(word) → \(suggestion): '\(part)' is rejected by the dictionary")
+                }
+                #expect(suggestion != word)
+            }
+        }
+    }
+
+    @Test("The same word always gets the same suggestions, also from many threads at once")
+    func deterministic() async throws {
+        let catalog = DictionaryCatalog()
+        let words = ["teh", "recieve", "seperate", "Amercia", "alot", "becuase", "wich", "ocurred", "tommorow", "beleive"]
+        let reference = try words.map { try TestSupport.proofreader.suggestions(for: $0, language: "en-US") }
+        // One shared engine, four threads, each with its own proofreader and Hunspell handle, as
+        // in the worker pool; every thread asks every word several times, in its own order.
+        let engine = IndexedSuggestionEngine(frequencyDirectories: catalog.searchPath)
+        let proofreaders = (0..<4).map { _ in
+            Proofreader(catalog: catalog, rules: [], suggestionEngine: engine)
+        }
+        for proofreader in proofreaders { _ = try proofreader.suggestions(for: "teh", language: "en-US") }
+        let results = ResultBox()
+        let threads = proofreaders.enumerated().map { index, proofreader in
+            let box = UncheckedBox(proofreader)
+            return Thread {
+                var answers: [String: [[String]]] = [:]
+                for round in 0..<3 {
+                    for offset in words.indices {
+                        let word = words[(offset + index + round) % words.count]
+                        answers[word, default: []].append((try? box.value.suggestions(for: word, language: "en-US")) ?? [])
+                    }
+                }
+                results.add(answers)
+            }
+        }
+        for thread in threads { thread.start() }
+        while results.count < threads.count { try await Task.sleep(for: .milliseconds(20)) }
+        for answers in results.all {
+            for (index, word) in words.enumerated() {
+                for answer in answers[word] ?? [] {
+                    #expect(answer == reference[index], "\(word): \(answer) vs \(reference[index])")
+                }
+            }
+        }
+    }
+
+    @Test("The person's own words are offered as suggestions")
+    func personalWordsAreSuggested() throws {
+        let proofreader = TestSupport.proofreader
+        let without = try proofreader.suggestions(for: "SuperTxet", language: "en-US")
+        #expect(!without.contains("SuperText"))
+        let with = try proofreader.suggestions(for: "SuperTxet", language: "en-US", personalWords: ["SuperText"])
+        #expect(with.first == "SuperText", "\(with)")
+        // In a check, too: the personal word corrects a near miss of it.
+        let result = try TestSupport.proofreader.check(
+            CheckRequest(text: "We use Hunspelish daily.", language: "en-US", acceptedWords: ["Hunspellish"])
+        )
+        let match = try #require(result.matches.first { $0.text == "Hunspelish" })
+        #expect(match.suggestions.first == "Hunspellish")
+    }
+
+    @Test("The typographic apostrophe of the text is kept in suggestions")
+    func typographicApostrophe() throws {
+        let straight = try TestSupport.proofreader.check(CheckRequest(text: "I do'nt know.", language: "en-US"))
+        #expect(straight.matches.first?.suggestions.first == "don't")
+        let curly = try TestSupport.proofreader.check(CheckRequest(text: "I do\u{2019}nt know.", language: "en-US"))
+        #expect(curly.matches.first?.suggestions.first == "don\u{2019}t")
+    }
+}
+
+/// The index itself: the dictionary's forms, the cache file.
+@Suite("Suggestion index")
+struct SuggestionIndexTests {
+    /// A tiny dictionary: two suffix classes (one twofold), a cross-product prefix, a
+    /// forbidden word and a word that needs an affix.
+    static func tinyDictionary() throws -> (directory: String, language: InstalledLanguage) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("supertext-index-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let affix = """
+        SET UTF-8
+        FORBIDDENWORD !
+        NEEDAFFIX *
+        PFX U Y 1
+        PFX U 0 un .
+        SFX S Y 2
+        SFX S y ies [^aeiou]y
+        SFX S 0 s [^y]
+        SFX D Y 1
+        SFX D 0 ed/S [^e]
+        """
+        let dictionary = """
+        5
+        walk/DU
+        berry/S
+        stop!
+        root/*S
+        ab/S
+        """
+        try affix.write(toFile: directory + "/xx_XX.aff", atomically: true, encoding: .utf8)
+        try dictionary.write(toFile: directory + "/xx_XX.dic", atomically: true, encoding: .utf8)
+        let language = InstalledLanguage(
+            code: "xx-XX", name: "Test", aliases: [], affixPath: directory + "/xx_XX.aff",
+            dictionaryPath: directory + "/xx_XX.dic"
+        )
+        return (directory, language)
+    }
+
+    @Test("The dictionary's forms are listed: affixes, cross products, twofold suffixes")
+    func dictionaryForms() throws {
+        let (directory, language) = try Self.tinyDictionary()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var forms = Set<String>()
+        try DictionaryWordForms.forEachForm(affixPath: language.affixPath, dictionaryPath: language.dictionaryPath) {
+            forms.insert($0)
+        }
+        #expect(forms.isSuperset(of: ["walk", "walked", "walkeds", "unwalk", "unwalked", "berry", "berries", "roots", "ab", "abs"]))
+        #expect(!forms.contains("stop"))  // forbidden
+        #expect(!forms.contains("root"))  // needs an affix
+        #expect(!forms.contains("berrys"))  // the condition excludes it
+    }
+
+    @Test("A cached index reads back as it was written, and only for the same inputs")
+    func storageRoundTrip() throws {
+        let (directory, language) = try Self.tinyDictionary()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var frequencies = WordFrequencies()
+        frequencies = try {
+            let path = directory + "/counts.tsv"
+            try "# test\nwalk\t10\nberry\t3\n".write(toFile: path, atomically: true, encoding: .utf8)
+            return try WordFrequencies(path: path)
+        }()
+        var forms: [String] = []
+        try DictionaryWordForms.forEachForm(affixPath: language.affixPath, dictionaryPath: language.dictionaryPath) {
+            forms.append($0)
+        }
+        let lexicon = SuggestionLexicon.build(words: forms, frequencies: frequencies, phonetics: nil) { _ in true }
+        let store = SuggestionIndexStore(directory: directory + "/cache")
+        let fingerprint = SuggestionIndexStore.fingerprint(language: language, frequencyPath: nil)
+        store.save(lexicon, for: language, fingerprint: fingerprint)
+
+        let loaded = try #require(store.load(for: language, fingerprint: fingerprint))
+        #expect(loaded.wordTotal == lexicon.wordTotal)
+        #expect((0..<loaded.wordTotal).map(loaded.word) == (0..<lexicon.wordTotal).map(lexicon.word))
+        #expect(loaded.wordCount == lexicon.wordCount)
+        let walk = try #require(loaded.key(for: loaded.encode("walk")))
+        #expect(loaded.mostCommonWord(ofKey: walk).count == 10)
+        // Another dictionary file (size or date) means another fingerprint: the file is rebuilt.
+        #expect(store.load(for: language, fingerprint: fingerprint + "x") == nil)
+    }
+
+    @Test("The cache directory follows the environment")
+    func cacheDirectory() {
+        #expect(SuggestionIndexStore.defaultDirectory(environment: ["SUPERTEXT_CACHE_DIR": "/c", "HOME": "/h"]) == "/c")
+        #expect(SuggestionIndexStore.defaultDirectory(environment: ["SUPERTEXT_CACHE_DIR": ""]) == nil)
+        #expect(SuggestionIndexStore.defaultDirectory(environment: ["XDG_CACHE_HOME": "/x", "HOME": "/h"]) == "/x/supertext")
+        #expect(SuggestionIndexStore.defaultDirectory(environment: ["HOME": "/h"]) == "/h/.cache/supertext")
+    }
+}
+
+/// Collects the answers of the test's threads.
+private final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [[String: [[String]]]] = []
+
+    func add(_ answers: [String: [[String]]]) { lock.withLock { results.append(answers) } }
+    var count: Int { lock.withLock { results.count } }
+    var all: [[String: [[String]]]] { lock.withLock { results } }
+}
+
+/// Hands a proofreader to the one thread that uses it.
+private final class UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

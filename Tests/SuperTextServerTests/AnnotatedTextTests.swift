@@ -1,0 +1,76 @@
+import Testing
+@testable import SuperTextServer
+
+/// LanguageTool's annotated text: what is checked, and where checked positions are in the text
+/// as the client sent it.
+@Suite("Annotated text")
+struct AnnotatedTextTests {
+    /// `<p>Hé <b>tpyo</b></p>` with the paragraph read as a blank line.
+    let text = AnnotatedText(items: [
+        .markup("<p>", interpretAs: "\n\n"), .text("Hé "), .markup("<b>", interpretAs: nil), .text("tpyo"),
+        .markup("</b>", interpretAs: nil), .markup("</p>", interpretAs: nil),
+    ])
+
+    @Test func theCheckedTextIsTheTextWithInterpretAsForMarkup() {
+        #expect(text.plainText == "\n\nHé tpyo")
+        #expect(text.originalText == "<p>Hé <b>tpyo</b></p>")
+    }
+
+    @Test func rangesOfTextMapToTheOriginalAcrossMarkup() throws {
+        // "tpyo" is at 5 in the checked text, at 9 in the original.
+        let range = try #require(text.originalRange(ofPlain: 5, length: 4))
+        #expect(range == (9, 4))
+        // "Hé" is right after the <p> markup.
+        #expect(try #require(text.originalRange(ofPlain: 2, length: 2)) == (3, 2))
+        // A range spanning markup without interpretAs covers the markup too: "Hé <b>tpyo".
+        #expect(try #require(text.originalRange(ofPlain: 2, length: 7)) == (3, 10))
+    }
+
+    @Test func rangesTouchingInterpretAsAreAboutMarkupAndDropped() {
+        #expect(text.originalRange(ofPlain: 0, length: 2) == nil)
+        #expect(text.originalRange(ofPlain: 1, length: 3) == nil)
+    }
+
+    @Test func startsSkipMarkupForwardAndEndsBackward() {
+        // The end of "tpyo" is before the closing tags; the start of the text after <p>.
+        #expect(text.originalPosition(ofPlainEnd: 9) == 13)
+        #expect(text.originalPosition(ofPlainStart: 2) == 3)
+        #expect(text.originalPosition(ofPlainStart: 9) == text.originalText.utf16.count)
+        #expect(text.originalPosition(ofPlainEnd: 0) == 0)
+    }
+
+    @Test func aPlainTextMapsToItself() throws {
+        let plain = AnnotatedText(text: "A 😀 tpyo")
+        #expect(plain.plainText == plain.originalText)
+        #expect(try #require(plain.originalRange(ofPlain: 5, length: 4)) == (5, 4))
+    }
+
+    @Test func parsesLanguageToolsDataParameter() throws {
+        let parsed = try AnnotatedText.parse(
+            data: #"{"annotation": [{"markup": "<p>", "interpretAs": "\n\n"}, {"text": "Hé "}, {"markup": "<b>"}, {"text": "tpyo"}, {"markup": "</b>"}, {"markup": "</p>"}], "metaData": {"EmailToAddress": "x"}}"#
+        )
+        #expect(parsed == text)
+        #expect(try AnnotatedText.parse(data: #"{"text": "Plain."}"#) == AnnotatedText(text: "Plain."))
+    }
+}
+
+/// Which rules LanguageTool's rule parameters select.
+@Suite("LanguageTool rule selection")
+struct LanguageToolRuleSelectionTests {
+    typealias Selection = LanguageToolRules.Selection
+
+    @Test(arguments: [
+        (Selection(), ["DOUBLE_SPACE", "REPEATED_WORD", "SPACE_BEFORE_PUNCTUATION", "SPELLING"]),
+        (Selection(picky: true), ["DOUBLE_SPACE", "LONG_SENTENCE", "REPEATED_WORD", "SPACE_BEFORE_PUNCTUATION", "SPELLING"]),
+        (Selection(enabledRules: ["long_sentence"]), ["DOUBLE_SPACE", "LONG_SENTENCE", "REPEATED_WORD", "SPACE_BEFORE_PUNCTUATION", "SPELLING"]),
+        (Selection(enabledCategories: ["STYLE"]), ["DOUBLE_SPACE", "LONG_SENTENCE", "REPEATED_WORD", "SPACE_BEFORE_PUNCTUATION", "SPELLING"]),
+        (Selection(disabledRules: ["MORFOLOGIK_RULE_EN_US", "NOPE"]), ["DOUBLE_SPACE", "REPEATED_WORD", "SPACE_BEFORE_PUNCTUATION"]),
+        (Selection(enabledRules: ["LONG_SENTENCE"], disabledRules: ["LONG_SENTENCE"]), ["DOUBLE_SPACE", "REPEATED_WORD", "SPACE_BEFORE_PUNCTUATION", "SPELLING"]),
+        (Selection(disabledCategories: ["typos", "typography"]), ["REPEATED_WORD"]),
+        (Selection(enabledRules: ["SPELLING", "NOPE"], enabledOnly: true), ["SPELLING"]),
+        (Selection(enabledCategories: ["TYPOGRAPHY"], enabledOnly: true, picky: true), ["DOUBLE_SPACE", "SPACE_BEFORE_PUNCTUATION"]),
+    ])
+    func selects(selection: Selection, expected: [String]) {
+        #expect(LanguageToolRules.rulesToRun(for: selection).sorted() == expected)
+    }
+}

@@ -1,0 +1,261 @@
+// The SuperText HTTP API: JSON requests, the Server-Sent Events of a streaming check, and the
+// access token a server may ask for.
+
+const TOKEN_KEY = "supertext.token";
+
+/** An error answered by the server (or a network failure, with status 0). */
+export class ApiError extends Error {
+  constructor({ status = 0, code = "network_error", message, retryAfter = null } = {}) {
+    super(message || "The server could not be reached.");
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+    this.retryAfter = retryAfter;
+  }
+}
+
+let token = readStoredToken();
+let tokenPrompt = null;
+let pendingPrompt = null;
+
+function readStoredToken() {
+  try {
+    return sessionStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Sets the function that asks the person for a token when the server answers 401. It gets
+ * `{rejected}` (whether a token was sent and refused) and resolves to the token, or `null`.
+ */
+export function setTokenPrompt(prompt) {
+  tokenPrompt = prompt;
+}
+
+/** Forgets the token of this session. */
+export function forgetToken() {
+  token = null;
+  try {
+    sessionStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // Storage can be unavailable (private mode); the token then lives in memory only.
+  }
+}
+
+async function askForToken(rejected) {
+  if (!tokenPrompt) return null;
+  // Several requests failing together lead to one question.
+  pendingPrompt ??= Promise.resolve(tokenPrompt({ rejected })).finally(() => {
+    pendingPrompt = null;
+  });
+  const answer = await pendingPrompt;
+  if (answer) {
+    token = answer;
+    try {
+      sessionStorage.setItem(TOKEN_KEY, answer);
+    } catch {
+      // Kept in memory only.
+    }
+  }
+  return answer;
+}
+
+/** Sends a request with the token; on 401 asks for a token and tries again. */
+async function send(path, { method = "GET", json, body, headers = {}, signal } = {}) {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const sentToken = token;
+    const requestHeaders = new Headers(headers);
+    if (sentToken) requestHeaders.set("Authorization", `Bearer ${sentToken}`);
+    let requestBody = body;
+    if (json !== undefined) {
+      requestHeaders.set("Content-Type", "application/json");
+      requestBody = JSON.stringify(json);
+    }
+    let response;
+    try {
+      response = await fetch(path, { method, headers: requestHeaders, body: requestBody, signal, cache: "no-store" });
+    } catch (error) {
+      if (error.name === "AbortError") throw error;
+      throw new ApiError({ message: "The server could not be reached. Check your connection and try again." });
+    }
+    if (response.status === 401 && tokenPrompt) {
+      // Another request may already have got a new token while this one was on its way.
+      if (token && token !== sentToken) continue;
+      const answer = await askForToken(Boolean(sentToken));
+      if (answer) continue;
+    }
+    if (!response.ok) throw await errorFrom(response);
+    return response;
+  }
+  throw new ApiError({ status: 401, code: "unauthorized", message: "An access token is needed." });
+}
+
+async function errorFrom(response) {
+  let code = `http_${response.status}`;
+  let message = `The server answered ${response.status} ${response.statusText}.`;
+  try {
+    const data = await response.json();
+    if (data && data.error) {
+      code = data.error.code || code;
+      message = data.error.message || message;
+    }
+  } catch {
+    // Not JSON: keep the status line.
+  }
+  if (response.status === 401) message = "An access token is needed to see this.";
+  const retryAfter = Number.parseInt(response.headers.get("Retry-After") || "", 10);
+  return new ApiError({
+    status: response.status,
+    code,
+    message,
+    retryAfter: Number.isFinite(retryAfter) ? retryAfter : null,
+  });
+}
+
+async function getJSON(path, options) {
+  const response = await send(path, options);
+  return response.json();
+}
+
+/**
+ * Reads Server-Sent Events from a fetch response body.
+ * @param {ReadableStream<Uint8Array>} body
+ * @returns {AsyncGenerator<{event: string, data: string}>}
+ */
+export async function* readServerSentEvents(body) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  let event = "message";
+  let data = [];
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
+      // Only whole lines are handled; the rest waits for more bytes.
+      let lineEnd;
+      while ((lineEnd = buffer.search(/\r\n|\r|\n/)) >= 0) {
+        const line = buffer.slice(0, lineEnd);
+        const separatorLength = buffer.startsWith("\r\n", lineEnd) ? 2 : 1;
+        if (buffer[lineEnd] === "\r" && separatorLength === 1 && lineEnd === buffer.length - 1 && !done) break;
+        buffer = buffer.slice(lineEnd + separatorLength);
+        if (line === "") {
+          if (data.length) yield { event, data: data.join("\n") };
+          event = "message";
+          data = [];
+        } else if (!line.startsWith(":")) {
+          const colon = line.indexOf(":");
+          const field = colon < 0 ? line : line.slice(0, colon);
+          let value = colon < 0 ? "" : line.slice(colon + 1);
+          if (value.startsWith(" ")) value = value.slice(1);
+          if (field === "event") event = value;
+          else if (field === "data") data.push(value);
+        }
+      }
+      if (done) break;
+    }
+    if (data.length) yield { event, data: data.join("\n") };
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/**
+ * Checks a text as a stream of events: `{type: "loading", done, total, matches}`, then
+ * `{type: "loaded", result}`. An `error` event, or an error answer before the stream starts,
+ * throws an `ApiError`.
+ */
+export async function* checkStream({ text, language, format, store }, signal) {
+  const response = await send("api/v1/check/stream", {
+    method: "POST",
+    json: { text, language, format, store },
+    headers: { Accept: "text/event-stream" },
+    signal,
+  });
+  let finished = false;
+  for await (const { event, data } of readServerSentEvents(response.body)) {
+    let payload;
+    try {
+      payload = JSON.parse(data);
+    } catch {
+      throw new ApiError({ status: 200, code: "bad_event", message: "The server sent an event that could not be read." });
+    }
+    if (event === "loading") {
+      yield { type: "loading", done: payload.done, total: payload.total, matches: payload.matches || [] };
+    } else if (event === "loaded") {
+      finished = true;
+      yield { type: "loaded", result: payload };
+    } else if (event === "error") {
+      const error = payload.error || {};
+      throw new ApiError({ status: 200, code: error.code || "check_failed", message: error.message || "The check failed." });
+    }
+  }
+  if (!finished) {
+    throw new ApiError({ code: "stream_ended", message: "The connection ended before the check was finished." });
+  }
+}
+
+/** `GET /api/v1/languages`: the installed languages. */
+export async function languages() {
+  const data = await getJSON("api/v1/languages");
+  return data.languages || [];
+}
+
+function query(parameters) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(parameters)) {
+    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+/** The history of checks. */
+export const history = {
+  list({ limit = 20, before, q, language } = {}, signal) {
+    return getJSON(`api/v1/history${query({ limit, before, q, language })}`, { signal });
+  },
+  get(id) {
+    return getJSON(`api/v1/history/${encodeURIComponent(id)}`);
+  },
+  async remove(id) {
+    await send(`api/v1/history/${encodeURIComponent(id)}`, { method: "DELETE" });
+  },
+  async clear() {
+    await send("api/v1/history", { method: "DELETE" });
+  },
+};
+
+/** The personal dictionary. */
+export const dictionary = {
+  async list(language) {
+    const data = await getJSON(`api/v1/dictionary${query({ language })}`);
+    return data.words || [];
+  },
+  async add(word, language) {
+    await send("api/v1/dictionary", { method: "POST", json: language ? { word, language } : { word } });
+  },
+  async remove(word, language) {
+    await send(`api/v1/dictionary/${encodeURIComponent(word)}${query({ language })}`, { method: "DELETE" });
+  },
+  async exportText() {
+    const response = await send("api/v1/dictionary/export");
+    return response.text();
+  },
+  async importText(text) {
+    const response = await send("api/v1/dictionary/import", {
+      method: "POST",
+      body: text,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+    const type = response.headers.get("Content-Type") || "";
+    return type.includes("json") ? response.json() : null;
+  },
+};
+
+/** `GET /api/v1/insights`. */
+export function insights() {
+  return getJSON("api/v1/insights");
+}

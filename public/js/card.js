@@ -1,0 +1,210 @@
+// The card of one mistake: its suggestions (click one to apply it), why it is a mistake,
+// Ignore and Add to dictionary. It opens under the mark (a sheet at the bottom on phones).
+
+import * as api from "./api.js";
+import { byId, h, toast } from "./dom.js";
+import { applySuggestion, focusText, markElement } from "./editor.js";
+import { categoryName, categoryOf } from "./marks.js";
+import { ignoreKey, store } from "./state.js";
+
+let card;
+let container;
+let shown = { id: null, matches: null, ignored: null };
+/** The element to give the focus back to when the card closes with Escape. */
+let opener = null;
+/** Whether the card was opened from the keyboard (its actions then move the focus on). */
+let keyboardFlow = false;
+let afterAction = () => {};
+
+/**
+ * @param {{afterAction: (match: object, keyboard: boolean) => void}} options what to do once
+ *   a suggestion was applied or the mistake dismissed (the list moves the focus on).
+ */
+export function setupCard(options) {
+  card = byId("card");
+  container = byId("view-editor");
+  afterAction = options.afterAction;
+  card.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      closeCard({ restoreFocus: true });
+    }
+  });
+  document.addEventListener("mousedown", (event) => {
+    if (card.hidden || card.contains(event.target)) return;
+    // Clicks in the text and on the list decide for themselves.
+    if (event.target.closest("#editor-input, .issue")) return;
+    closeCard();
+  });
+  window.addEventListener("resize", () => place());
+  store.subscribe(render);
+}
+
+/**
+ * Opens the card of a mistake.
+ * @param {number} id the mistake's page-local id.
+ * @param {{focus?: boolean, opener?: Element}} options `focus` moves the keyboard focus to
+ *   the best suggestion, so Enter applies it.
+ */
+export function openCard(id, { focus = false, opener: from = null } = {}) {
+  opener = from;
+  keyboardFlow = focus;
+  store.set({ activeId: id });
+  if (card.hidden) return;
+  markElement(id)?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  place();
+  if (focus) (card.querySelector(".suggestion") ?? card.querySelector("button"))?.focus({ preventScroll: true });
+}
+
+/** Closes the card; with `restoreFocus`, the focus goes back to where it was opened from. */
+export function closeCard({ restoreFocus = false } = {}) {
+  if (store.get().activeId !== null) store.set({ activeId: null });
+  if (restoreFocus) {
+    if (opener && opener.isConnected) opener.focus();
+    else focusText();
+  }
+  opener = null;
+}
+
+function currentMatch(state) {
+  if (state.activeId === null) return null;
+  const match = state.check.matches.find((candidate) => candidate.id === state.activeId);
+  return match && !state.ignored.has(ignoreKey(match)) ? match : null;
+}
+
+function render(state) {
+  const match = currentMatch(state);
+  if (!match) {
+    if (!card.hidden) {
+      const hadFocus = card.contains(document.activeElement);
+      card.hidden = true;
+      card.replaceChildren();
+      shown = { id: null, matches: null, ignored: null };
+      if (hadFocus) focusText();
+    }
+    return;
+  }
+  if (shown.id === match.id && shown.matches === state.check.matches && shown.ignored === state.ignored) return;
+  const sameMatch = shown.id === match.id;
+  const focusedIndex = sameMatch ? [...card.querySelectorAll("button")].indexOf(document.activeElement) : -1;
+  fill(match, state);
+  shown = { id: match.id, matches: state.check.matches, ignored: state.ignored };
+  card.hidden = false;
+  place();
+  if (focusedIndex >= 0) card.querySelectorAll("button")[focusedIndex]?.focus({ preventScroll: true });
+}
+
+function fill(match, state) {
+  const category = categoryOf(match);
+  const suggestions = match.suggestions.slice(0, 8);
+  const explanation = match.explanation;
+  card.className = `card card--${category}`;
+  card.replaceChildren(
+    h(
+      "div",
+      { class: "card__head" },
+      h("h2", { class: "card__title", id: "card-title" },
+        h("span", { class: "card__dot", "aria-hidden": "true" }),
+        h("span", { class: "sr-only" }, `${categoryName(category)}: `),
+        match.shortMessage || categoryName(category)),
+      h("button", {
+        type: "button",
+        class: "icon-button card__close",
+        "aria-label": "Close",
+        title: "Close (Esc)",
+        on: { click: () => closeCard({ restoreFocus: true }) },
+      }, "×"),
+    ),
+    match.message ? h("p", { class: "card__message" }, match.message) : null,
+    suggestions.length
+      ? h(
+          "div",
+          { class: "card__suggestions", role: "group", "aria-label": "Suggestions" },
+          suggestions.map((suggestion, index) =>
+            h(
+              "button",
+              {
+                type: "button",
+                class: ["suggestion", index === 0 && "suggestion--best"],
+                "aria-label": suggestion === "" ? "Remove it" : `Replace with ${suggestion}`,
+                on: { click: () => apply(match, suggestion) },
+              },
+              suggestion === "" ? "Remove" : suggestion,
+            ),
+          ),
+        )
+      : h("p", { class: "card__none" }, "No suggestion: edit the text yourself."),
+    explanation && (explanation.title || explanation.detail)
+      ? h(
+          "div",
+          { class: "card__why" },
+          h("h3", { class: "card__why-title" }, explanation.title || "Why"),
+          explanation.detail ? h("p", { class: "card__why-detail" }, explanation.detail) : null,
+        )
+      : null,
+    h(
+      "div",
+      { class: "card__actions" },
+      h("button", { type: "button", class: "button button--small button--ghost card__ignore", on: { click: () => ignore(match) } }, "Ignore"),
+      category === "spelling"
+        ? h("button", {
+            type: "button",
+            class: "button button--small button--ghost card__add",
+            on: { click: (event) => addToDictionary(match, event.currentTarget, state) },
+          }, "Add to dictionary")
+        : null,
+    ),
+  );
+}
+
+/** Puts the card under the first line of its mark, inside the editor view. */
+function place() {
+  const id = store.get().activeId;
+  if (card.hidden || id === null) return;
+  const mark = markElement(id);
+  if (!mark) return;
+  const line = mark.getClientRects()[0] ?? mark.getBoundingClientRect();
+  const box = container.getBoundingClientRect();
+  const width = card.offsetWidth;
+  const left = Math.max(8, Math.min(line.left - box.left - 12, box.width - width - 8));
+  card.style.setProperty("--card-x", `${Math.round(left)}px`);
+  card.style.setProperty("--card-y", `${Math.round(line.bottom - box.top + 10)}px`);
+}
+
+function apply(match, suggestion) {
+  const keyboard = keyboardFlow;
+  if (applySuggestion(match.id, suggestion)) afterAction(match, keyboard);
+}
+
+function ignore(match) {
+  const keyboard = keyboardFlow;
+  const ignored = new Set(store.get().ignored);
+  ignored.add(ignoreKey(match));
+  store.set({ ignored, activeId: null });
+  afterAction(match, keyboard);
+}
+
+async function addToDictionary(match, button, state) {
+  const keyboard = keyboardFlow;
+  const code = state.check.result?.language?.code;
+  const language = code && code !== "und" ? code : undefined;
+  button.disabled = true;
+  try {
+    await api.dictionary.add(match.text, language);
+  } catch (error) {
+    button.disabled = false;
+    toast(`Could not add “${match.text}”: ${error.message}`, { kind: "error" });
+    return;
+  }
+  // The server will not flag the word again; it goes from this result too.
+  const current = store.get();
+  store.set({
+    activeId: null,
+    check: {
+      ...current.check,
+      matches: current.check.matches.filter((other) => !(categoryOf(other) === "spelling" && other.text === match.text)),
+    },
+  });
+  toast(`“${match.text}” was added to your dictionary.`);
+  afterAction(match, keyboard);
+}

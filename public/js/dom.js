@@ -1,0 +1,118 @@
+// Building DOM without HTML strings: text always goes in through text nodes, so a text like
+// `<img src=x onerror=alert(1)>` is shown as it is written and never parsed.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/**
+ * Creates an element.
+ * @param {string} tag
+ * @param {object} [props] `class`, `text`, `on` ({event: handler}), `dataset`, `hidden`,
+ *   and any other key as an attribute (`false`/`null`/`undefined` leave it out).
+ * @param {...(Node|string|number|null|undefined|Array)} children strings become text nodes.
+ */
+export function h(tag, props = {}, ...children) {
+  return build(document.createElement(tag), props, children);
+}
+
+/** Creates an SVG element (same arguments as `h`). */
+export function svg(tag, props = {}, ...children) {
+  return build(document.createElementNS(SVG_NS, tag), props, children);
+}
+
+function build(element, props, children) {
+  for (const [key, value] of Object.entries(props || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") {
+      element.setAttribute("class", Array.isArray(value) ? value.filter(Boolean).join(" ") : value);
+    } else if (key === "text") {
+      element.textContent = String(value);
+    } else if (key === "on") {
+      for (const [event, handler] of Object.entries(value)) element.addEventListener(event, handler);
+    } else if (key === "dataset") {
+      for (const [name, data] of Object.entries(value)) element.dataset[name] = String(data);
+    } else if (key === "hidden") {
+      element.hidden = true;
+    } else if (key === "style") {
+      throw new Error("Use classes, not inline styles (the Content-Security-Policy forbids them).");
+    } else {
+      element.setAttribute(key, value === true ? "" : String(value));
+    }
+  }
+  append(element, children);
+  return element;
+}
+
+function append(element, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(element, child);
+    else if (child instanceof Node) element.appendChild(child);
+    else element.appendChild(document.createTextNode(String(child)));
+  }
+}
+
+/** Shortcut for `document.getElementById`. */
+export function byId(id) {
+  const element = document.getElementById(id);
+  if (!element) throw new Error(`#${id} is missing from the page`);
+  return element;
+}
+
+/** Pluralises an English count: `plural(1, "mistake")` → `1 mistake`. */
+export function plural(count, singular, pluralForm = singular + "s") {
+  return `${count.toLocaleString()} ${count === 1 ? singular : pluralForm}`;
+}
+
+/** Runs `fn` once the calls stop for `delay` milliseconds; `.cancel()` drops a pending call. */
+export function debounce(fn, delay) {
+  let timer = null;
+  const debounced = (...args) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      fn(...args);
+    }, delay);
+  };
+  debounced.cancel = () => {
+    clearTimeout(timer);
+    timer = null;
+  };
+  debounced.isPending = () => timer !== null;
+  return debounced;
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const dayFormat = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short" });
+
+/** A date and time for people, in their locale. */
+export function formatDateTime(iso) {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? String(iso) : dateFormat.format(date);
+}
+
+/** A short day (`3 Mar`) from `YYYY-MM-DD`. */
+export function formatDay(isoDay) {
+  const date = new Date(`${isoDay}T12:00:00`);
+  return Number.isNaN(date.getTime()) ? String(isoDay) : dayFormat.format(date);
+}
+
+/** Announces a message to screen readers through the page's live region. */
+export function announce(message) {
+  const live = byId("live");
+  // Clearing first makes the same message be read again.
+  live.textContent = "";
+  requestAnimationFrame(() => {
+    live.textContent = message;
+  });
+}
+
+/** Shows a short notification that goes away by itself. */
+export function toast(message, { kind = "info", timeout = 4000 } = {}) {
+  const item = h("div", { class: ["toast", `toast--${kind}`], role: kind === "error" ? "alert" : null }, message);
+  byId("toasts").appendChild(item);
+  setTimeout(() => {
+    item.classList.add("toast--leaving");
+    setTimeout(() => item.remove(), 300);
+  }, timeout);
+  return item;
+}

@@ -1,0 +1,215 @@
+// Insights: the person's most frequent mistakes with their corrections, the kinds of mistakes
+// and the activity per day, as charts drawn with inline SVG.
+
+import * as api from "./api.js";
+import { byId, formatDay, h, plural, svg } from "./dom.js";
+
+const KIND_NAMES = {
+  transposition: "Swapped letters",
+  missingLetter: "Missing letter",
+  extraLetter: "Extra letter",
+  doubledLetter: "Doubled letter",
+  undoubledLetter: "Letter not doubled",
+  wrongLetter: "Wrong letter",
+  capitalization: "Capital letters",
+  accent: "Accents",
+  split: "Words run together",
+  join: "Word split apart",
+  apostrophe: "Apostrophes",
+  repeatedWord: "Repeated word",
+  unknownWord: "Unknown word",
+  severalEdits: "Several edits",
+  typography: "Typography",
+  style: "Style",
+  grammar: "Grammar",
+};
+
+/** A name for a kind of mistake (`missingLetter` → `Missing letter`). */
+export function kindName(kind) {
+  if (KIND_NAMES[kind]) return KIND_NAMES[kind];
+  const words = String(kind).replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+let request = 0;
+
+/** Loads the insights and draws them. */
+export async function showInsights() {
+  const root = byId("insights");
+  const mine = ++request;
+  if (!root.hasChildNodes()) root.replaceChildren(h("p", { class: "placeholder placeholder--loading" }, "Loading your insights…"));
+  root.setAttribute("aria-busy", "true");
+  let data;
+  try {
+    data = await api.insights();
+  } catch (error) {
+    if (mine !== request) return;
+    root.setAttribute("aria-busy", "false");
+    root.replaceChildren(
+      h("div", { class: "error-box", role: "alert" },
+        h("p", { class: "error-box__title" }, "The insights could not be loaded"),
+        h("p", { class: "error-box__text" }, error.message),
+        h("button", { type: "button", class: "button button--small", on: { click: showInsights } }, "Retry")),
+    );
+    return;
+  }
+  if (mine !== request) return;
+  root.setAttribute("aria-busy", "false");
+  render(root, data);
+}
+
+function render(root, data) {
+  const frequent = data.frequentMistakes || [];
+  const kinds = (data.kinds || []).filter((kind) => kind.count > 0);
+  const days = lastDays(data.days || [], 14);
+  const checks = data.totalChecks ?? days.reduce((sum, day) => sum + day.checks, 0);
+  const mistakes = data.totalMistakes ?? days.reduce((sum, day) => sum + day.mistakes, 0);
+  if (frequent.length === 0 && kinds.length === 0 && checks === 0) {
+    root.replaceChildren(
+      h("div", { class: "empty", id: "insights-empty" },
+        h("span", { class: "empty__icon empty__icon--muted", "aria-hidden": "true" }, "◔"),
+        h("p", { class: "empty__title" }, "No insights yet"),
+        h("p", { class: "empty__text" }, "Check a few texts with the Check button: your frequent mistakes will show up here."),
+        h("a", { class: "button button--primary", href: "#/editor" }, "Go to the editor")),
+    );
+    return;
+  }
+  const top = [...kinds].sort((a, b) => b.count - a.count)[0];
+  root.replaceChildren(
+    h("ul", { class: "tiles", "aria-label": "Summary" },
+      tile(checks.toLocaleString(), checks === 1 ? "check" : "checks"),
+      tile(mistakes.toLocaleString(), mistakes === 1 ? "mistake" : "mistakes"),
+      tile(checks ? (mistakes / checks).toLocaleString(undefined, { maximumFractionDigits: 1 }) : "0", "mistakes per check"),
+      top ? tile(kindName(top.kind), "most common kind") : null),
+    h("div", { class: "insights__grid" },
+      panel("insights-frequent", "Your most frequent mistakes",
+        frequent.length ? frequentChart(frequent.slice(0, 10)) : h("p", { class: "empty__text" }, "No repeated mistakes yet.")),
+      panel("insights-kinds", "Kinds of mistakes",
+        kinds.length ? kindsChart(kinds) : h("p", { class: "empty__text" }, "No mistakes yet."))),
+    panel("insights-days", "Checks and mistakes, last two weeks", daysChart(days), "panel--wide"),
+  );
+}
+
+/**
+ * The last `count` days up to today (or the newest day with data), days without checks
+ * included as zeros, so the chart's columns are evenly spaced in time.
+ */
+function lastDays(days, count) {
+  const byDate = new Map(days.map((day) => [day.date, day]));
+  const today = new Date().toISOString().slice(0, 10);
+  const newest = days.reduce((latest, day) => (day.date > latest ? day.date : latest), today);
+  const end = new Date(`${newest}T00:00:00Z`);
+  const result = [];
+  for (let back = count - 1; back >= 0; back--) {
+    const date = new Date(end.getTime() - back * 86400000).toISOString().slice(0, 10);
+    const day = byDate.get(date);
+    result.push({ date, checks: day?.checks ?? 0, mistakes: day?.mistakes ?? 0 });
+  }
+  return result;
+}
+
+function tile(value, label) {
+  return h("li", { class: "tile" }, h("span", { class: "tile__value" }, value), h("span", { class: "tile__label" }, label));
+}
+
+function panel(id, title, content, extra) {
+  return h("section", { class: ["panel", "chart-panel", extra], id, "aria-labelledby": `${id}-title` },
+    h("h2", { class: "panel__title", id: `${id}-title` }, title), content);
+}
+
+/** Each mistake with its correction and a bar for how often it was made. */
+function frequentChart(items) {
+  const max = Math.max(...items.map((item) => item.count), 1);
+  return h("ol", { class: "frequent", id: "frequent-mistakes" }, items.map((item) =>
+    h("li", { class: "frequent__row" },
+      h("span", { class: "frequent__change" },
+        h("span", { class: "frequent__word" }, item.word),
+        h("span", { class: "frequent__arrow", "aria-hidden": "true" }, "→"),
+        h("span", { class: "sr-only" }, ", corrected to "),
+        h("span", { class: "frequent__correction" }, item.correction || "?")),
+      svg("svg", { class: "frequent__bar", viewBox: "0 0 100 10", preserveAspectRatio: "none", "aria-hidden": "true" },
+        svg("rect", { class: "chart__track", x: 0, y: 0, width: 100, height: 10, rx: 2 }),
+        svg("rect", { class: "chart__bar", x: 0, y: 0, width: Math.max(2, (item.count / max) * 100).toFixed(1), height: 10, rx: 2 })),
+      h("span", { class: "frequent__count" }, h("span", { class: "sr-only" }, ": "), plural(item.count, "time")))));
+}
+
+/** A ring of the kinds of mistakes, with a legend that also gives the numbers. */
+function kindsChart(kinds) {
+  const sorted = [...kinds].sort((a, b) => b.count - a.count);
+  const total = sorted.reduce((sum, kind) => sum + kind.count, 0);
+  const radius = 60;
+  const circumference = 2 * Math.PI * radius;
+  const ring = svg("svg", {
+    class: "chart chart--ring",
+    viewBox: "0 0 160 160",
+    role: "img",
+    "aria-labelledby": "kinds-chart-title",
+  }, svg("title", { id: "kinds-chart-title" }, `Kinds of mistakes: ${sorted.map((kind) => `${kindName(kind.kind)} ${kind.count}`).join(", ")}`),
+  svg("circle", { class: "chart__track", cx: 80, cy: 80, r: radius, fill: "none", "stroke-width": 22 }));
+  let start = 0;
+  sorted.forEach((kind, index) => {
+    const length = (kind.count / total) * circumference;
+    ring.appendChild(svg("circle", {
+      class: ["slice", `slice--${index % 8}`],
+      cx: 80,
+      cy: 80,
+      r: radius,
+      fill: "none",
+      "stroke-width": 22,
+      "stroke-dasharray": `${Math.max(0, length - 1.5).toFixed(2)} ${(circumference - Math.max(0, length - 1.5)).toFixed(2)}`,
+      "stroke-dashoffset": (-start).toFixed(2),
+      transform: "rotate(-90 80 80)",
+    }, svg("title", {}, `${kindName(kind.kind)}: ${kind.count}`)));
+    start += length;
+  });
+  ring.appendChild(svg("text", { class: "chart__total", x: 80, y: 76, "text-anchor": "middle" }, total.toLocaleString()));
+  ring.appendChild(svg("text", { class: "chart__total-label", x: 80, y: 98, "text-anchor": "middle" }, total === 1 ? "mistake" : "mistakes"));
+  const legend = h("ul", { class: "legend" }, sorted.map((kind, index) => {
+    const share = typeof kind.share === "number" ? kind.share : kind.count / total;
+    return h("li", { class: "legend__item" },
+      h("span", { class: ["legend__swatch", `swatch--${index % 8}`], "aria-hidden": "true" }),
+      h("span", { class: "legend__name" }, kindName(kind.kind)),
+      h("span", { class: "legend__value" }, `${kind.count} · ${Math.round(share * 100)}%`));
+  }));
+  return h("div", { class: "ring-layout" }, h("div", { class: "chart-wrap chart-wrap--ring" }, ring), legend);
+}
+
+/** Columns per day: checks and mistakes side by side. */
+function daysChart(days) {
+  const width = 720;
+  const height = 200;
+  const bottom = 24;
+  const top = 12;
+  const plotHeight = height - bottom - top;
+  const max = Math.max(1, ...days.map((day) => Math.max(day.checks || 0, day.mistakes || 0)));
+  const slot = width / days.length;
+  const barWidth = Math.min(14, slot / 3);
+  const labelEvery = Math.ceil(days.length / 8);
+  const chart = svg("svg", {
+    class: "chart chart--days",
+    viewBox: `0 0 ${width} ${height}`,
+    role: "img",
+    "aria-labelledby": "days-chart-title",
+  }, svg("title", { id: "days-chart-title" }, `Per day: ${days.map((day) => `${day.date}, ${day.checks} checks, ${day.mistakes} mistakes`).join("; ")}`));
+  for (const fraction of [0.5, 1]) {
+    const y = top + plotHeight * (1 - fraction);
+    chart.appendChild(svg("line", { class: "chart__grid", x1: 0, x2: width, y1: y, y2: y }));
+  }
+  chart.appendChild(svg("line", { class: "chart__axis", x1: 0, x2: width, y1: top + plotHeight, y2: top + plotHeight }));
+  days.forEach((day, index) => {
+    const center = slot * index + slot / 2;
+    const checksHeight = ((day.checks || 0) / max) * plotHeight;
+    const mistakesHeight = ((day.mistakes || 0) / max) * plotHeight;
+    chart.appendChild(svg("g", {},
+      svg("title", {}, `${formatDay(day.date)}: ${plural(day.checks || 0, "check")}, ${plural(day.mistakes || 0, "mistake")}`),
+      svg("rect", { class: "chart__column chart__column--checks", x: (center - barWidth - 1).toFixed(1), y: (top + plotHeight - checksHeight).toFixed(1), width: barWidth.toFixed(1), height: checksHeight.toFixed(1), rx: 2 }),
+      svg("rect", { class: "chart__column chart__column--mistakes", x: (center + 1).toFixed(1), y: (top + plotHeight - mistakesHeight).toFixed(1), width: barWidth.toFixed(1), height: mistakesHeight.toFixed(1), rx: 2 })));
+    if ((days.length - 1 - index) % labelEvery === 0) {
+      chart.appendChild(svg("text", { class: "chart__tick", x: center, y: height - 6, "text-anchor": "middle" }, formatDay(day.date)));
+    }
+  });
+  const legend = h("ul", { class: "legend legend--inline" },
+    h("li", { class: "legend__item" }, h("span", { class: "legend__swatch swatch--checks", "aria-hidden": "true" }), h("span", { class: "legend__name" }, "Checks")),
+    h("li", { class: "legend__item" }, h("span", { class: "legend__swatch swatch--mistakes", "aria-hidden": "true" }), h("span", { class: "legend__name" }, "Mistakes")));
+  return h("div", {}, h("div", { class: "chart-wrap chart-wrap--days" }, chart), legend);
+}

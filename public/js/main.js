@@ -1,0 +1,137 @@
+// Starts the page: the views, the routes (`#/editor`, `#/history`, `#/history/ID`,
+// `#/insights`, `#/dictionary`), the language menu and the token question.
+
+import * as api from "./api.js";
+import { closeCard, openCard, setupCard } from "./card.js";
+import { checkNow } from "./checking.js";
+import { askForToken } from "./dialogs.js";
+import { setupDictionary, showDictionary } from "./dictionary.js";
+import { byId, h } from "./dom.js";
+import { focusText, setupEditor } from "./editor.js";
+import { setupHistory, showHistory } from "./history.js";
+import { showInsights } from "./insights.js";
+import { focusAfter, setupResults } from "./results.js";
+import { store } from "./state.js";
+
+const SETTINGS_KEY = "supertext.settings";
+const VIEWS = ["editor", "history", "insights", "dictionary"];
+
+function readSettings() {
+  try {
+    return JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") || {};
+  } catch {
+    return {};
+  }
+}
+
+function saveSettings() {
+  const { language, format } = store.get();
+  try {
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify({ language, format }));
+  } catch {
+    // Settings are a convenience; without storage they reset on reload.
+  }
+}
+
+function setupSettings() {
+  const languageSelect = byId("language");
+  const formatSelect = byId("format");
+  const settings = readSettings();
+  store.set({
+    language: typeof settings.language === "string" ? settings.language : "auto",
+    format: settings.format === "markdown" ? "markdown" : "plain",
+  });
+  formatSelect.value = store.get().format;
+  languageSelect.addEventListener("change", () => {
+    store.set({ language: languageSelect.value });
+    saveSettings();
+    checkNow();
+  });
+  formatSelect.addEventListener("change", () => {
+    store.set({ format: formatSelect.value });
+    saveSettings();
+    checkNow();
+  });
+  let shownLanguages = null;
+  let shownLanguage = null;
+  store.subscribe((state) => {
+    if (state.languages === shownLanguages && state.language === shownLanguage) return;
+    shownLanguages = state.languages;
+    shownLanguage = state.language;
+    languageSelect.replaceChildren(
+      h("option", { value: "auto" }, "Auto-detect"),
+      ...state.languages.map((language) => h("option", { value: language.code }, language.name)),
+    );
+    const known = state.language === "auto" || state.languages.some((language) => language.code === state.language);
+    if (!known && state.languages.length) {
+      // A language saved earlier that this server no longer has.
+      store.set({ language: "auto" });
+      return;
+    }
+    languageSelect.value = state.language;
+    formatSelect.value = state.format;
+  });
+  byId("check-button").addEventListener("click", () => checkNow({ save: true }));
+}
+
+async function loadLanguages() {
+  try {
+    store.set({ languages: await api.languages() });
+  } catch (error) {
+    // The editor still works with Auto; say why the menu is short.
+    byId("detected").hidden = false;
+    byId("detected").textContent = `Languages unavailable: ${error.message}`;
+  }
+}
+
+let currentView = null;
+
+function route() {
+  // Other fragments (the skip link's #main) are not views.
+  if (location.hash && !location.hash.startsWith("#/") && currentView) return;
+  const [, view = "editor", id = null] = location.hash.match(/^#\/([a-z]+)(?:\/([^/]+))?/) ?? [];
+  const name = VIEWS.includes(view) ? view : "editor";
+  const entering = name !== currentView;
+  currentView = name;
+  store.set({ view: name });
+  for (const section of document.querySelectorAll(".view")) section.hidden = section.dataset.view !== name;
+  for (const tab of document.querySelectorAll(".tabs__tab")) {
+    if (tab.dataset.view === name) tab.setAttribute("aria-current", "page");
+    else tab.removeAttribute("aria-current");
+  }
+  const titles = { editor: "SuperText", history: "History · SuperText", insights: "Insights · SuperText", dictionary: "Dictionary · SuperText" };
+  document.title = titles[name];
+  if (name !== "editor") closeCard();
+  if (name === "history") showHistory(id ? decodeURIComponent(id) : null, { refresh: entering });
+  if (name === "insights") showInsights();
+  if (name === "dictionary") showDictionary();
+  if (entering && name !== "editor") byId(`${name}-title`).focus?.({ preventScroll: true });
+}
+
+function start() {
+  api.setTokenPrompt(askForToken);
+  setupSettings();
+  setupEditor({
+    onMarkChosen: (id) => openCard(id, { focus: false }),
+    onDismiss: () => closeCard(),
+  });
+  setupCard({
+    afterAction: (match, keyboard) => {
+      if (keyboard) focusAfter(match);
+      else focusText();
+    },
+  });
+  setupResults();
+  setupHistory();
+  setupDictionary();
+  for (const title of document.querySelectorAll(".view__title")) title.setAttribute("tabindex", "-1");
+  document.querySelector(".skip-link").addEventListener("click", (event) => {
+    event.preventDefault();
+    byId("main").focus();
+  });
+  window.addEventListener("hashchange", route);
+  route();
+  loadLanguages();
+}
+
+start();

@@ -1,0 +1,67 @@
+// One state object drives the page. Views read it and re-render when it changes; nothing else
+// holds the truth about the current check.
+
+/**
+ * The states of a check:
+ * - `idle`: nothing to check (empty text);
+ * - `loading`: a check is under way (`done`/`total` parts); the previous result, if any, stays
+ *   visible, dimmed;
+ * - `loaded`: `result` holds the answer, `matches` its mistakes as they stand in the current
+ *   text (shifted while the person types, removed when applied or ignored);
+ * - `error`: `error` says what went wrong; the previous result stays visible, dimmed.
+ */
+export const initialState = Object.freeze({
+  view: "editor",
+  languages: [],
+  language: "auto",
+  format: "plain",
+  check: {
+    status: "idle",
+    done: 0,
+    total: 0,
+    foundSoFar: 0,
+    result: null,
+    matches: [],
+    error: null,
+  },
+  /** Keys of the mistakes the person chose to ignore in this text (see `ignoreKey`). */
+  ignored: new Set(),
+  /** The `id` of the mistake whose card is open, or `null`. */
+  activeId: null,
+});
+
+/** A tiny store: `get()`, `set(patch or fn)`, `subscribe(listener)`. */
+export function createStore(initial) {
+  let state = initial;
+  const listeners = new Set();
+  return {
+    get: () => state,
+    set(patch) {
+      const previous = state;
+      const change = typeof patch === "function" ? patch(state) : patch;
+      state = { ...state, ...change };
+      for (const listener of listeners) listener(state, previous);
+    },
+    /** Replaces part of `check` only. */
+    setCheck(patch) {
+      this.set((current) => ({ check: { ...current.check, ...patch } }));
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The page's store. */
+export const store = createStore(initialState);
+
+/** What identifies a mistake for "Ignore" across checks of the same text. */
+export function ignoreKey(match) {
+  return `${match.rule}\u0000${match.text}`;
+}
+
+/** The mistakes to show: those not ignored, in text order. */
+export function visibleMatches(state) {
+  return state.check.matches.filter((match) => !state.ignored.has(ignoreKey(match)));
+}
