@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-binary=.build/release/supertext
+binary="${SUPERTEXT_BINARY:-.build/release/supertext}"
 [ -x "$binary" ] || { echo "bench-http.sh: $binary is missing; run: swift build -c release --product supertext" >&2; exit 2; }
 command -v wrk >/dev/null || { echo "bench-http.sh: wrk is missing (scripts/install-deps.sh bench)" >&2; exit 2; }
 duration="${BENCH_DURATION:-10s}"

@@ -154,7 +154,9 @@ $docker version --format 'Engine {{.Server.Version}}'
 dockerfile_arg() { sed -n "s/^ARG $1=//p" Dockerfile | head -n 1; }
 swift_image="$(dockerfile_arg SWIFT_IMAGE)"
 runtime_image="$(dockerfile_arg RUNTIME_IMAGE)"
-[ -n "$swift_image" ] && [ -n "$runtime_image" ] || fail "the Dockerfile has no default SWIFT_IMAGE or RUNTIME_IMAGE"
+if [ -z "$swift_image" ] || [ -z "$runtime_image" ]; then
+    fail "the Dockerfile has no default SWIFT_IMAGE or RUNTIME_IMAGE"
+fi
 
 # Prints how the image is had: pulled, already here, or made as a stand-in by `make_function`.
 declare -A image_origin
@@ -170,8 +172,10 @@ provide_image() {
         fi
     else
         echo "$tag cannot be pulled; making a stand-in"
+        local started
+        started=$(date +%s)
         "$make_function" "$tag"
-        image_origin[$tag]="stand-in made now (no registry reached)"
+        image_origin[$tag]="stand-in made now in $(( $(date +%s) - started ))s (no registry reached)"
     fi
     echo "$tag: ${image_origin[$tag]}"
 }
@@ -321,6 +325,9 @@ check_text() {
 memory() { $docker stats --no-stream --format '{{.MemUsage}}' "$1"; }
 
 step "Run $image with a volume and an API token (port $port on loopback)"
+if curl -s -o /dev/null "$base_url/"; then
+    fail "something already answers on $base_url: set DOCKER_TEST_PORT to a free port"
+fi
 $docker volume create "$volume" >/dev/null
 volume_created=1
 first="$run_id-1"

@@ -22,6 +22,6 @@ sudo=""
 export DEBIAN_FRONTEND=noninteractive
 # Refresh the package lists when they are missing or older than a day.
 if [ -z "$(find /var/lib/apt/lists -maxdepth 1 -name '*Packages*' -mtime -1 2>/dev/null | head -n 1)" ]; then
-  $sudo apt-get update -qq
+  $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq
 fi
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+$sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

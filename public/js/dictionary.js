@@ -170,11 +170,13 @@ async function onRemove(entry, button) {
     toast(`Could not remove “${entry.word}”: ${error.message}`, { kind: "error" });
     return;
   }
+  const position = [...elements.list.querySelectorAll(".words__remove")].indexOf(button);
   view.words = view.words.filter((other) => other !== entry);
   renderList();
   announce(`${entry.word} was removed from your dictionary.`);
-  // The focus would be lost with the removed row: keep it in the list.
-  (elements.list.querySelector(".words__remove") ?? elements.word).focus();
+  // The focus would be lost with the removed row: give it to the row that took its place.
+  const buttons = elements.list.querySelectorAll(".words__remove");
+  (buttons[Math.min(position, buttons.length - 1)] ?? elements.word).focus();
 }
 
 async function onExport() {

@@ -58,7 +58,7 @@ export function setupHistory() {
     entries,
     h("div", { class: "history__more" }, more, sentinel),
   );
-  const detail = h("article", { class: "history__detail", id: "history-detail", hidden: true, "aria-live": "polite" });
+  const detail = h("article", { class: "history__detail", id: "history-detail", hidden: true, "aria-labelledby": "history-detail-title" });
   byId("history").replaceChildren(listView, detail);
   elements = { search, language, deleteAll, entries, more, sentinel, state, listView, detail };
 
