@@ -1,4 +1,5 @@
 # SuperText in one small image: `docker build -t supertext .` (see docs/docker.md).
+# Needs BuildKit: the default since Docker 23 (with Docker 20.10, set DOCKER_BUILDKIT=1).
 #
 # Build arguments:
 #   SWIFT_IMAGE          the official Swift image that compiles it (Debian 12 based)
@@ -18,13 +19,16 @@ RUN apt-get update \
 
 WORKDIR /build
 
-# Dependencies first, so that changing a source file does not fetch them again.
+# Dependencies first, so that changing a source file does not fetch them again. The build
+# folder is a BuildKit cache kept between builds: a rebuild compiles only what changed.
 COPY Package.swift ./
-RUN swift package resolve
+RUN --mount=type=cache,id=supertext-swift-build,sharing=locked,target=/build/.build \
+    swift package resolve
 
 COPY Sources ./Sources
 COPY Tests ./Tests
-RUN swift build -c release --static-swift-stdlib --product supertext \
+RUN --mount=type=cache,id=supertext-swift-build,sharing=locked,target=/build/.build \
+    swift build -c release --static-swift-stdlib --product supertext \
     && install -D -m 0755 "$(swift build -c release --static-swift-stdlib --show-bin-path)/supertext" /staging/supertext \
     && strip /staging/supertext
 
@@ -67,7 +71,9 @@ VOLUME ["/data"]
 EXPOSE 8080
 USER 10001:10001
 
-HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 CMD ["supertext-healthcheck"]
+# The first start on a new volume builds the suggestion indexes into /data/cache (a minute or
+# more); later starts read them back in a second. Failed checks within the start period do not count.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10m --retries=3 CMD ["supertext-healthcheck"]
 
 # The server itself is process 1 and stops gracefully on SIGTERM (docker stop).
 ENTRYPOINT ["supertext"]
