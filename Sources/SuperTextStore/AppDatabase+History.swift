@@ -47,22 +47,36 @@ public struct RetentionPolicy: Sendable, Equatable {
 
 extension AppDatabase {
     /// Stores a check, its mistakes and its text for search; returns its id once committed.
+    ///
+    /// Checks saved at the same time are committed together in one transaction (group commit),
+    /// and each call returns only after the commit of its own check.
     public func saveCheck(_ result: CheckResult, text: String, at date: Date = Date(), retention: RetentionPolicy = .init()) async throws -> Int64 {
-        try await writer.write { db in
-            var check = StoredCheck(result: result, text: text, createdAt: date)
-            try check.insert(db)
-            let id = check.id!
-            for match in result.matches {
-                var mistake = StoredMistake(
-                    id: nil, checkId: id, createdAt: date, word: match.text,
-                    correction: match.suggestions.first, category: match.category.rawValue,
-                    kind: match.explanation.kind.rawValue
-                )
+        // Encoded here, on the caller's thread, so that the single writer only inserts.
+        let check = try NewCheck(result: result, text: text, createdAt: date, retention: retention)
+        return try await checkWrites.submit(check)
+    }
+
+    /// Inserts checks in the current transaction, then applies their retention; their ids.
+    static func insert(_ checks: [NewCheck], _ db: Database) throws -> [Int64] {
+        var ids: [Int64] = []
+        ids.reserveCapacity(checks.count)
+        for check in checks {
+            try check.row.insert(db)
+            let id = db.lastInsertedRowID
+            for mistake in check.mistakes {
+                var mistake = mistake
+                mistake.checkId = id
                 try mistake.insert(db)
             }
-            try Self.applyRetention(retention, now: date, db)
-            return id
+            ids.append(id)
         }
+        var applied: [RetentionPolicy] = []
+        for check in checks where !applied.contains(check.retention) {
+            applied.append(check.retention)
+            let now = checks.last(where: { $0.retention == check.retention })!.createdAt
+            try applyRetention(check.retention, now: now, db)
+        }
+        return ids
     }
 
     private static func applyRetention(_ retention: RetentionPolicy, now: Date, _ db: Database) throws {

@@ -9,12 +9,20 @@ import GRDB
 public struct AppDatabase: Sendable {
     /// The database connection (pool on disk, queue in memory).
     let writer: any DatabaseWriter
+    /// Concurrent saves of checks, committed together (see `GroupCommit`).
+    let checkWrites: GroupCommit<NewCheck, Int64>
 
     /// Opens the database and brings its schema up to date.
     init(_ writer: any DatabaseWriter) throws {
         self.writer = writer
         try Self.migrator.migrate(writer)
+        checkWrites = GroupCommit { [writer] checks in
+            try await writer.write { db in try Self.insert(checks, db) }
+        }
     }
+
+    /// How many transactions have stored checks since the database was opened.
+    public var checkTransactionCount: Int { checkWrites.transactionCount }
 
     /// Opens (or creates) the database file at `path`.
     ///

@@ -81,3 +81,67 @@ struct PersonalWordRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var language: String
     var createdAt: Date
 }
+
+/// A check on its way into the database: the row with its matches already encoded, its
+/// mistakes, and the retention to apply after it.
+struct NewCheck: Sendable {
+    var row: NewCheckRow
+    var mistakes: [StoredMistake]
+    var retention: RetentionPolicy
+    var createdAt: Date { row.createdAt }
+
+    init(result: CheckResult, text: String, createdAt: Date, retention: RetentionPolicy) throws {
+        row = try NewCheckRow(result: result, text: text, createdAt: createdAt)
+        mistakes = result.matches.map { match in
+            StoredMistake(
+                id: nil, checkId: 0, createdAt: createdAt, word: match.text,
+                correction: match.suggestions.first, category: match.category.rawValue,
+                kind: match.explanation.kind.rawValue
+            )
+        }
+        self.retention = retention
+    }
+}
+
+/// The row of a new check, with `matches` as JSON text (read back by `StoredCheck`).
+struct NewCheckRow: Encodable, PersistableRecord, Sendable {
+    static let databaseTableName = StoredCheck.databaseTableName
+
+    var createdAt: Date
+    var languageCode: String
+    var languageName: String
+    var languageDetected: Bool
+    var languageConfidence: Double
+    var text: String
+    var correctedText: String
+    var matches: String
+    var matchCount: Int
+    var characters: Int
+    var words: Int
+    var milliseconds: Double
+
+    /// The JSON of the matches column, as GRDB writes JSON columns.
+    private static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dataEncodingStrategy = .base64
+        encoder.dateEncodingStrategy = .millisecondsSince1970
+        encoder.nonConformingFloatEncodingStrategy = .throw
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }
+
+    init(result: CheckResult, text: String, createdAt: Date) throws {
+        self.createdAt = createdAt
+        languageCode = result.language.code
+        languageName = result.language.name
+        languageDetected = result.language.detected
+        languageConfidence = result.language.confidence
+        self.text = text
+        correctedText = result.correctedText
+        matches = String(decoding: try Self.encoder().encode(result.matches), as: UTF8.self)
+        matchCount = result.matches.count
+        characters = result.stats.characters
+        words = result.stats.words
+        milliseconds = result.stats.milliseconds
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import SuperTextCore
+@testable import SuperTextStore
+
+@Suite("Group commit")
+struct GroupCommitTests {
+    /// A gate the first commit waits at, so that the test controls when it ends.
+    final class Gate: Sendable {
+        private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+        func wait() async {
+            await withCheckedContinuation { continuation in
+                let open = state.withLock { state in
+                    if !state.open { state.waiters.append(continuation) }
+                    return state.open
+                }
+                if open { continuation.resume() }
+            }
+        }
+        func open() {
+            let waiters = state.withLock { state in
+                state.open = true
+                defer { state.waiters = [] }
+                return state.waiters
+            }
+            for waiter in waiters { waiter.resume() }
+        }
+    }
+
+    static func waitUntil(_ condition: () -> Bool) async throws {
+        for _ in 0..<2_000 where !condition() { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(condition())
+    }
+
+    @Test func itemsArrivingDuringACommitShareTheNextTransaction() async throws {
+        let gate = Gate()
+        let batches = Mutex<[[Int]]>([])
+        let group = GroupCommit<Int, Int> { items in
+            let first = batches.withLock { batches in
+                batches.append(items)
+                return batches.count == 1
+            }
+            if first { await gate.wait() }
+            return items.map { $0 * 10 }
+        }
+        async let firstOutput = group.submit(0)
+        try await Self.waitUntil { batches.withLock { $0.count } == 1 }
+        // The first transaction is running: these ten wait, then go together.
+        let outputs = try await withThrowingTaskGroup(of: (Int, Int).self) { tasks in
+            for item in 1...10 { tasks.addTask { (item, try await group.submit(item)) } }
+            try await Self.waitUntil { group.waitingCount == 10 }
+            gate.open()
+            var outputs: [Int: Int] = [:]
+            for try await (item, output) in tasks { outputs[item] = output }
+            return outputs
+        }
+        #expect(try await firstOutput == 0)
+        #expect(outputs == Dictionary(uniqueKeysWithValues: (1...10).map { ($0, $0 * 10) }))
+        let recorded = batches.withLock { $0 }
+        #expect(recorded.count == 2)
+        #expect(recorded.first == [0])
+        #expect(recorded.last?.sorted() == Array(1...10))
+        #expect(group.transactionCount == 2)
+    }
+
+    @Test func aLoneItemIsCommittedAtOnce() async throws {
+        let group = GroupCommit<Int, Int> { items in items.map { $0 + 1 } }
+        #expect(try await group.submit(41) == 42)
+        #expect(try await group.submit(1) == 2)
+        #expect(group.transactionCount == 2)
+    }
+
+    @Test func batchesAreBoundedByTheirMaximum() async throws {
+        let gate = Gate()
+        let sizes = Mutex<[Int]>([])
+        let group = GroupCommit<Int, Int>(maxBatch: 4) { items in
+            let first = sizes.withLock { sizes in
+                sizes.append(items.count)
+                return sizes.count == 1
+            }
+            if first { await gate.wait() }
+            return items
+        }
+        try await withThrowingTaskGroup(of: Int.self) { tasks in
+            tasks.addTask { try await group.submit(0) }
+            try await Self.waitUntil { sizes.withLock { $0.count } == 1 }
+            for item in 1...10 { tasks.addTask { try await group.submit(item) } }
+            try await Self.waitUntil { group.waitingCount == 10 }
+            gate.open()
+            var seen: [Int] = []
+            for try await item in tasks { seen.append(item) }
+            #expect(seen.sorted() == Array(0...10))
+        }
+        #expect(sizes.withLock { $0 } == [1, 4, 4, 2])
+    }
+
+    struct Refused: Error {}
+
+    @Test func aFailingItemFailsAloneAndTheOthersAreCommitted() async throws {
+        let gate = Gate()
+        let calls = Mutex(0)
+        let group = GroupCommit<Int, Int> { items in
+            let call = calls.withLock { calls in
+                calls += 1
+                return calls
+            }
+            if call == 1 { await gate.wait() }
+            if items.contains(13) { throw Refused() }
+            return items
+        }
+        async let first = group.submit(0)
+        try await Self.waitUntil { calls.withLock { $0 } == 1 }
+        let results = try await withThrowingTaskGroup(of: (Int, Bool).self) { tasks in
+            for item in [12, 13, 14] {
+                tasks.addTask {
+                    do { return (try await group.submit(item), true) } catch is Refused { return (item, false) }
+                }
+            }
+            try await Self.waitUntil { group.waitingCount == 3 }
+            gate.open()
+            var results: [Int: Bool] = [:]
+            for try await (item, committed) in tasks { results[item] = committed }
+            return results
+        }
+        #expect(try await first == 0)
+        #expect(results == [12: true, 13: false, 14: true])
+        // The batch of three, then each alone.
+        #expect(calls.withLock { $0 } == 5)
+    }
+
+    @Test func concurrentSavesToAFileAreAllStoredWithTheirOwnIds() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("st-group-\(UUID().uuidString).sqlite").path
+        defer {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+        let database = try AppDatabase.open(path: path)
+        let count = 300
+        let ids = try await withThrowingTaskGroup(of: (Int, Int64).self) { tasks in
+            for index in 0..<count {
+                tasks.addTask {
+                    let text = "Concurrent check number \(index) with teh typo."
+                    let result = CheckResult(
+                        language: LanguageReport(code: "en-US", name: "English", detected: false, confidence: 1),
+                        matches: [
+                            Match(
+                                offset: 30 + String(index).count, length: 3, text: "teh", category: .spelling, rule: "SPELLING",
+                                message: "m", shortMessage: "s", suggestions: ["the"],
+                                explanation: Explanation(kind: .transposition, title: "t", detail: "d")
+                            )
+                        ],
+                        correctedText: text.replacingOccurrences(of: "teh", with: "the"),
+                        stats: CheckStats(characters: text.count, words: 7, matches: 1, milliseconds: 1)
+                    )
+                    return (index, try await database.saveCheck(result, text: text))
+                }
+            }
+            var ids: [Int: Int64] = [:]
+            for try await (index, id) in tasks { ids[index] = id }
+            return ids
+        }
+        #expect(Set(ids.values).count == count)
+        #expect(try await database.checkCount() == count)
+        #expect(database.checkTransactionCount <= count)
+        for index in [0, 137, count - 1] {
+            let detail = try #require(try await database.check(id: ids[index]!))
+            #expect(detail.text == "Concurrent check number \(index) with teh typo.")
+            #expect(detail.result.matches.first?.suggestions == ["the"])
+        }
+        let insights = try await database.insights()
+        #expect(insights.frequentMistakes.first?.word == "teh")
+        #expect(insights.frequentMistakes.first?.count == count)
+        let found = try await database.history(query: "137")
+        #expect(found.items.map(\.id) == [ids[137]!])
+    }
+}
