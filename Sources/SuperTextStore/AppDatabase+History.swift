@@ -57,26 +57,47 @@ extension AppDatabase {
     }
 
     /// Inserts checks in the current transaction, then applies their retention; their ids.
+    ///
+    /// Prepared statements with positional arguments: this runs on the single writer for every
+    /// stored check, so it does no encoding of its own. The texts enter the full-text index later
+    /// (`SearchIndexer`).
     static func insert(_ checks: [NewCheck], _ db: Database) throws -> [Int64] {
+        let insertCheck = try db.cachedStatement(sql: """
+            INSERT INTO "check" (createdAt, languageCode, languageName, languageDetected, languageConfidence,
+                text, correctedText, matches, matchCount, characters, words, milliseconds, searchIndexed)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
+            """)
+        let insertMistake = try db.cachedStatement(sql: """
+            INSERT INTO mistake (checkId, createdAt, word, correction, category, kind) VALUES (?, ?, ?, ?, ?, ?)
+            """)
         var ids: [Int64] = []
         ids.reserveCapacity(checks.count)
         for check in checks {
-            try check.row.insert(db)
+            let row = check.row
+            try insertCheck.execute(arguments: [
+                row.createdAt, row.languageCode, row.languageName, row.languageDetected, row.languageConfidence,
+                row.text, row.correctedText, row.matches, row.matchCount, row.characters, row.words, row.milliseconds,
+            ])
             let id = db.lastInsertedRowID
             for mistake in check.mistakes {
-                var mistake = mistake
-                mistake.checkId = id
-                try mistake.insert(db)
+                try insertMistake.execute(arguments: [
+                    id, row.createdAt, mistake.word, mistake.correction, mistake.category, mistake.kind,
+                ])
             }
             ids.append(id)
         }
         var applied: [RetentionPolicy] = []
         for check in checks where !applied.contains(check.retention) {
             applied.append(check.retention)
-            let now = checks.last(where: { $0.retention == check.retention })!.createdAt
+            let now = checks.last(where: { $0.retention == check.retention })!.date
             try applyRetention(check.retention, now: now, db)
         }
         return ids
+    }
+
+    /// Stored checks whose text is not in the full-text index yet.
+    static func unindexedCheckCount(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: #"SELECT count(*) FROM "check" WHERE NOT searchIndexed"#) ?? 0
     }
 
     private static func applyRetention(_ retention: RetentionPolicy, now: Date, _ db: Database) throws {
@@ -101,6 +122,9 @@ extension AppDatabase {
     ///   - language: only checks in this language code.
     public func history(limit: Int = 20, before: Int64? = nil, query: String? = nil, language: String? = nil) async throws -> HistoryPage {
         let limit = min(max(limit, 1), 200)
+        let pattern = Self.searchPattern(query)
+        // A search sees every stored check: what waits for the index is indexed first.
+        if pattern != nil { try await searchIndexer.indexAll() }
         return try await writer.read { db in
             var conditions: [String] = []
             var arguments: StatementArguments = []
@@ -113,7 +137,7 @@ extension AppDatabase {
                 _ = arguments.append(contentsOf: [language])
             }
             var join = ""
-            if let pattern = Self.searchPattern(query) {
+            if let pattern {
                 join = "JOIN checkSearch s ON s.rowid = c.id AND checkSearch MATCH ?"
                 arguments = StatementArguments([pattern]) + arguments
             }

@@ -11,13 +11,22 @@ public struct AppDatabase: Sendable {
     let writer: any DatabaseWriter
     /// Concurrent saves of checks, committed together (see `GroupCommit`).
     let checkWrites: GroupCommit<NewCheck, Int64>
+    /// Adds saved checks to the full-text index when the database is quiet (see `SearchIndexer`).
+    let searchIndexer: SearchIndexer
 
     /// Opens the database and brings its schema up to date.
-    init(_ writer: any DatabaseWriter) throws {
+    ///
+    /// - Parameter searchIndexing: when saved checks enter the full-text index.
+    init(_ writer: any DatabaseWriter, searchIndexing: SearchIndexer.Policy = .init()) throws {
         self.writer = writer
         try Self.migrator.migrate(writer)
+        let pending = try writer.read { db in try Self.unindexedCheckCount(db) }
+        let indexer = SearchIndexer(writer: writer, policy: searchIndexing, pending: pending)
+        searchIndexer = indexer
         checkWrites = GroupCommit { [writer] checks in
-            try await writer.write { db in try Self.insert(checks, db) }
+            let ids = try await writer.write { db in try Self.insert(checks, db) }
+            indexer.noteSaved(ids.count)
+            return ids
         }
     }
 
@@ -29,7 +38,7 @@ public struct AppDatabase: Sendable {
     /// - Throws: `StoreError.cannotOpen` with a clear message when the file cannot be opened or
     ///   written, or is not a SQLite database. An existing file that is not a SQLite database is
     ///   never overwritten.
-    public static func open(path: String) throws -> AppDatabase {
+    public static func open(path: String, searchIndexing: SearchIndexer.Policy = .init()) throws -> AppDatabase {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
@@ -54,15 +63,15 @@ public struct AppDatabase: Sendable {
         configuration.busyMode = .timeout(5)
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)
-            return try AppDatabase(pool)
+            return try AppDatabase(pool, searchIndexing: searchIndexing)
         } catch let error as DatabaseError {
             throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error)")
         }
     }
 
     /// An empty database in memory, for tests.
-    public static func inMemory() throws -> AppDatabase {
-        try AppDatabase(DatabaseQueue())
+    public static func inMemory(searchIndexing: SearchIndexer.Policy = .init()) throws -> AppDatabase {
+        try AppDatabase(DatabaseQueue(), searchIndexing: searchIndexing)
     }
 
     /// Why a file is not a SQLite database, or `nil` when it is one (or empty).
@@ -120,6 +129,21 @@ public struct AppDatabase: Sendable {
                 CREATE TRIGGER check_after_delete AFTER DELETE ON "check" BEGIN
                     INSERT INTO checkSearch(checkSearch, rowid, text) VALUES ('delete', old.id, old.text);
                 END;
+                """)
+        }
+        // Saving a check no longer indexes its text in the same transaction: `SearchIndexer`
+        // adds it when the database is quiet, and a search first indexes what is pending.
+        migrator.registerMigration("Index checked texts for search after saving") { db in
+            try db.alter(table: "check") { table in
+                table.add(column: "searchIndexed", .boolean).notNull().defaults(to: true)
+            }
+            try db.execute(sql: """
+                DROP TRIGGER check_after_insert;
+                DROP TRIGGER check_after_delete;
+                CREATE TRIGGER check_after_delete AFTER DELETE ON "check" WHEN old.searchIndexed BEGIN
+                    INSERT INTO checkSearch(checkSearch, rowid, text) VALUES ('delete', old.id, old.text);
+                END;
+                CREATE INDEX check_search_pending ON "check"(id) WHERE NOT searchIndexed;
                 """)
         }
         return migrator

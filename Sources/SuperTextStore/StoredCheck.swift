@@ -32,27 +32,13 @@ struct StoredCheck: Codable, FetchableRecord, MutablePersistableRecord {
         id = inserted.rowID
     }
 
-    init(result: CheckResult, text: String, createdAt: Date) {
-        self.createdAt = createdAt
-        languageCode = result.language.code
-        languageName = result.language.name
-        languageDetected = result.language.detected
-        languageConfidence = result.language.confidence
-        self.text = text
-        correctedText = result.correctedText
-        matches = result.matches
-        matchCount = result.matches.count
-        characters = result.stats.characters
-        words = result.stats.words
-        milliseconds = result.stats.milliseconds
-    }
-
     /// The stored check as a check result.
     var result: CheckResult {
         CheckResult(
             id: id,
             language: LanguageReport(code: languageCode, name: languageName, detected: languageDetected, confidence: languageConfidence),
-            matches: matches, correctedText: correctedText,
+            // A check without matches is stored without a second copy of its text.
+            matches: matches, correctedText: matchCount == 0 ? text : correctedText,
             stats: CheckStats(characters: characters, words: words, matches: matchCount, milliseconds: milliseconds)
         )
     }
@@ -82,45 +68,66 @@ struct PersonalWordRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var createdAt: Date
 }
 
-/// A check on its way into the database: the row with its matches already encoded, its
-/// mistakes, and the retention to apply after it.
+/// A check on its way into the database: its row with the matches already encoded, its
+/// mistakes, and the retention to apply after it. Built on the caller's thread, so that the
+/// single writer only binds values.
 struct NewCheck: Sendable {
-    var row: NewCheckRow
-    var mistakes: [StoredMistake]
+    var row: Row
+    var mistakes: [Mistake]
     var retention: RetentionPolicy
-    var createdAt: Date { row.createdAt }
+    var date: Date
+
+    /// The values of the `check` row, in database form.
+    struct Row: Sendable {
+        var createdAt: String
+        var languageCode: String
+        var languageName: String
+        var languageDetected: Bool
+        var languageConfidence: Double
+        var text: String
+        var correctedText: String
+        var matches: String
+        var matchCount: Int
+        var characters: Int
+        var words: Int
+        var milliseconds: Double
+    }
+
+    /// The values of a `mistake` row.
+    struct Mistake: Sendable {
+        var word: String
+        var correction: String?
+        var category: String
+        var kind: String
+    }
 
     init(result: CheckResult, text: String, createdAt: Date, retention: RetentionPolicy) throws {
-        row = try NewCheckRow(result: result, text: text, createdAt: createdAt)
+        row = Row(
+            createdAt: DatabaseTimestamp.string(from: createdAt),
+            languageCode: result.language.code,
+            languageName: result.language.name,
+            languageDetected: result.language.detected,
+            languageConfidence: result.language.confidence,
+            text: text,
+            // Without matches the corrected text is the text: not stored twice (see `StoredCheck`).
+            correctedText: result.matches.isEmpty ? "" : result.correctedText,
+            matches: String(decoding: try Self.encoder().encode(result.matches), as: UTF8.self),
+            matchCount: result.matches.count,
+            characters: result.stats.characters,
+            words: result.stats.words,
+            milliseconds: result.stats.milliseconds
+        )
         mistakes = result.matches.map { match in
-            StoredMistake(
-                id: nil, checkId: 0, createdAt: createdAt, word: match.text,
-                correction: match.suggestions.first, category: match.category.rawValue,
-                kind: match.explanation.kind.rawValue
+            Mistake(
+                word: match.text, correction: match.suggestions.first,
+                category: match.category.rawValue, kind: match.explanation.kind.rawValue
             )
         }
         self.retention = retention
+        date = createdAt
     }
-}
 
-/// The row of a new check, with `matches` as JSON text (read back by `StoredCheck`).
-struct NewCheckRow: Encodable, PersistableRecord, Sendable {
-    static let databaseTableName = StoredCheck.databaseTableName
-
-    var createdAt: Date
-    var languageCode: String
-    var languageName: String
-    var languageDetected: Bool
-    var languageConfidence: Double
-    var text: String
-    var correctedText: String
-    var matches: String
-    var matchCount: Int
-    var characters: Int
-    var words: Int
-    var milliseconds: Double
-
-    /// The JSON of the matches column, as GRDB writes JSON columns.
+    /// The JSON of the `matches` column, as GRDB writes JSON columns (read back by `StoredCheck`).
     private static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dataEncodingStrategy = .base64
@@ -129,19 +136,48 @@ struct NewCheckRow: Encodable, PersistableRecord, Sendable {
         encoder.outputFormatting = .sortedKeys
         return encoder
     }
+}
 
-    init(result: CheckResult, text: String, createdAt: Date) throws {
-        self.createdAt = createdAt
-        languageCode = result.language.code
-        languageName = result.language.name
-        languageDetected = result.language.detected
-        languageConfidence = result.language.confidence
-        self.text = text
-        correctedText = result.correctedText
-        matches = String(decoding: try Self.encoder().encode(result.matches), as: UTF8.self)
-        matchCount = result.matches.count
-        characters = result.stats.characters
-        words = result.stats.words
-        milliseconds = result.stats.milliseconds
+/// Dates as GRDB stores them: `YYYY-MM-DD HH:MM:SS.SSS` in UTC, so that stored text sorts in time
+/// order and reads back as `Date`. Formatted by hand: a `DateFormatter` costs more than the insert.
+enum DatabaseTimestamp {
+    static func string(from date: Date) -> String {
+        let totalMilliseconds = Int((date.timeIntervalSince1970 * 1000).rounded())
+        let seconds = totalMilliseconds >= 0 ? totalMilliseconds / 1000 : (totalMilliseconds - 999) / 1000
+        let milliseconds = totalMilliseconds - seconds * 1000
+        // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = seconds - days * 86_400
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthPrime = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthPrime + 2) / 5 + 1
+        let month = monthPrime < 10 ? monthPrime + 3 : monthPrime - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+
+        var text = ""
+        text.reserveCapacity(23)
+        func append(_ value: Int, digits: Int) {
+            let string = String(value)
+            if string.count < digits { text += String(repeating: "0", count: digits - string.count) }
+            text += string
+        }
+        append(year, digits: 4)
+        text += "-"
+        append(month, digits: 2)
+        text += "-"
+        append(day, digits: 2)
+        text += " "
+        append(secondOfDay / 3_600, digits: 2)
+        text += ":"
+        append(secondOfDay / 60 % 60, digits: 2)
+        text += ":"
+        append(secondOfDay % 60, digits: 2)
+        text += "."
+        append(milliseconds, digits: 3)
+        return text
     }
 }

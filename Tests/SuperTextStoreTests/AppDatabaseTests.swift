@@ -32,6 +32,20 @@ struct AppDatabaseTests {
         #expect(try await database.check(id: id + 100) == nil)
     }
 
+    @Test func aCleanCheckKeepsOneCopyOfItsTextAndReadsBackWhole() async throws {
+        let database = try AppDatabase.inMemory()
+        let clean = try await database.saveCheck(result("All is well here."), text: "All is well here.")
+        var corrected = result("I recieve it.", mistakes: [("recieve", "receive", .transposition)])
+        corrected.correctedText = "I receive it."
+        let fixed = try await database.saveCheck(corrected, text: "I recieve it.")
+        let stored = try await database.writer.read { db in
+            try [Int64: String](uniqueKeysWithValues: Row.fetchAll(db, sql: #"SELECT id, correctedText FROM "check""#).map { ($0["id"], $0["correctedText"]) })
+        }
+        #expect(stored == [clean: "", fixed: "I receive it."])
+        #expect(try await database.check(id: clean)?.result.correctedText == "All is well here.")
+        #expect(try await database.check(id: fixed)?.result.correctedText == "I receive it.")
+    }
+
     @Test func historyIsNewestFirstAndPaged() async throws {
         let database = try AppDatabase.inMemory()
         for index in 1...25 { _ = try await database.saveCheck(result("Text number \(index)"), text: "Text number \(index)") }

@@ -1,0 +1,119 @@
+import Foundation
+import GRDB
+import Testing
+@testable import SuperTextCore
+@testable import SuperTextStore
+
+@Suite("Search index")
+struct SearchIndexerTests {
+    static func result(_ text: String) -> CheckResult {
+        CheckResult(
+            language: LanguageReport(code: "en-US", name: "English", detected: false, confidence: 1),
+            matches: [], correctedText: text,
+            stats: CheckStats(characters: text.count, words: 3, matches: 0, milliseconds: 1)
+        )
+    }
+
+    /// Never quiet long enough: only searches index.
+    static let manual = SearchIndexer.Policy(quietPeriod: .seconds(3_600), maxPending: 1_000_000)
+
+    static func indexedCount(_ database: AppDatabase, matching word: String) async throws -> Int {
+        try await database.writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM checkSearch WHERE checkSearch MATCH ?", arguments: [word]) ?? 0
+        }
+    }
+
+    /// FTS5 checks its index, and when nothing is pending also compares it with every stored
+    /// text; it fails on any difference.
+    static func ftsIsConsistent(_ database: AppDatabase) async throws {
+        let againstContent = database.searchIndexer.pendingCount == 0 ? 1 : 0
+        try await database.writer.write { db in
+            try db.execute(sql: "INSERT INTO checkSearch(checkSearch, rank) VALUES ('integrity-check', ?)", arguments: [againstContent])
+        }
+    }
+
+    static func waitUntil(_ condition: () async throws -> Bool) async throws {
+        for _ in 0..<1_000 where try await !condition() { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(try await condition())
+    }
+
+    @Test func aSearchSeesAChecksSavedAMomentAgo() async throws {
+        let database = try AppDatabase.inMemory(searchIndexing: Self.manual)
+        let id = try await database.saveCheck(Self.result("The zeppelin landed"), text: "The zeppelin landed")
+        #expect(database.searchIndexer.pendingCount == 1)
+        #expect(try await Self.indexedCount(database, matching: "zeppelin") == 0)
+        let page = try await database.history(query: "zeppelin")
+        #expect(page.items.map(\.id) == [id])
+        #expect(database.searchIndexer.pendingCount == 0)
+        #expect(try await Self.indexedCount(database, matching: "zeppelin") == 1)
+        try await Self.ftsIsConsistent(database)
+    }
+
+    @Test func deletingChecksBeforeAndAfterIndexingKeepsTheIndexExact() async throws {
+        let database = try AppDatabase.inMemory(searchIndexing: Self.manual)
+        let indexed = try await database.saveCheck(Self.result("Indexed walrus"), text: "Indexed walrus")
+        _ = try await database.history(query: "walrus")
+        let pending = try await database.saveCheck(Self.result("Pending walrus"), text: "Pending walrus")
+        let kept = try await database.saveCheck(Self.result("Kept walrus"), text: "Kept walrus")
+        #expect(try await database.deleteCheck(id: indexed))
+        #expect(try await database.deleteCheck(id: pending))
+        try await Self.ftsIsConsistent(database)
+        #expect(try await database.history(query: "walrus").items.map(\.id) == [kept])
+        try await Self.ftsIsConsistent(database)
+        #expect(try await database.deleteAllChecks() == 1)
+        #expect(try await database.history(query: "walrus").items.isEmpty)
+        try await Self.ftsIsConsistent(database)
+    }
+
+    @Test func theIndexCatchesUpOnItsOwnWhenSavingStops() async throws {
+        let database = try AppDatabase.inMemory(searchIndexing: .init(quietPeriod: .milliseconds(20), batchSize: 3))
+        for index in 0..<10 {
+            _ = try await database.saveCheck(Self.result("Quiet platypus \(index)"), text: "Quiet platypus \(index)")
+        }
+        try await Self.waitUntil { database.searchIndexer.pendingCount == 0 }
+        #expect(try await Self.indexedCount(database, matching: "platypus") == 10)
+        try await Self.ftsIsConsistent(database)
+    }
+
+    @Test func tooManyPendingChecksAreIndexedWithoutWaitingForQuiet() async throws {
+        let database = try AppDatabase.inMemory(searchIndexing: .init(quietPeriod: .seconds(3_600), maxPending: 5, batchSize: 2))
+        for index in 0..<5 {
+            _ = try await database.saveCheck(Self.result("Busy narwhal \(index)"), text: "Busy narwhal \(index)")
+        }
+        // The fifth save reaches the limit: a batch is indexed without a quiet moment.
+        try await Self.waitUntil { database.searchIndexer.pendingCount < 5 }
+        #expect(database.searchIndexer.pendingCount == 3)
+        #expect(try await Self.indexedCount(database, matching: "narwhal") == 2)
+        try await Self.ftsIsConsistent(database)
+    }
+
+    @Test func checksLeftPendingAreIndexedAfterTheNextStart() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("st-index-\(UUID().uuidString).sqlite").path
+        defer {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+        let first = try AppDatabase.open(path: path, searchIndexing: Self.manual)
+        for index in 0..<3 {
+            _ = try await first.saveCheck(Self.result("Restart axolotl \(index)"), text: "Restart axolotl \(index)")
+        }
+        #expect(first.searchIndexer.pendingCount == 3)
+        let second = try AppDatabase.open(path: path, searchIndexing: .init(quietPeriod: .milliseconds(10)))
+        try await Self.waitUntil { second.searchIndexer.pendingCount == 0 }
+        #expect(try await Self.indexedCount(second, matching: "axolotl") == 3)
+        try await Self.ftsIsConsistent(second)
+    }
+
+    @Test func timestampsAreWrittenAsGRDBWritesDates() throws {
+        var generator = SystemRandomNumberGenerator()
+        var dates = [
+            Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: -1), Date(timeIntervalSince1970: -86_400.5),
+            Date(timeIntervalSince1970: 951_782_400), Date(timeIntervalSince1970: 1_795_000_000.999),
+            Date(timeIntervalSince1970: 4_102_444_799.9995),
+        ]
+        for _ in 0..<2_000 { dates.append(Date(timeIntervalSince1970: Double.random(in: -2e9...4e9, using: &generator))) }
+        for date in dates {
+            let grdb = String.fromDatabaseValue(date.databaseValue)
+            #expect(DatabaseTimestamp.string(from: date) == grdb, "\(date.timeIntervalSince1970)")
+        }
+    }
+}
