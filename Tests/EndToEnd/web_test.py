@@ -327,6 +327,23 @@ def test_selecting_a_mark_opens_its_card_and_applying_a_suggestion_changes_the_t
     assert "realy" in page.text(), "an ignored mistake must not be applied"
 
 
+def test_explanations_in_the_chosen_language_and_the_choice_is_kept(page):
+    explanations = Select(page.el("#explanation-language"))
+    assert explanations.first_selected_option.get_attribute("value") == "auto"
+    explanations.select_by_value("fr")
+    page.type(TYPO_TEXT)
+    page.wait(lambda: "teh" in page.mark_texts(), "no mark for teh")
+    page.issue_button("teh").click()
+    page.wait(page.card_open, "the list did not open the card")
+    page.wait(lambda: "Lettres inversées" in page.el("#card .card__why").text,
+              f"the explanation is not in French: {page.el('#card .card__why').text!r}")
+    # The choice survives a reload (the draft and the settings are kept in the browser).
+    page.d.refresh()
+    page.wait(lambda: Select(page.el("#explanation-language")).first_selected_option.get_attribute("value") == "fr",
+              "the explanation language was not kept")
+    Select(page.el("#explanation-language")).select_by_value("auto")
+
+
 def test_the_keyboard_alone_reaches_opens_and_applies_mistakes(page):
     page.type(TYPO_TEXT)
     page.wait(lambda: len(page.els(".issue")) >= 3, "no mistakes listed")

@@ -167,10 +167,10 @@ export async function* readServerSentEvents(body) {
  * `{type: "loaded", result}`. An `error` event, or an error answer before the stream starts,
  * throws an `ApiError`.
  */
-export async function* checkStream({ text, language, format, store }, signal) {
+export async function* checkStream({ text, language, format, explanationLanguage = "auto", store }, signal) {
   const response = await send("api/v1/check/stream", {
     method: "POST",
-    json: { text, language, format, store },
+    json: { text, language, format, explanationLanguage, store },
     headers: { Accept: "text/event-stream" },
     signal,
   });

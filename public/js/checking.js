@@ -18,7 +18,7 @@ let sequence = 0;
 export async function checkNow({ save = false } = {}) {
   checkAfterPause.cancel();
   controller?.abort();
-  const { text, language, format } = store.get();
+  const { text, language, format, explanationLanguage } = store.get();
   if (!text.trim()) {
     controller = null;
     store.set({
@@ -32,7 +32,7 @@ export async function checkNow({ save = false } = {}) {
   controller = abort;
   store.setCheck({ status: "loading", done: 0, total: 0, foundSoFar: 0, error: null, saving: save });
   try {
-    for await (const event of api.checkStream({ text, language, format, store: save }, abort.signal)) {
+    for await (const event of api.checkStream({ text, language, format, explanationLanguage, store: save }, abort.signal)) {
       if (mine !== sequence) return;
       if (event.type === "loading") {
         store.setCheck({

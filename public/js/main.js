@@ -25,9 +25,9 @@ function readSettings() {
 }
 
 function saveSettings() {
-  const { language, format } = store.get();
+  const { language, format, explanationLanguage } = store.get();
   try {
-    localStorage.setItem(SETTINGS_KEY, JSON.stringify({ language, format }));
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify({ language, format, explanationLanguage }));
   } catch {
     // Settings are a convenience; without storage they reset on reload.
   }
@@ -36,12 +36,21 @@ function saveSettings() {
 function setupSettings() {
   const languageSelect = byId("language");
   const formatSelect = byId("format");
+  const explanationSelect = byId("explanation-language");
+  const explanationLanguages = [...explanationSelect.options].map((option) => option.value);
   const settings = readSettings();
   store.set({
     language: typeof settings.language === "string" ? settings.language : "auto",
     format: settings.format === "markdown" ? "markdown" : "plain",
+    explanationLanguage: explanationLanguages.includes(settings.explanationLanguage) ? settings.explanationLanguage : "auto",
   });
   formatSelect.value = store.get().format;
+  explanationSelect.value = store.get().explanationLanguage;
+  explanationSelect.addEventListener("change", () => {
+    store.set({ explanationLanguage: explanationSelect.value });
+    saveSettings();
+    checkNow();
+  });
   languageSelect.addEventListener("change", () => {
     store.set({ language: languageSelect.value });
     saveSettings();

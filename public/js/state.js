@@ -15,6 +15,8 @@ export const initialState = Object.freeze({
   languages: [],
   language: "auto",
   format: "plain",
+  /** Language of the explanations: `auto` (the text's, else English), `en`, `fr`, `de`, `es`. */
+  explanationLanguage: "auto",
   check: {
     status: "idle",
     done: 0,
