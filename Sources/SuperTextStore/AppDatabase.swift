@@ -38,7 +38,12 @@ public struct AppDatabase: Sendable {
     /// - Throws: `StoreError.cannotOpen` with a clear message when the file cannot be opened or
     ///   written, or is not a SQLite database. An existing file that is not a SQLite database is
     ///   never overwritten.
-    public static func open(path: String, searchIndexing: SearchIndexer.Policy = .init()) throws -> AppDatabase {
+    public static func open(path: String) throws -> AppDatabase {
+        try open(path: path, searchIndexing: .init())
+    }
+
+    /// Opens (or creates) the database file at `path`, with its own search indexing policy.
+    public static func open(path: String, searchIndexing: SearchIndexer.Policy) throws -> AppDatabase {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
@@ -70,7 +75,12 @@ public struct AppDatabase: Sendable {
     }
 
     /// An empty database in memory, for tests.
-    public static func inMemory(searchIndexing: SearchIndexer.Policy = .init()) throws -> AppDatabase {
+    public static func inMemory() throws -> AppDatabase {
+        try inMemory(searchIndexing: .init())
+    }
+
+    /// An empty database in memory, for tests, with its own search indexing policy.
+    public static func inMemory(searchIndexing: SearchIndexer.Policy) throws -> AppDatabase {
         try AppDatabase(DatabaseQueue(), searchIndexing: searchIndexing)
     }
 
