@@ -27,12 +27,25 @@ final class CandidateSearch {
     // The written word being worked on, set by `prepare`.
     private var input: UnsafeMutableBufferPointer<UInt8> = .allocate(capacity: 64)
     private var insertion: UnsafeMutableBufferPointer<Float> = .allocate(capacity: 64)
-    private var ruleCell: UnsafeMutableBufferPointer<Float> = .allocate(capacity: 65)
+    /// `substitution` read along the written word: the cost of writing input letter `j` (1-based)
+    /// for word letter `w` is at `[w * widestRow + j]`, so a row's cells read it contiguously.
+    private let columnSubstitution: UnsafeMutableBufferPointer<Float>
+    /// For each word letter `w`, the columns `j` whose input letter `j - 2` (0-based) is `w`:
+    /// the only places a swap ending with `w` can apply. Columns of `w` are
+    /// `swapColumns[swapStart[w] ..< swapStart[w + 1]]`.
+    private let swapStart: UnsafeMutableBufferPointer<Int32>
+    private var swapColumns: UnsafeMutableBufferPointer<Int32> = .allocate(capacity: 64)
     private var inputCount = 0
+    /// The distance between two rows in `rows`: the `inputCount + 1` cells and padding, so that
+    /// a row is filled eight cells at a time without spilling into the next.
     private var columns = 1
+    /// Rows are at most this far apart (`inputCount` at most 64).
+    private static let widestRow = 80
     /// The prepared word's rule hits (see `RuleHits`), copied where the walk reads them freely.
     private var hitStart: UnsafeMutableBufferPointer<Int32>
     private var hitEntries: UnsafeMutableBufferPointer<RuleHits.Entry> = .allocate(capacity: 0)
+    /// Which cells of a row's last block of eight are within the word.
+    private var lastBlockMask = SIMDMask<SIMD8<Int32>>(repeating: true)
 
     init(lexicon: SuggestionLexicon, model: SpellingErrorModel) {
         self.lexicon = lexicon
@@ -44,7 +57,12 @@ final class CandidateSearch {
         _ = omission.initialize(from: model.omission)
         ruleLetters = .allocate(capacity: max(1, model.ruleWordLetters.count))
         _ = ruleLetters.initialize(from: model.ruleWordLetters)
-        rows = .allocate(capacity: depthLimit * 65)
+        rows = .allocate(capacity: (depthLimit + 1) * Self.widestRow)
+        rows.initialize(repeating: .infinity)
+        columnSubstitution = .allocate(capacity: model.size * Self.widestRow)
+        columnSubstitution.initialize(repeating: 1)
+        swapStart = .allocate(capacity: model.size + 1)
+        swapStart.initialize(repeating: 0)
         hitStart = .allocate(capacity: model.size + 1)
         hitStart.initialize(repeating: 0)
         path = .allocate(capacity: depthLimit + 1)
@@ -59,7 +77,9 @@ final class CandidateSearch {
         path.deallocate()
         input.deallocate()
         insertion.deallocate()
-        ruleCell.deallocate()
+        columnSubstitution.deallocate()
+        swapStart.deallocate()
+        swapColumns.deallocate()
         hitStart.deallocate()
         hitEntries.deallocate()
     }
@@ -68,14 +88,35 @@ final class CandidateSearch {
     func prepare(_ written: [UInt8]) {
         let written = written.prefix(64)
         inputCount = written.count
-        columns = inputCount + 1
+        // Cells 1...inputCount are filled in blocks of eight, so each row has room up to the end
+        // of its last block.
+        columns = (inputCount + 7) / 8 * 8 + 1
+        lastBlockMask = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7) .< SIMD8(repeating: Int32((inputCount - 1) % 8 + 1))
         _ = input.initialize(from: written)
         let costs = model.insertionCosts(for: Array(written))
         _ = insertion.initialize(from: costs)
-        for j in 0...inputCount { ruleCell[j] = .infinity }
         // Row 0: the empty word prefix against each input prefix (all extra letters).
         rows[0] = 0
         for j in 0..<inputCount { rows[j + 1] = rows[j] + costs[j] }
+        for letter in 0..<size {
+            let from = substitution.baseAddress! + letter * size
+            let to = columnSubstitution.baseAddress! + letter * Self.widestRow
+            for j in 0..<inputCount { to[j + 1] = from[Int(input[j])] }
+        }
+        // Swap columns grouped by letter: a counting sort of columns 2...n by input letter j - 2.
+        for letter in 0...size { swapStart[letter] = 0 }
+        if inputCount >= 2 {
+            for j in 2...inputCount { swapStart[Int(input[j - 2]) + 1] += 1 }
+        }
+        for letter in 0..<size { swapStart[letter + 1] += swapStart[letter] }
+        if inputCount >= 2 {
+            var next = Array(swapStart[0..<size])
+            for j in 2...inputCount {
+                let letter = Int(input[j - 2])
+                swapColumns[Int(next[letter])] = Int32(j)
+                next[letter] += 1
+            }
+        }
         let hits = RuleHits(model: model, input: Array(written))
         _ = hitStart.initialize(from: hits.letterStart)
         if hitEntries.count < hits.entries.count {
@@ -85,21 +126,66 @@ final class CandidateSearch {
         _ = hitEntries.initialize(from: hits.entries)
     }
 
-    /// Fills the table row of word depth `depth` (1-based) for word letter `letter`, from the rows
-    /// above it and `path` (the word's letters so far); returns the row's smallest cell.
+    /// Starts the table row of word depth `depth` (1-based) for word letter `letter`, from the
+    /// rows above it and `path` (the word's letters so far): every edit but an extra input letter
+    /// (the one that reads the row's own cells to its left). Returns the row's smallest cell,
+    /// which that edit cannot lower, so a branch can be left before `finishRow`.
     @inline(__always)
-    private func fillRow(depth: Int, letter: Int) -> Float {
+    private func startRow(depth: Int, letter: Int) -> Float {
         let rows = self.rows.baseAddress!, path = self.path.baseAddress!
-        let written = input.baseAddress!, extra = insertion.baseAddress!, ruleCell = self.ruleCell.baseAddress!
         path[depth - 1] = letter
         let parent = depth >= 2 ? path[depth - 2] : -1
         let above = rows + (depth - 1) * columns, here = above + columns
         var omissionCost = letter == parent ? model.doubling : omission[letter]
         if depth == 1, letter != parent { omissionCost += model.firstLetterPenalty }
+        let inputCount = self.inputCount
+
+        // Substitutions and omissions: independent cells, eight at a time. The last block's
+        // cells past the word are computed from padding and left out of the minimum.
+        let substitutionColumn = columnSubstitution.baseAddress! + letter * Self.widestRow
+        here[0] = above[0] + omissionCost
+        let omissions = SIMD8<Float>(repeating: omissionCost)
+        var minimums = SIMD8<Float>(repeating: .infinity)
+        var j = 1
+        while true {
+            let diagonal = UnsafeRawPointer(above + j - 1).loadUnaligned(as: SIMD8<Float>.self)
+                + UnsafeRawPointer(substitutionColumn + j).loadUnaligned(as: SIMD8<Float>.self)
+            let vertical = UnsafeRawPointer(above + j).loadUnaligned(as: SIMD8<Float>.self) + omissions
+            let cells = diagonal.replacing(with: vertical, where: vertical .< diagonal)
+            UnsafeMutableRawPointer(here + j).storeBytes(of: cells, as: SIMD8<Float>.self)
+            if j + 8 > inputCount {
+                let inWord = cells.replacing(with: .infinity, where: .!lastBlockMask)
+                minimums = minimums.replacing(with: inWord, where: inWord .< minimums)
+                break
+            }
+            minimums = minimums.replacing(with: cells, where: cells .< minimums)
+            j += 8
+        }
+        let halves = minimums.lowHalf.replacing(with: minimums.highHalf, where: minimums.highHalf .< minimums.lowHalf)
+        var rowMinimum = min(here[0], min(min(halves[0], halves[1]), min(halves[2], halves[3])))
+        if depth == 1, substitutionColumn[1] > 0 {
+            // An error in the first letter costs more (never less: the minimum stays a bound).
+            here[1] = min(above[0] + (substitutionColumn[1] + model.firstLetterPenalty), above[1] + omissionCost)
+            rowMinimum = here[0]
+            for j in 1...inputCount { rowMinimum = min(rowMinimum, here[j]) }
+        }
+
+        // Two letters swapped: input letters j - 2, j - 1 are this letter and its parent.
+        if depth >= 2, letter != parent {
+            let written = input.baseAddress!, twoAbove = above - columns, transposition = model.transposition
+            for index in Int(swapStart[letter])..<Int(swapStart[letter + 1]) {
+                let j = Int(swapColumns[index])
+                guard Int(written[j - 1]) == parent else { continue }
+                let cost = twoAbove[j - 2] + transposition
+                if cost < here[j] {
+                    here[j] = cost
+                    rowMinimum = min(rowMinimum, cost)
+                }
+            }
+        }
 
         // Multi-letter rules whose word side ends with this letter and whose input side ends at
-        // some column: their cells, before the row is filled.
-        var hasRules = false
+        // some column.
         let firstHit = Int(hitStart[letter]), endHit = Int(hitStart[letter + 1])
         if firstHit < endHit {
             let ruleLetters = self.ruleLetters.baseAddress!, entries = hitEntries.baseAddress!
@@ -115,34 +201,23 @@ final class CandidateSearch {
                 }
                 guard matches else { continue }
                 let j = Int(hit.column)
-                let origin = rows[(depth - length) * columns + j - Int(hit.inputLength)]
-                ruleCell[j] = min(ruleCell[j], origin + hit.cost)
-                hasRules = true
+                let cost = rows[(depth - length) * columns + j - Int(hit.inputLength)] + hit.cost
+                if cost < here[j] {
+                    here[j] = cost
+                    rowMinimum = min(rowMinimum, cost)
+                }
             }
-        }
-
-        here[0] = above[0] + omissionCost
-        var rowMinimum = here[0]
-        let substitutionRow = substitution.baseAddress! + letter * size
-        let firstLetterPenalty = model.firstLetterPenalty, transposition = model.transposition
-        for j in 1...inputCount {
-            let code = Int(written[j - 1])
-            var substitutionCost = substitutionRow[code]
-            if j == 1, depth == 1, substitutionCost > 0 { substitutionCost += firstLetterPenalty }
-            var best = above[j - 1] + substitutionCost
-            best = min(best, above[j] + omissionCost)
-            best = min(best, here[j - 1] + extra[j - 1])
-            if depth >= 2, j >= 2, code == parent, Int(written[j - 2]) == letter, letter != parent {
-                best = min(best, above[j - 2 - columns] + transposition)
-            }
-            if hasRules {
-                best = min(best, ruleCell[j])
-                ruleCell[j] = .infinity
-            }
-            here[j] = best
-            rowMinimum = min(rowMinimum, best)
         }
         return rowMinimum
+    }
+
+    /// Completes the row `startRow` began: extra input letters, left to right.
+    @inline(__always)
+    private func finishRow(depth: Int) {
+        let here = rows.baseAddress! + depth * columns, extra = insertion.baseAddress!
+        for j in 1...inputCount {
+            here[j] = min(here[j], here[j - 1] + extra[j - 1])
+        }
     }
 
     /// The distance from the prepared written word to a word (letter codes of its lowercase form).
@@ -150,7 +225,8 @@ final class CandidateSearch {
         guard inputCount > 0 else { return Float(word.count) }
         let depths = min(word.count, depthLimit - 1)
         for depth in stride(from: 1, through: depths, by: 1) {
-            _ = fillRow(depth: depth, letter: Int(word[depth - 1]))
+            _ = startRow(depth: depth, letter: Int(word[depth - 1]))
+            finishRow(depth: depth)
         }
         return rows[depths * columns + inputCount]
     }
@@ -182,10 +258,11 @@ final class CandidateSearch {
             let inputCount = self.inputCount, columns = self.columns
 
             func visit(_ node: Int, _ depth: Int) {
-                let rowMinimum = fillRow(depth: depth, letter: Int(labels[node]))
+                let rowMinimum = startRow(depth: depth, letter: Int(labels[node]))
                 guard rowMinimum <= bound,
                       weight * rowMinimum - bonus[Int(maxLogCounts[node])] < threshold
                 else { return }
+                finishRow(depth: depth)
                 let key = keys[node]
                 let cost = rows[depth * columns + inputCount]
                 if key >= 0, cost <= bound {
