@@ -270,14 +270,18 @@ final class IndexedSuggester: Suggester {
 
     /// Every deletion, swap, replacement and insertion of one letter, kept when the dictionary
     /// accepts it: finds compounds and forms the index does not hold. With every letter, about
-    /// a thousand `Hunspell_spell` calls, so only for languages that form compounds and when the
-    /// index found nothing near; otherwise only the likeliest edits (deletions, swaps, accents,
-    /// a doubled letter, an apostrophe or hyphen), a few dozen calls.
+    /// a thousand edits, so only for languages that form compounds and when the index found
+    /// nothing near; otherwise only the likeliest edits (deletions, swaps, accents, a doubled
+    /// letter, an apostrophe or hyphen), a few dozen. At most `ranking.checkedEditsBudget` edits
+    /// reach the dictionary, the likeliest by the error model first: in German, where a rejected
+    /// word costs Hunspell's compound analysis some 25 µs, every edit would take 15-20 ms.
     private func addCheckedEdits(of word: String, input: [UInt8], everyLetter: Bool, to pool: inout CandidatePool) {
         let scalars = Array(word.lowercased().unicodeScalars)
         guard scalars.count >= 3, scalars.count <= 40 else { return }
         search.prepare(input)
         var tried = Set<String>()
+        // Words given to the dictionary, at most `ranking.checkedEditsBudget`.
+        var calls = 0
         func check(_ edit: [Unicode.Scalar]) {
             var view = String.UnicodeScalarView()
             view.append(contentsOf: edit)
@@ -286,6 +290,11 @@ final class IndexedSuggester: Suggester {
             else { return }
             let lower = String(view)
             guard tried.insert(lower).inserted else { return }
+            let codes = lexicon.encode(lower)
+            // Where compounds form, a word the lexicon lacks must at least end like one of its
+            // words: Hunspell's compound analysis makes each rejected edit cost tens of µs.
+            if formsCompounds, !lexicon.hasKeySuffix(codes, minimumLength: 2) { return }
+            calls += 1
             let shaped = pool.shape.apply(to: lower)
             var accepted: String?
             if dictionary.spell(shaped) {
@@ -295,32 +304,48 @@ final class IndexedSuggester: Suggester {
                 if dictionary.spell(title) { accepted = title }
             }
             guard let accepted else { return }
-            let codes = lexicon.encode(lower)
             let count = lexicon.key(for: codes).map { lexicon.mostCommonWord(ofKey: $0).count } ?? 0
             pool.add(accepted, distance: search.distance(to: codes), count: count, ranking: ranking, shaped: true)
         }
+        // Every edit with the error model's cost of the error it undoes, so that when there are
+        // more than the budget, the likeliest are checked.
+        enum Edit {
+            case delete(Int), swap(Int), replace(Int, Unicode.Scalar), insert(Int, Unicode.Scalar)
+        }
+        let extraCosts = model.insertionCosts(for: input)
+        func code(_ letter: Unicode.Scalar) -> Int { Int(lexicon.code(of: letter) ?? lexicon.unknownCode) }
+        var edits: [(edit: Edit, cost: Float)] = []
         for index in scalars.indices {
-            var deleted = scalars
-            deleted.remove(at: index)
-            check(deleted)
+            edits.append((.delete(index), extraCosts[index]))
             if index + 1 < scalars.count, scalars[index] != scalars[index + 1] {
-                var swapped = scalars
-                swapped.swapAt(index, index + 1)
-                check(swapped)
+                edits.append((.swap(index), model.transposition))
             }
             for letter in everyLetter ? editLetters : accentVariants[scalars[index], default: []] where letter != scalars[index] {
-                var replaced = scalars
-                replaced[index] = letter
-                check(replaced)
+                edits.append((.replace(index, letter), model.substitution[code(letter) * model.size + Int(input[index])]))
             }
         }
         for index in 0...scalars.count {
             let letters = everyLetter ? editLetters : joiners + (index > 0 ? [scalars[index - 1]] : [])
             for letter in letters {
-                var inserted = scalars
-                inserted.insert(letter, at: index)
-                check(inserted)
+                let doubled = (index > 0 && scalars[index - 1] == letter) || (index < scalars.count && scalars[index] == letter)
+                edits.append((.insert(index, letter), doubled ? model.doubling : model.omission[code(letter)]))
             }
+        }
+        if edits.count > ranking.checkedEditsBudget {
+            // Stable: equal costs keep the order above.
+            let order = edits.indices.sorted { edits[$0].cost != edits[$1].cost ? edits[$0].cost < edits[$1].cost : $0 < $1 }
+            edits = order.map { edits[$0] }
+        }
+        for (edit, _) in edits {
+            if calls >= ranking.checkedEditsBudget { break }
+            var edited = scalars
+            switch edit {
+            case .delete(let index): edited.remove(at: index)
+            case .swap(let index): edited.swapAt(index, index + 1)
+            case .replace(let index, let letter): edited[index] = letter
+            case .insert(let index, let letter): edited.insert(letter, at: index)
+            }
+            check(edited)
         }
     }
 

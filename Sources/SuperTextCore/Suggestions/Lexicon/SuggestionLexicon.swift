@@ -121,6 +121,16 @@ final class SuggestionLexicon: Sendable {
         return key >= 0 ? Int(key) : nil
     }
 
+    /// Whether some ending of `codes` of at least `minimumLength` letters, or all of them, is a
+    /// key: a compound's last part is a word.
+    func hasKeySuffix(_ codes: [UInt8], minimumLength: Int) -> Bool {
+        guard codes.count >= minimumLength else { return key(for: codes) != nil }
+        for start in 0...(codes.count - minimumLength) where key(for: codes[start...]) != nil {
+            return true
+        }
+        return false
+    }
+
     /// The child of `node` with label `code` (children are sorted by label).
     func child(of node: Int, labelled code: UInt8) -> Int? {
         var low = Int(nodeFirstChild[node]), high = low + Int(nodeChildCount[node])
