@@ -44,6 +44,18 @@ final class CandidateSearch {
     /// The prepared word's rule hits (see `RuleHits`), copied where the walk reads them freely.
     private var hitStart: UnsafeMutableBufferPointer<Int32>
     private var hitEntries: UnsafeMutableBufferPointer<RuleHits.Entry> = .allocate(capacity: 0)
+    /// For each input letter `i`, the word letters `w` cheaper than 1 to write as `i`, cheapest
+    /// first: `cheapLetters[cheapStart[i] ..< cheapStart[i + 1]]`, with their costs.
+    private let cheapStart: [Int]
+    private let cheapLetters: [UInt8]
+    private let cheapCosts: [Float]
+    /// Letters by omission cost, cheapest first, with their costs.
+    private let omissionOrder: [(letter: UInt8, cost: Float)]
+    /// Per depth, a 256-bit set of the letters whose row at that depth can have a cell within
+    /// the bound (see `markViableLetters`).
+    private let viable: UnsafeMutableBufferPointer<UInt64>
+    /// The letters some multi-letter rule of the prepared word ends with.
+    private var ruleLetterBits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
     /// Which cells of a row's last block of eight are within the word.
     private var lastBlockMask = SIMDMask<SIMD8<Int32>>(repeating: true)
 
@@ -67,6 +79,28 @@ final class CandidateSearch {
         hitStart.initialize(repeating: 0)
         path = .allocate(capacity: depthLimit + 1)
         path.initialize(repeating: -1)
+        viable = .allocate(capacity: (depthLimit + 2) * 4)
+        viable.initialize(repeating: 0)
+        var start = [0], letters: [UInt8] = [], costs: [Float] = []
+        for written in 0..<size {
+            var cheap: [(letter: UInt8, cost: Float)] = []
+            for letter in 0..<size where model.substitution[letter * size + written] < 1 {
+                cheap.append((UInt8(letter), model.substitution[letter * size + written]))
+            }
+            cheap.sort { $0.cost != $1.cost ? $0.cost < $1.cost : $0.letter < $1.letter }
+            for (letter, cost) in cheap {
+                letters.append(letter)
+                costs.append(cost)
+            }
+            start.append(letters.count)
+        }
+        cheapStart = start
+        cheapLetters = letters
+        cheapCosts = costs
+        var order: [(letter: UInt8, cost: Float)] = []
+        for letter in 0..<size { order.append((UInt8(letter), model.omission[letter])) }
+        order.sort { $0.cost != $1.cost ? $0.cost < $1.cost : $0.letter < $1.letter }
+        omissionOrder = order
     }
 
     deinit {
@@ -82,6 +116,7 @@ final class CandidateSearch {
         swapColumns.deallocate()
         hitStart.deallocate()
         hitEntries.deallocate()
+        viable.deallocate()
     }
 
     /// Sets the written word (letter codes of its lowercase form, at most 64).
@@ -124,6 +159,56 @@ final class CandidateSearch {
             hitEntries = .allocate(capacity: hits.entries.count * 2)
         }
         _ = hitEntries.initialize(from: hits.entries)
+        var ruleBits: [UInt64] = [0, 0, 0, 0]
+        for letter in 0..<size where hits.letterStart[letter] < hits.letterStart[letter + 1] {
+            ruleBits[letter >> 6] |= 1 << UInt64(letter & 63)
+        }
+        ruleLetterBits = (ruleBits[0], ruleBits[1], ruleBits[2], ruleBits[3])
+    }
+
+    /// Before the children of a node at depth `depth` (row filled, smallest cell `rowMinimum`)
+    /// are visited: marks in `viable` the letters whose row at `depth + 1` can have a cell within
+    /// `bound`, so the others are left without filling their row. Exact, never short: a letter
+    /// is marked when an omission, a substitution from the row, a swap or a multi-letter rule
+    /// could bring it within the bound (a small margin absorbs rounding). Returns false when any
+    /// letter could (a cell has a slack of a whole edit), and then marks nothing.
+    @inline(__always)
+    private func markViableLetters(below depth: Int, rowMinimum: Float, bound: Float) -> Bool {
+        let margin: Float = 1e-4
+        let verticalSlack = bound - rowMinimum + margin
+        if verticalSlack >= 1 { return false }
+        let row = rows.baseAddress! + depth * columns, written = input.baseAddress!
+        for j in 0..<inputCount where bound - row[j] + margin >= 1 { return false }
+        let bits = viable.baseAddress! + (depth + 1) * 4
+        bits[0] = ruleLetterBits.0
+        bits[1] = ruleLetterBits.1
+        bits[2] = ruleLetterBits.2
+        bits[3] = ruleLetterBits.3
+        @inline(__always) func mark(_ letter: Int) { bits[letter >> 6] |= 1 << UInt64(letter & 63) }
+        // Omissions: the cheapest letters; the node's own letter costs `doubling`.
+        for (letter, cost) in omissionOrder {
+            if cost > verticalSlack { break }
+            mark(Int(letter))
+        }
+        let letter = path[depth - 1]
+        if model.doubling <= verticalSlack { mark(letter) }
+        // Substitutions from each cell within the bound.
+        for j in 0..<inputCount {
+            let slack = bound - row[j] + margin
+            guard slack >= 0 else { continue }
+            let code = Int(written[j])
+            for index in cheapStart[code]..<cheapStart[code + 1] {
+                if cheapCosts[index] > slack { break }
+                mark(Int(cheapLetters[index]))
+            }
+        }
+        // Swaps: the child's letter is the input letter before one that is this node's.
+        if inputCount >= 2 {
+            for j in 1..<inputCount where Int(written[j]) == letter && Int(written[j - 1]) != letter {
+                mark(Int(written[j - 1]))
+            }
+        }
+        return true
     }
 
     /// Starts the table row of word depth `depth` (1-based) for word letter `letter`, from the
@@ -254,7 +339,7 @@ final class CandidateSearch {
         lexicon.nodeKey.withUnsafeBufferPointer { keys in
         lexicon.nodeMaxLogCount.withUnsafeBufferPointer { maxLogCounts in
         bonus.withUnsafeBufferPointer { bonus in
-            let rows = self.rows.baseAddress!, written = self.input.baseAddress!
+            let rows = self.rows.baseAddress!, written = self.input.baseAddress!, viable = self.viable.baseAddress!
             let inputCount = self.inputCount, columns = self.columns
 
             func visit(_ node: Int, _ depth: Int) {
@@ -266,21 +351,23 @@ final class CandidateSearch {
                 let key = keys[node]
                 let cost = rows[depth * columns + inputCount]
                 if key >= 0, cost <= bound {
-                    found.append(Candidate(key: Int(key), cost: cost))
                     let score = ranking.score(distance: cost, count: lexicon.mostCommonWord(ofKey: Int(key)).count)
                     if score < threshold {
+                        found.append(Candidate(key: Int(key), cost: cost))
                         let position = best.firstIndex { $0 > score } ?? best.count
                         best.insert(score, at: position)
                         if best.count > keep { best.removeLast() }
                         if best.count == keep { threshold = best[keep - 1] }
                     }
                 }
-                guard depth < SuggestionLexicon.maximumKeyLength else { return }
-                visitChildren(of: node, depth: depth + 1)
+                guard depth < SuggestionLexicon.maximumKeyLength, childCounts[node] > 0 else { return }
+                let filtered = markViableLetters(below: depth, rowMinimum: rowMinimum, bound: bound)
+                visitChildren(of: node, depth: depth + 1, filtered: filtered)
             }
 
-            func visitChildren(of node: Int, depth: Int) {
+            func visitChildren(of node: Int, depth: Int, filtered: Bool) {
                 let first = Int(firstChildren[node]), end = first + Int(childCounts[node])
+                let bits = viable + depth * 4
                 var preferred = -1
                 if depth <= inputCount {
                     let next = written[depth - 1]
@@ -291,11 +378,13 @@ final class CandidateSearch {
                     }
                 }
                 for child in first..<end where child != preferred {
+                    let label = Int(labels[child])
+                    if filtered, bits[label >> 6] & (1 << UInt64(label & 63)) == 0 { continue }
                     visit(child, depth)
                 }
             }
 
-            visitChildren(of: 0, depth: 1)
+            visitChildren(of: 0, depth: 1, filtered: false)
         }
         }
         }
