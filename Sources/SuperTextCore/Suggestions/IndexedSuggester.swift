@@ -283,17 +283,25 @@ final class IndexedSuggester: Suggester {
         // Words given to the dictionary, at most `ranking.checkedEditsBudget`.
         var calls = 0
         func check(_ edit: [Unicode.Scalar]) {
-            var view = String.UnicodeScalarView()
-            view.append(contentsOf: edit)
             guard let first = edit.first, let last = edit.last,
                   !SuggestionLexicon.isJoiner(first), !SuggestionLexicon.isJoiner(last)
             else { return }
+            let codes = edit.map { lexicon.code(of: $0) ?? lexicon.unknownCode }
+            let key = lexicon.key(for: codes)
+            if formsCompounds {
+                // A word the lexicon lacks must at least end like one of its words: Hunspell's
+                // compound analysis makes each rejected edit cost tens of µs.
+                if key == nil, !lexicon.hasKeySuffix(codes, minimumLength: 2) { return }
+            } else if key == nil, !edit.contains(where: SuggestionLexicon.isJoiner) {
+                // Without compounds, the lexicon holds every form of the dictionary: Hunspell
+                // accepts little else but words joined by a hyphen or an apostrophe
+                // (`jusqu'à`), so only those are asked about.
+                return
+            }
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: edit)
             let lower = String(view)
             guard tried.insert(lower).inserted else { return }
-            let codes = lexicon.encode(lower)
-            // Where compounds form, a word the lexicon lacks must at least end like one of its
-            // words: Hunspell's compound analysis makes each rejected edit cost tens of µs.
-            if formsCompounds, !lexicon.hasKeySuffix(codes, minimumLength: 2) { return }
             calls += 1
             let shaped = pool.shape.apply(to: lower)
             var accepted: String?
@@ -304,7 +312,7 @@ final class IndexedSuggester: Suggester {
                 if dictionary.spell(title) { accepted = title }
             }
             guard let accepted else { return }
-            let count = lexicon.key(for: codes).map { lexicon.mostCommonWord(ofKey: $0).count } ?? 0
+            let count = key.map { lexicon.mostCommonWord(ofKey: $0).count } ?? 0
             pool.add(accepted, distance: search.distance(to: codes), count: count, ranking: ranking, shaped: true)
         }
         // Every edit with the error model's cost of the error it undoes, so that when there are
