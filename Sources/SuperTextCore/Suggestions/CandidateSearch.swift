@@ -56,6 +56,11 @@ final class CandidateSearch {
     private let viable: UnsafeMutableBufferPointer<UInt64>
     /// The letters some multi-letter rule of the prepared word ends with.
     private var ruleLetterBits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    /// The written word prepared.
+    private var prepared: [UInt8] = []
+    /// The word letters whose rows `distance(to:)` left filled, so that the next word with the
+    /// same beginning starts below them; emptied by anything else that writes rows.
+    private var rowsPath: [UInt8] = []
     /// Which cells of a row's last block of eight are within the word.
     private var lastBlockMask = SIMDMask<SIMD8<Int32>>(repeating: true)
 
@@ -122,6 +127,10 @@ final class CandidateSearch {
     /// Sets the written word (letter codes of its lowercase form, at most 64).
     func prepare(_ written: [UInt8]) {
         let written = written.prefix(64)
+        // The same word again (the suggester prepares before each step): nothing to redo.
+        if written.elementsEqual(prepared) { return }
+        prepared = Array(written)
+        rowsPath.removeAll(keepingCapacity: true)
         inputCount = written.count
         // Cells 1...inputCount are filled in blocks of eight, so each row has room up to the end
         // of its last block.
@@ -306,12 +315,18 @@ final class CandidateSearch {
     }
 
     /// The distance from the prepared written word to a word (letter codes of its lowercase form).
+    /// Words with a common beginning cost only their different ends: the rows of the previous
+    /// word's letters are kept.
     func distance(to word: [UInt8]) -> Float {
         guard inputCount > 0 else { return Float(word.count) }
         let depths = min(word.count, depthLimit - 1)
-        for depth in stride(from: 1, through: depths, by: 1) {
+        var shared = 0
+        while shared < depths, shared < rowsPath.count, rowsPath[shared] == word[shared] { shared += 1 }
+        rowsPath.removeSubrange(shared...)
+        for depth in stride(from: shared + 1, through: depths, by: 1) {
             _ = startRow(depth: depth, letter: Int(word[depth - 1]))
             finishRow(depth: depth)
+            rowsPath.append(word[depth - 1])
         }
         return rows[depths * columns + inputCount]
     }
@@ -325,6 +340,7 @@ final class CandidateSearch {
     /// first, so good keys are found early and the threshold tightens soon.
     func search(bound: Float, ranking: SuggestionRanking, keep: Int) -> [Candidate] {
         guard inputCount > 0 else { return [] }
+        rowsPath.removeAll(keepingCapacity: true)
         var found: [Candidate] = []
         // The best scores so far, ascending, at most `keep`.
         var best: [Float] = []

@@ -185,14 +185,20 @@ final class IndexedSuggester: Suggester {
         search.prepare(input)
         // A sound-alike's discounted distance is at least `soundAlikeBase` unless it is near
         // anyway (then the trie found it): one too rare to beat the pool's best is not scored.
-        let scores = pool.sorted().map(\.score)
+        let scores = pool.scores.values.map(\.score).sorted()
         let threshold = scores.count >= ranking.kept ? scores[ranking.kept - 1] : .infinity
-        for key in keys {
-            let commonest = lexicon.mostCommonWord(ofKey: key).count
-            if ranking.score(distance: ranking.soundAlikeBase, count: commonest) >= threshold { continue }
+        let scored = keys.filter { key in
+            ranking.score(distance: ranking.soundAlikeBase, count: lexicon.mostCommonWord(ofKey: key).count) < threshold
+        }
+        // Distances measured in the order of spelling, so that words sharing a beginning share
+        // its rows; added to the pool in the order above.
+        let spellings = scored.map { lexicon.encode(lexicon.word(lexicon.words(ofKey: $0).lowerBound).lowercased()) }
+        var distances = [Float](repeating: 0, count: scored.count)
+        for index in scored.indices.sorted(by: { spellings[$0].lexicographicallyPrecedes(spellings[$1]) }) {
+            distances[index] = search.distance(to: spellings[index])
+        }
+        for (key, distance) in zip(scored, distances) {
             let range = lexicon.words(ofKey: key)
-            let spelling = lexicon.word(range.lowerBound).lowercased()
-            let distance = search.distance(to: lexicon.encode(spelling))
             let discounted = min(distance, ranking.soundAlikeBase + ranking.soundAlikeWeight * distance)
             for index in range {
                 pool.add(lexicon.word(index), distance: discounted, count: lexicon.wordCount[index], ranking: ranking)
