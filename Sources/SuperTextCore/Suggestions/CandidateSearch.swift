@@ -23,6 +23,8 @@ final class CandidateSearch {
     private let ruleLetters: UnsafeMutableBufferPointer<UInt8>
     private var rows: UnsafeMutableBufferPointer<Float>
     private let path: UnsafeMutableBufferPointer<Int>
+    /// The search's walk state, four arrays of `depthLimit + 1` (see `search`).
+    private let frames: UnsafeMutableBufferPointer<Int>
 
     // The written word being worked on, set by `prepare`.
     private var input: UnsafeMutableBufferPointer<UInt8> = .allocate(capacity: 64)
@@ -84,6 +86,8 @@ final class CandidateSearch {
         hitStart.initialize(repeating: 0)
         path = .allocate(capacity: depthLimit + 1)
         path.initialize(repeating: -1)
+        frames = .allocate(capacity: 4 * (depthLimit + 1))
+        frames.initialize(repeating: 0)
         viable = .allocate(capacity: (depthLimit + 2) * 4)
         viable.initialize(repeating: 0)
         var start = [0], letters: [UInt8] = [], costs: [Float] = []
@@ -114,6 +118,7 @@ final class CandidateSearch {
         ruleLetters.deallocate()
         rows.deallocate()
         path.deallocate()
+        frames.deallocate()
         input.deallocate()
         insertion.deallocate()
         columnSubstitution.deallocate()
@@ -357,12 +362,54 @@ final class CandidateSearch {
         bonus.withUnsafeBufferPointer { bonus in
             let rows = self.rows.baseAddress!, written = self.input.baseAddress!, viable = self.viable.baseAddress!
             let inputCount = self.inputCount, columns = self.columns
+            // A depth-first walk without recursion: for each depth, the children being visited
+            // (`next ..< end`), the one continuing the written word (visited first), and whether
+            // `viable` filters the others.
+            let next = frames.baseAddress!, end = next + depthLimit + 1, preferred = end + depthLimit + 1
+            let filteredFlags = preferred + depthLimit + 1
 
-            func visit(_ node: Int, _ depth: Int) {
+            @inline(__always) func enter(_ node: Int, depth: Int, filtered: Bool) {
+                let first = Int(firstChildren[node]), last = first + Int(childCounts[node])
+                next[depth] = first
+                end[depth] = last
+                filteredFlags[depth] = filtered ? 1 : 0
+                preferred[depth] = -1
+                if depth <= inputCount {
+                    let letter = written[depth - 1]
+                    for child in first..<last where labels[child] == letter {
+                        preferred[depth] = child
+                        break
+                    }
+                }
+            }
+
+            enter(0, depth: 1, filtered: false)
+            var depth = 1
+            while depth >= 1 {
+                // The next child at this depth: the preferred one, then the others in order.
+                var node = preferred[depth]
+                if node >= 0 {
+                    preferred[depth] = -2 - node
+                } else {
+                    let skipped = -2 - node
+                    node = next[depth]
+                    let bits = viable + depth * 4, filtered = filteredFlags[depth] != 0
+                    while node < end[depth] {
+                        let label = Int(labels[node])
+                        if node != skipped, !filtered || bits[label >> 6] & (1 << UInt64(label & 63)) != 0 { break }
+                        node += 1
+                    }
+                    guard node < end[depth] else {
+                        depth -= 1
+                        continue
+                    }
+                    next[depth] = node + 1
+                }
+
                 let rowMinimum = startRow(depth: depth, letter: Int(labels[node]))
                 guard rowMinimum <= bound,
                       weight * rowMinimum - bonus[Int(maxLogCounts[node])] < threshold
-                else { return }
+                else { continue }
                 finishRow(depth: depth)
                 let key = keys[node]
                 let cost = rows[depth * columns + inputCount]
@@ -376,31 +423,11 @@ final class CandidateSearch {
                         if best.count == keep { threshold = best[keep - 1] }
                     }
                 }
-                guard depth < SuggestionLexicon.maximumKeyLength, childCounts[node] > 0 else { return }
+                guard depth < SuggestionLexicon.maximumKeyLength, childCounts[node] > 0 else { continue }
                 let filtered = markViableLetters(below: depth, rowMinimum: rowMinimum, bound: bound)
-                visitChildren(of: node, depth: depth + 1, filtered: filtered)
+                depth += 1
+                enter(node, depth: depth, filtered: filtered)
             }
-
-            func visitChildren(of node: Int, depth: Int, filtered: Bool) {
-                let first = Int(firstChildren[node]), end = first + Int(childCounts[node])
-                let bits = viable + depth * 4
-                var preferred = -1
-                if depth <= inputCount {
-                    let next = written[depth - 1]
-                    for child in first..<end where labels[child] == next {
-                        preferred = child
-                        visit(child, depth)
-                        break
-                    }
-                }
-                for child in first..<end where child != preferred {
-                    let label = Int(labels[child])
-                    if filtered, bits[label >> 6] & (1 << UInt64(label & 63)) == 0 { continue }
-                    visit(child, depth)
-                }
-            }
-
-            visitChildren(of: 0, depth: 1, filtered: false)
         }
         }
         }
