@@ -58,6 +58,10 @@ final class CandidateSearch {
     private let viable: UnsafeMutableBufferPointer<UInt64>
     /// The letters some multi-letter rule of the prepared word ends with.
     private var ruleLetterBits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    /// `ln(upper count + countFloor)` for each count byte of `nodeMaxLogCount`, for the
+    /// `countFloor` in `bonusFloor` (256 logarithms, computed once rather than per search).
+    private var bonus: [Float] = []
+    private var bonusFloor: Float = .nan
     /// The written word prepared.
     private var prepared: [UInt8] = []
     /// The word letters whose rows `distance(to:)` left filled, so that the next word with the
@@ -351,8 +355,10 @@ final class CandidateSearch {
         var best: [Float] = []
         best.reserveCapacity(keep + 1)
         var threshold = Float.infinity
-        // ln(upper count + floor) for each count byte.
-        let bonus = (0...255).map { log(exp(Float($0) / 8) + ranking.countFloor) }
+        if bonusFloor != ranking.countFloor {
+            bonus = (0...255).map { log(exp(Float($0) / 8) + ranking.countFloor) }
+            bonusFloor = ranking.countFloor
+        }
         let weight = ranking.editWeight
         lexicon.nodeLabel.withUnsafeBufferPointer { labels in
         lexicon.nodeFirstChild.withUnsafeBufferPointer { firstChildren in
