@@ -156,17 +156,25 @@ final class IndexedSuggester: Suggester {
     /// written as the dictionary's `OCONV` table says.
     private func confirmedBest(of pool: CandidatePool) -> [Scored] {
         var result: [Scored] = []
-        for candidate in pool.sorted() {
-            if result.count == ranking.kept { break }
-            let accepted = candidate.word.unicodeScalars.contains(" ")
-                ? candidate.word.split(separator: " ").allSatisfy { dictionary.spell(String($0)) }
-                : dictionary.spell(candidate.word)
-            guard accepted else { continue }
-            var written = candidate
-            for (from, to) in outputConversions where written.word.contains(from) {
-                written.word = written.word.replacingOccurrences(of: from, with: to)
+        func confirm(_ candidates: some Sequence<Scored>) {
+            for candidate in candidates {
+                if result.count == ranking.kept { break }
+                let accepted = candidate.word.unicodeScalars.contains(" ")
+                    ? candidate.word.split(separator: " ").allSatisfy { dictionary.spell(String($0)) }
+                    : dictionary.spell(candidate.word)
+                guard accepted else { continue }
+                var written = candidate
+                for (from, to) in outputConversions where written.word.contains(from) {
+                    written.word = written.word.replacingOccurrences(of: from, with: to)
+                }
+                result.append(written)
             }
-            result.append(written)
+        }
+        // The dictionary rarely rejects one: the best few are sorted, the rest only if needed.
+        let head = pool.best(ranking.kept * 2)
+        confirm(head)
+        if result.count < ranking.kept, head.count < pool.scores.count {
+            confirm(pool.sorted().dropFirst(head.count))
         }
         return result
     }
@@ -421,6 +429,14 @@ struct CandidatePool {
     /// Best first; ties broken by spelling, so the order never depends on hashing.
     func sorted() -> [IndexedSuggester.Scored] {
         scores.values.sorted(by: Self.isBetter)
+    }
+
+    /// The first `count` of `sorted()`, sorting only the candidates that score as well as the
+    /// `count`-th best (scores alone are cheap to sort; candidates carry their spelling).
+    func best(_ count: Int) -> [IndexedSuggester.Scored] {
+        guard count > 0, scores.count > count * 2 else { return Array(sorted().prefix(count)) }
+        let cutoff = scores.values.map(\.score).sorted()[count - 1]
+        return Array(scores.values.filter { $0.score <= cutoff }.sorted(by: Self.isBetter).prefix(count))
     }
 
     static func isBetter(_ a: IndexedSuggester.Scored, _ b: IndexedSuggester.Scored) -> Bool {
