@@ -183,21 +183,20 @@ final class IndexedSuggester: Suggester {
     /// apart: their distance is discounted, as Aspell's "soundslike" does.
     private func addSoundAlikes(of lowercased: String, input: [UInt8], to pool: inout CandidatePool) {
         guard let phonetics, !lexicon.phoneticHash.isEmpty, input.count >= 3 else { return }
-        var keys = Array(Set(lexicon.keys(soundingLike: phonetics.key(of: lowercased)))).sorted()
-        if keys.count > ranking.soundAlikeLimit {
-            // The commonest words, when a short key sounds like too many.
-            keys = keys.map { ($0, lexicon.mostCommonWord(ofKey: $0).count) }
-                .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
-                .prefix(ranking.soundAlikeLimit).map(\.0)
-        }
-        search.prepare(input)
+        let keys = Array(Set(lexicon.keys(soundingLike: phonetics.key(of: lowercased)))).sorted()
         // A sound-alike's discounted distance is at least `soundAlikeBase` unless it is near
         // anyway (then the trie found it): one too rare to beat the pool's best is not scored.
         let scores = pool.scores.values.map(\.score).sorted()
         let threshold = scores.count >= ranking.kept ? scores[ranking.kept - 1] : .infinity
-        let scored = keys.filter { key in
-            ranking.score(distance: ranking.soundAlikeBase, count: lexicon.mostCommonWord(ofKey: key).count) < threshold
+        var counted = keys.map { ($0, lexicon.mostCommonWord(ofKey: $0).count) }
+            .filter { ranking.score(distance: ranking.soundAlikeBase, count: $0.1) < threshold }
+        if keys.count > ranking.soundAlikeLimit {
+            // The commonest words, when a short key sounds like too many. (The rare ones left
+            // out above would not be among them: the threshold only leaves out rarer words.)
+            counted = Array(counted.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(ranking.soundAlikeLimit))
         }
+        let scored = counted.map(\.0)
+        search.prepare(input)
         // Distances measured in the order of spelling, so that words sharing a beginning share
         // its rows; added to the pool in the order above.
         let spellings = scored.map { lexicon.encode(lexicon.word(lexicon.words(ofKey: $0).lowerBound).lowercased()) }
