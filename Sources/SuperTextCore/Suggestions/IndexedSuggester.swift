@@ -6,8 +6,9 @@ import Foundation
 /// 1. the trie search: lexicon words within the error model's bound (`CandidateSearch`);
 /// 2. run-together words: a split into two known words (`alot` → `a lot`);
 /// 3. elision: after an apostrophe, suggestions for the rest (`l'homem` → `l'homme`);
-/// 4. when nothing near was found: every single edit of the word checked with the dictionary,
-///    which finds compounds and forms the index lacks;
+/// 4. when nothing near was found: single edits of the word checked with the dictionary, the
+///    likeliest first and at most `SuggestionRanking.checkedEditsBudget`, which finds compounds
+///    and forms the index lacks;
 /// 5. when still nothing: Hunspell's own `suggest` (20-70 ms, so only then).
 /// Candidates take the written word's case and are ranked by `SuggestionRanking`; each one is
 /// confirmed with `Hunspell_spell` before it is returned. Answers are cached per language, for
