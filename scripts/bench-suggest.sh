@@ -9,7 +9,10 @@
 # order of their paths, gunzipped, non-UTF-8 files left out, cut at 1 MiB on a line boundary. It
 # lives in a temporary directory and is removed afterwards.
 #
-# Environment: SUPERTEXT_EVAL_DIR (the sets), SUPERTEXT_CACHE_DIR (the index cache).
+# Environment: SUPERTEXT_EVAL_DIR (the sets), SUPERTEXT_CACHE_DIR (the index cache),
+# SUPERTEXT_RANKING_* (ranking weights for tuning runs, see SuggestionRanking.fromEnvironment).
+# Arguments go to the set measurements of supertext-bench-suggest, so a quick run can narrow them:
+#   scripts/bench-suggest.sh --engines supertext --set en_norvig2 --set de_libreoffice --slowest 5
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

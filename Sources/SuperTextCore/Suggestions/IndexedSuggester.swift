@@ -6,8 +6,9 @@ import Foundation
 /// 1. the trie search: lexicon words within the error model's bound (`CandidateSearch`);
 /// 2. run-together words: a split into two known words (`alot` → `a lot`);
 /// 3. elision: after an apostrophe, suggestions for the rest (`l'homem` → `l'homme`);
-/// 4. when nothing near was found: every single edit of the word checked with the dictionary,
-///    which finds compounds and forms the index lacks;
+/// 4. when nothing near was found: single edits of the word checked with the dictionary, the
+///    likeliest first and at most `SuggestionRanking.checkedEditsBudget`, which finds compounds
+///    and forms the index lacks;
 /// 5. when still nothing: Hunspell's own `suggest` (20-70 ms, so only then).
 /// Candidates take the written word's case and are ranked by `SuggestionRanking`; each one is
 /// confirmed with `Hunspell_spell` before it is returned. Answers are cached per language, for
@@ -156,17 +157,25 @@ final class IndexedSuggester: Suggester {
     /// written as the dictionary's `OCONV` table says.
     private func confirmedBest(of pool: CandidatePool) -> [Scored] {
         var result: [Scored] = []
-        for candidate in pool.sorted() {
-            if result.count == ranking.kept { break }
-            let accepted = candidate.word.unicodeScalars.contains(" ")
-                ? candidate.word.split(separator: " ").allSatisfy { dictionary.spell(String($0)) }
-                : dictionary.spell(candidate.word)
-            guard accepted else { continue }
-            var written = candidate
-            for (from, to) in outputConversions where written.word.contains(from) {
-                written.word = written.word.replacingOccurrences(of: from, with: to)
+        func confirm(_ candidates: some Sequence<Scored>) {
+            for candidate in candidates {
+                if result.count == ranking.kept { break }
+                let accepted = candidate.word.unicodeScalars.contains(" ")
+                    ? candidate.word.split(separator: " ").allSatisfy { dictionary.spell(String($0)) }
+                    : dictionary.spell(candidate.word)
+                guard accepted else { continue }
+                var written = candidate
+                for (from, to) in outputConversions where written.word.contains(from) {
+                    written.word = written.word.replacingOccurrences(of: from, with: to)
+                }
+                result.append(written)
             }
-            result.append(written)
+        }
+        // The dictionary rarely rejects one: the best few are sorted, the rest only if needed.
+        let head = pool.best(ranking.kept * 2)
+        confirm(head)
+        if result.count < ranking.kept, head.count < pool.scores.count {
+            confirm(pool.sorted().dropFirst(head.count))
         }
         return result
     }
@@ -175,24 +184,29 @@ final class IndexedSuggester: Suggester {
     /// apart: their distance is discounted, as Aspell's "soundslike" does.
     private func addSoundAlikes(of lowercased: String, input: [UInt8], to pool: inout CandidatePool) {
         guard let phonetics, !lexicon.phoneticHash.isEmpty, input.count >= 3 else { return }
-        var keys = Array(Set(lexicon.keys(soundingLike: phonetics.key(of: lowercased)))).sorted()
-        if keys.count > ranking.soundAlikeLimit {
-            // The commonest words, when a short key sounds like too many.
-            keys = keys.map { ($0, lexicon.mostCommonWord(ofKey: $0).count) }
-                .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
-                .prefix(ranking.soundAlikeLimit).map(\.0)
-        }
-        search.prepare(input)
+        let keys = Array(Set(lexicon.keys(soundingLike: phonetics.key(of: lowercased)))).sorted()
         // A sound-alike's discounted distance is at least `soundAlikeBase` unless it is near
         // anyway (then the trie found it): one too rare to beat the pool's best is not scored.
-        let scores = pool.sorted().map(\.score)
+        let scores = pool.scores.values.map(\.score).sorted()
         let threshold = scores.count >= ranking.kept ? scores[ranking.kept - 1] : .infinity
-        for key in keys {
-            let commonest = lexicon.mostCommonWord(ofKey: key).count
-            if ranking.score(distance: ranking.soundAlikeBase, count: commonest) >= threshold { continue }
+        var counted = keys.map { ($0, lexicon.mostCommonWord(ofKey: $0).count) }
+            .filter { ranking.score(distance: ranking.soundAlikeBase, count: $0.1) < threshold }
+        if keys.count > ranking.soundAlikeLimit {
+            // The commonest words, when a short key sounds like too many. (The rare ones left
+            // out above would not be among them: the threshold only leaves out rarer words.)
+            counted = Array(counted.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(ranking.soundAlikeLimit))
+        }
+        let scored = counted.map(\.0)
+        search.prepare(input)
+        // Distances measured in the order of spelling, so that words sharing a beginning share
+        // its rows; added to the pool in the order above.
+        let spellings = scored.map { lexicon.encode(lexicon.word(lexicon.words(ofKey: $0).lowerBound).lowercased()) }
+        var distances = [Float](repeating: 0, count: scored.count)
+        for index in scored.indices.sorted(by: { spellings[$0].lexicographicallyPrecedes(spellings[$1]) }) {
+            distances[index] = search.distance(to: spellings[index])
+        }
+        for (key, distance) in zip(scored, distances) {
             let range = lexicon.words(ofKey: key)
-            let spelling = lexicon.word(range.lowerBound).lowercased()
-            let distance = search.distance(to: lexicon.encode(spelling))
             let discounted = min(distance, ranking.soundAlikeBase + ranking.soundAlikeWeight * distance)
             for index in range {
                 pool.add(lexicon.word(index), distance: discounted, count: lexicon.wordCount[index], ranking: ranking)
@@ -270,22 +284,39 @@ final class IndexedSuggester: Suggester {
 
     /// Every deletion, swap, replacement and insertion of one letter, kept when the dictionary
     /// accepts it: finds compounds and forms the index does not hold. With every letter, about
-    /// a thousand `Hunspell_spell` calls, so only for languages that form compounds and when the
-    /// index found nothing near; otherwise only the likeliest edits (deletions, swaps, accents,
-    /// a doubled letter, an apostrophe or hyphen), a few dozen calls.
+    /// a thousand edits, so only for languages that form compounds and when the index found
+    /// nothing near; otherwise only the likeliest edits (deletions, swaps, accents, a doubled
+    /// letter, an apostrophe or hyphen), a few dozen. At most `ranking.checkedEditsBudget` edits
+    /// reach the dictionary, the likeliest by the error model first: in German, where a rejected
+    /// word costs Hunspell's compound analysis some 25 µs, every edit would take 15-20 ms.
     private func addCheckedEdits(of word: String, input: [UInt8], everyLetter: Bool, to pool: inout CandidatePool) {
         let scalars = Array(word.lowercased().unicodeScalars)
         guard scalars.count >= 3, scalars.count <= 40 else { return }
         search.prepare(input)
         var tried = Set<String>()
+        // Words given to the dictionary, at most `ranking.checkedEditsBudget`.
+        var calls = 0
         func check(_ edit: [Unicode.Scalar]) {
-            var view = String.UnicodeScalarView()
-            view.append(contentsOf: edit)
             guard let first = edit.first, let last = edit.last,
                   !SuggestionLexicon.isJoiner(first), !SuggestionLexicon.isJoiner(last)
             else { return }
+            let codes = edit.map { lexicon.code(of: $0) ?? lexicon.unknownCode }
+            let key = lexicon.key(for: codes)
+            if formsCompounds {
+                // A word the lexicon lacks must at least end like one of its words: Hunspell's
+                // compound analysis makes each rejected edit cost tens of µs.
+                if key == nil, !lexicon.hasKeySuffix(codes, minimumLength: 2) { return }
+            } else if key == nil, !edit.contains(where: SuggestionLexicon.isJoiner) {
+                // Without compounds, the lexicon holds every form of the dictionary: Hunspell
+                // accepts little else but words joined by a hyphen or an apostrophe
+                // (`jusqu'à`), so only those are asked about.
+                return
+            }
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: edit)
             let lower = String(view)
             guard tried.insert(lower).inserted else { return }
+            calls += 1
             let shaped = pool.shape.apply(to: lower)
             var accepted: String?
             if dictionary.spell(shaped) {
@@ -295,32 +326,48 @@ final class IndexedSuggester: Suggester {
                 if dictionary.spell(title) { accepted = title }
             }
             guard let accepted else { return }
-            let codes = lexicon.encode(lower)
-            let count = lexicon.key(for: codes).map { lexicon.mostCommonWord(ofKey: $0).count } ?? 0
+            let count = key.map { lexicon.mostCommonWord(ofKey: $0).count } ?? 0
             pool.add(accepted, distance: search.distance(to: codes), count: count, ranking: ranking, shaped: true)
         }
+        // Every edit with the error model's cost of the error it undoes, so that when there are
+        // more than the budget, the likeliest are checked.
+        enum Edit {
+            case delete(Int), swap(Int), replace(Int, Unicode.Scalar), insert(Int, Unicode.Scalar)
+        }
+        let extraCosts = model.insertionCosts(for: input)
+        func code(_ letter: Unicode.Scalar) -> Int { Int(lexicon.code(of: letter) ?? lexicon.unknownCode) }
+        var edits: [(edit: Edit, cost: Float)] = []
         for index in scalars.indices {
-            var deleted = scalars
-            deleted.remove(at: index)
-            check(deleted)
+            edits.append((.delete(index), extraCosts[index]))
             if index + 1 < scalars.count, scalars[index] != scalars[index + 1] {
-                var swapped = scalars
-                swapped.swapAt(index, index + 1)
-                check(swapped)
+                edits.append((.swap(index), model.transposition))
             }
             for letter in everyLetter ? editLetters : accentVariants[scalars[index], default: []] where letter != scalars[index] {
-                var replaced = scalars
-                replaced[index] = letter
-                check(replaced)
+                edits.append((.replace(index, letter), model.substitution[code(letter) * model.size + Int(input[index])]))
             }
         }
         for index in 0...scalars.count {
             let letters = everyLetter ? editLetters : joiners + (index > 0 ? [scalars[index - 1]] : [])
             for letter in letters {
-                var inserted = scalars
-                inserted.insert(letter, at: index)
-                check(inserted)
+                let doubled = (index > 0 && scalars[index - 1] == letter) || (index < scalars.count && scalars[index] == letter)
+                edits.append((.insert(index, letter), doubled ? model.doubling : model.omission[code(letter)]))
             }
+        }
+        if edits.count > ranking.checkedEditsBudget {
+            // Stable: equal costs keep the order above.
+            let order = edits.indices.sorted { edits[$0].cost != edits[$1].cost ? edits[$0].cost < edits[$1].cost : $0 < $1 }
+            edits = order.map { edits[$0] }
+        }
+        for (edit, _) in edits {
+            if calls >= ranking.checkedEditsBudget { break }
+            var edited = scalars
+            switch edit {
+            case .delete(let index): edited.remove(at: index)
+            case .swap(let index): edited.swapAt(index, index + 1)
+            case .replace(let index, let letter): edited[index] = letter
+            case .insert(let index, let letter): edited.insert(letter, at: index)
+            }
+            check(edited)
         }
     }
 
@@ -382,6 +429,14 @@ struct CandidatePool {
     /// Best first; ties broken by spelling, so the order never depends on hashing.
     func sorted() -> [IndexedSuggester.Scored] {
         scores.values.sorted(by: Self.isBetter)
+    }
+
+    /// The first `count` of `sorted()`, sorting only the candidates that score as well as the
+    /// `count`-th best (scores alone are cheap to sort; candidates carry their spelling).
+    func best(_ count: Int) -> [IndexedSuggester.Scored] {
+        guard count > 0, scores.count > count * 2 else { return Array(sorted().prefix(count)) }
+        let cutoff = scores.values.map(\.score).sorted()[count - 1]
+        return Array(scores.values.filter { $0.score <= cutoff }.sorted(by: Self.isBetter).prefix(count))
     }
 
     static func isBetter(_ a: IndexedSuggester.Scored, _ b: IndexedSuggester.Scored) -> Bool {

@@ -29,6 +29,9 @@ package struct SuggestionRanking: Sendable {
     /// In languages that form compounds, the likeliest edits are checked unless the index found
     /// a word nearer than this.
     package var compoundEditsThreshold: Float = 0.45
+    /// Most edits of one word checked with the dictionary (the likeliest first): in languages
+    /// that form compounds a rejected word costs Hunspell tens of microseconds.
+    package var checkedEditsBudget = 100
     /// Candidates kept per word before the caller's limit.
     package var kept = 10
 
@@ -52,6 +55,9 @@ package struct SuggestionRanking: Sendable {
         read("HUNSPELL_FALLBACK", &ranking.hunspellFallback)
         read("SOUND_ALIKE_BASE", &ranking.soundAlikeBase)
         read("SOUND_ALIKE_WEIGHT", &ranking.soundAlikeWeight)
+        var checkedEditsBudget = Float(ranking.checkedEditsBudget)
+        read("CHECKED_EDITS_BUDGET", &checkedEditsBudget)
+        ranking.checkedEditsBudget = Int(checkedEditsBudget)
         var soundAlikeLimit = Float(ranking.soundAlikeLimit)
         read("SOUND_ALIKE_LIMIT", &soundAlikeLimit)
         ranking.soundAlikeLimit = Int(soundAlikeLimit)

@@ -37,6 +37,9 @@ final class SuggestionLexicon: Sendable {
     let nodeMaxLogCount: [UInt8]
     /// Codes by scalar value, for encoding queries.
     private let codes: [UInt32: UInt8]
+    /// The same for scalars below U+0250 (Latin letters), by direct index: `unknownCode` when
+    /// the alphabet lacks one.
+    private let latinCodes: [UInt8]
 
     /// The longest key indexed, in letters.
     static let maximumKeyLength = 48
@@ -75,6 +78,9 @@ final class SuggestionLexicon: Sendable {
         var codes: [UInt32: UInt8] = [:]
         for (code, scalar) in alphabet.enumerated() { codes[scalar.value] = UInt8(code) }
         self.codes = codes
+        var latinCodes = [UInt8](repeating: UInt8(alphabet.count), count: 0x250)
+        for (value, code) in codes where value < 0x250 { latinCodes[Int(value)] = code }
+        self.latinCodes = latinCodes
     }
 
     /// `ceil(8 × ln(count + 1))`, at most 255: a count stored in a byte, never below the count.
@@ -102,12 +108,16 @@ final class SuggestionLexicon: Sendable {
 
     /// The letter codes of a lowercase word; letters outside the alphabet get `unknownCode`.
     func encode(_ lowercased: String) -> [UInt8] {
-        lowercased.unicodeScalars.map { codes[$0.value] ?? unknownCode }
+        lowercased.unicodeScalars.map { code(of: $0) ?? unknownCode }
     }
 
     /// The code of one scalar, if the alphabet has it.
     func code(of scalar: Unicode.Scalar) -> UInt8? {
-        codes[scalar.value]
+        if scalar.value < 0x250 {
+            let code = latinCodes[Int(scalar.value)]
+            return code == unknownCode ? nil : code
+        }
+        return codes[scalar.value]
     }
 
     /// The key spelled exactly by `codes`, if any.
@@ -119,6 +129,16 @@ final class SuggestionLexicon: Sendable {
         }
         let key = nodeKey[node]
         return key >= 0 ? Int(key) : nil
+    }
+
+    /// Whether some ending of `codes` of at least `minimumLength` letters, or all of them, is a
+    /// key: a compound's last part is a word.
+    func hasKeySuffix(_ codes: [UInt8], minimumLength: Int) -> Bool {
+        guard codes.count >= minimumLength else { return key(for: codes) != nil }
+        for start in 0...(codes.count - minimumLength) where key(for: codes[start...]) != nil {
+            return true
+        }
+        return false
     }
 
     /// The child of `node` with label `code` (children are sorted by label).
