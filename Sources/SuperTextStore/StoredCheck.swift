@@ -142,7 +142,9 @@ struct NewCheck: Sendable {
 /// order and reads back as `Date`. Formatted by hand: a `DateFormatter` costs more than the insert.
 enum DatabaseTimestamp {
     static func string(from date: Date) -> String {
-        let totalMilliseconds = Int((date.timeIntervalSince1970 * 1000).rounded())
+        // As Foundation's DateFormatter (which GRDB uses) computes it: milliseconds since 1970 from
+        // the reference date, plus a half, rounded down. The same arithmetic gives the same digits.
+        let totalMilliseconds = Int(((date.timeIntervalSinceReferenceDate + 978_307_200) * 1000 + 0.5).rounded(.down))
         let seconds = totalMilliseconds >= 0 ? totalMilliseconds / 1000 : (totalMilliseconds - 999) / 1000
         let milliseconds = totalMilliseconds - seconds * 1000
         // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).

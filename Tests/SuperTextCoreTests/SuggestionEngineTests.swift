@@ -203,16 +203,22 @@ struct SuggestionIndexTests {
         let lexicon = SuggestionLexicon.build(words: forms, frequencies: frequencies, phonetics: nil) { _ in true }
         let store = SuggestionIndexStore(directory: directory + "/cache")
         let fingerprint = SuggestionIndexStore.fingerprint(language: language, frequencyPath: nil)
-        store.save(lexicon, for: language, fingerprint: fingerprint)
+        store.save(lexicon, for: language, frequencyPath: nil, fingerprint: fingerprint)
 
-        let loaded = try #require(store.load(for: language, fingerprint: fingerprint))
+        let loaded = try #require(store.load(for: language, frequencyPath: nil, fingerprint: fingerprint))
         #expect(loaded.wordTotal == lexicon.wordTotal)
         #expect((0..<loaded.wordTotal).map(loaded.word) == (0..<lexicon.wordTotal).map(lexicon.word))
         #expect(loaded.wordCount == lexicon.wordCount)
         let walk = try #require(loaded.key(for: loaded.encode("walk")))
         #expect(loaded.mostCommonWord(ofKey: walk).count == 10)
         // Another dictionary file (size or date) means another fingerprint: the file is rebuilt.
-        #expect(store.load(for: language, fingerprint: fingerprint + "x") == nil)
+        #expect(store.load(for: language, frequencyPath: nil, fingerprint: fingerprint + "x") == nil)
+        // Another installation of the same language has its own file in the same cache.
+        var elsewhere = language
+        elsewhere.dictionaryPath = "/elsewhere/" + (language.dictionaryPath as NSString).lastPathComponent
+        #expect(store.path(for: elsewhere, frequencyPath: nil) != store.path(for: language, frequencyPath: nil))
+        #expect(store.path(for: language, frequencyPath: "/f/en.tsv") != store.path(for: language, frequencyPath: nil))
+        #expect(store.path(for: language, frequencyPath: nil) == store.path(for: language, frequencyPath: nil))
     }
 
     @Test("The cache directory follows the environment")

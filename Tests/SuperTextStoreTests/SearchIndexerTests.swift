@@ -110,7 +110,7 @@ struct SearchIndexerTests {
             Date(timeIntervalSince1970: 951_782_400), Date(timeIntervalSince1970: 1_795_000_000.999),
             Date(timeIntervalSince1970: 4_102_444_799.9995),
         ]
-        for _ in 0..<2_000 { dates.append(Date(timeIntervalSince1970: Double.random(in: -2e9...4e9, using: &generator))) }
+        for _ in 0..<20_000 { dates.append(Date(timeIntervalSince1970: Double.random(in: -2e9...4e9, using: &generator))) }
         for date in dates {
             let grdb = String.fromDatabaseValue(date.databaseValue)
             #expect(DatabaseTimestamp.string(from: date) == grdb, "\(date.timeIntervalSince1970)")

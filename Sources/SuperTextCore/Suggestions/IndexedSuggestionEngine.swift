@@ -64,11 +64,11 @@ final class IndexedSuggestionEngine: SuggestionEngine, @unchecked Sendable {
             let frequencyPath = WordFrequencies.path(for: language, in: frequencyDirectories)
             let fingerprint = SuggestionIndexStore.fingerprint(language: language, frequencyPath: frequencyPath)
             let lexicon: SuggestionLexicon
-            if let cached = store.load(for: language, fingerprint: fingerprint) {
+            if let cached = store.load(for: language, frequencyPath: frequencyPath, fingerprint: fingerprint) {
                 lexicon = cached
             } else {
                 lexicon = Self.buildLexicon(language: language, frequencyPath: frequencyPath, dictionary: dictionary)
-                store.save(lexicon, for: language, fingerprint: fingerprint)
+                store.save(lexicon, for: language, frequencyPath: frequencyPath, fingerprint: fingerprint)
                 #if os(Linux)
                 // Building takes a few hundred megabytes of temporary strings; give them back.
                 _ = mallocTrim(0)

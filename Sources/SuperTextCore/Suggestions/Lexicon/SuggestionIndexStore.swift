@@ -36,22 +36,31 @@ struct SuggestionIndexStore: Sendable {
         return (["v\(SuggestionLexicon.storageVersion)", language.code] + parts).joined(separator: "|")
     }
 
-    /// The file of a language's lexicon.
-    func path(for language: InstalledLanguage) -> String? {
-        directory.map { $0 + "/suggestions-\(language.code)-v\(SuggestionLexicon.storageVersion).index" }
+    /// The file of a language's lexicon. Its name holds a hash of the paths it is built from, so
+    /// that two installations sharing a cache (two checkouts, a test dictionary with the same
+    /// code) keep their own files instead of rebuilding each other's.
+    func path(for language: InstalledLanguage, frequencyPath: String?) -> String? {
+        let sources = [language.affixPath, language.dictionaryPath, frequencyPath ?? ""].joined(separator: "\u{0}")
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a, 64 bits
+        for byte in sources.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        let key = String(hash, radix: 16)
+        return directory.map { $0 + "/suggestions-\(language.code)-\(key)-v\(SuggestionLexicon.storageVersion).index" }
     }
 
     /// The cached lexicon, if there is one built from the same inputs.
-    func load(for language: InstalledLanguage, fingerprint: String) -> SuggestionLexicon? {
-        guard let path = path(for: language),
+    func load(for language: InstalledLanguage, frequencyPath: String?, fingerprint: String) -> SuggestionLexicon? {
+        guard let path = path(for: language, frequencyPath: frequencyPath),
               let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
         else { return nil }
         return SuggestionLexicon.deserialize(data, expectedFingerprint: fingerprint)
     }
 
     /// Writes a lexicon to the cache, atomically; a cache that cannot be written is skipped.
-    func save(_ lexicon: SuggestionLexicon, for language: InstalledLanguage, fingerprint: String) {
-        guard let directory, let path = path(for: language) else { return }
+    func save(_ lexicon: SuggestionLexicon, for language: InstalledLanguage, frequencyPath: String?, fingerprint: String) {
+        guard let directory, let path = path(for: language, frequencyPath: frequencyPath) else { return }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let temporary = path + ".\(getpid()).tmp"
