@@ -4,7 +4,7 @@
 # and aspell; then the 1 MiB English document of `make bench` checked with suggestions; then
 # start-up with every installed language.
 #
-# The document is built exactly as scripts/bench.sh builds its speed corpus: prose from
+# The document is the speed corpus of scripts/bench.sh (scripts/bench_corpus.py): prose from
 # /usr/share/common-licenses/* and the README* and *.md(.gz) files under /usr/share/doc, in byte
 # order of their paths, gunzipped, non-UTF-8 files left out, cut at 1 MiB on a line boundary. It
 # lives in a temporary directory and is removed afterwards.
@@ -22,51 +22,7 @@ bench=.build/release/supertext-bench-suggest
 work="$(mktemp -d "${TMPDIR:-/tmp}/supertext-bench-suggest.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 
-python3 - "$work/document.txt" <<'PY'
-import gzip, os, sys
-
-limit = 1 << 20
-
-def read(path):
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-        if path.endswith(".gz"):
-            data = gzip.decompress(data)
-        data.decode("utf-8")
-    except (OSError, EOFError, UnicodeDecodeError, gzip.BadGzipFile):
-        return None
-    return data if data and b"\0" not in data else None
-
-def files(root, keep):
-    found = []
-    for directory, _, names in os.walk(root):
-        found += [os.path.join(directory, name) for name in names if keep(name)]
-    return sorted(found, key=os.fsencode)
-
-is_markdown = lambda name: name.endswith(".md") or name.endswith(".md.gz")
-sources = files("/usr/share/common-licenses", lambda name: True) + files(
-    "/usr/share/doc", lambda name: name.startswith("README") or is_markdown(name))
-parts, size = [], 0
-while size < limit:
-    added = 0
-    for path in sources:
-        data = read(path)
-        if data is None:
-            continue
-        if not data.endswith(b"\n"):
-            data += b"\n"
-        parts.append(data)
-        size += len(data)
-        added += len(data)
-        if size >= limit:
-            break
-    if added == 0:
-        sys.exit("bench-suggest.sh: no readable documentation under /usr/share/doc")
-corpus = b"".join(parts)[:limit]
-with open(sys.argv[1], "wb") as f:
-    f.write(corpus[: corpus.rfind(b"\n") + 1])
-PY
+python3 scripts/bench_corpus.py "$work/document.txt"
 
 "$bench" --document-file "$work/document.txt" "$@"
 "$bench" --startup

@@ -62,35 +62,23 @@ extension AppDatabase {
     /// stored check, so it does no encoding of its own. The texts enter the full-text index later
     /// (`SearchIndexer`).
     static func insert(_ checks: [NewCheck], _ db: Database) throws -> [Int64] {
-        let insertCheck = try db.cachedStatement(sql: """
-            INSERT INTO "check" (createdAt, languageCode, languageName, languageDetected, languageConfidence,
-                text, correctedText, matches, matchCount, characters, words, milliseconds, searchIndexed)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
-            """)
-        let insertMistake = try db.cachedStatement(sql: """
-            INSERT INTO mistake (checkId, createdAt, word, correction, category, kind) VALUES (?, ?, ?, ?, ?, ?)
-            """)
+        let insertCheck = try db.cachedStatement(sql: NewCheck.insertSQL)
+        let insertMistake = try db.cachedStatement(sql: NewCheck.insertMistakeSQL)
         var ids: [Int64] = []
         ids.reserveCapacity(checks.count)
         for check in checks {
-            let row = check.row
-            try insertCheck.execute(arguments: [
-                row.createdAt, row.languageCode, row.languageName, row.languageDetected, row.languageConfidence,
-                row.text, row.correctedText, row.matches, row.matchCount, row.characters, row.words, row.milliseconds,
-            ])
+            try insertCheck.execute(arguments: StatementArguments(check.values))
             let id = db.lastInsertedRowID
             for mistake in check.mistakes {
-                try insertMistake.execute(arguments: [
-                    id, row.createdAt, mistake.word, mistake.correction, mistake.category, mistake.kind,
-                ])
+                try insertMistake.execute(arguments: StatementArguments([id.databaseValue] + mistake))
             }
             ids.append(id)
         }
+        // Once a batch; its newest check gives the time.
         var applied: [RetentionPolicy] = []
         for check in checks where !applied.contains(check.retention) {
             applied.append(check.retention)
-            let now = checks.last(where: { $0.retention == check.retention })!.date
-            try applyRetention(check.retention, now: now, db)
+            try applyRetention(check.retention, now: checks[checks.count - 1].date, db)
         }
         return ids
     }

@@ -1,7 +1,7 @@
 // The personal dictionary: its words, adding and removing them, export and import.
 
 import * as api from "./api.js";
-import { announce, byId, formatDateTime, h, plural, toast } from "./dom.js";
+import { announce, byId, formatDateTime, h, plural, setLanguageOptions, toast } from "./dom.js";
 import { store } from "./state.js";
 
 const view = { words: [], status: "idle", error: null, filter: "" };
@@ -71,12 +71,7 @@ let filledLanguages = null;
 function fillLanguages(state) {
   if (state.languages === filledLanguages) return;
   filledLanguages = state.languages;
-  const selected = elements.language.value;
-  elements.language.replaceChildren(
-    h("option", { value: "" }, "All languages"),
-    ...state.languages.map((language) => h("option", { value: language.code }, language.name)),
-  );
-  elements.language.value = selected;
+  setLanguageOptions(elements.language, state.languages, ["", "All languages"]);
 }
 
 function languageName(code) {

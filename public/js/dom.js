@@ -59,6 +59,18 @@ export function byId(id) {
 }
 
 /** Pluralises an English count: `plural(1, "mistake")` → `1 mistake`. */
+/**
+ * Fills a language `<select>`: the option `[value, label]` first, then one option per language,
+ * and selects `selected` (by default what was selected before).
+ */
+export function setLanguageOptions(select, languages, [value, label], selected = select.value) {
+  select.replaceChildren(
+    h("option", { value }, label),
+    ...languages.map((language) => h("option", { value: language.code }, language.name)),
+  );
+  select.value = selected;
+}
+
 export function plural(count, singular, pluralForm = singular + "s") {
   return `${count.toLocaleString()} ${count === 1 ? singular : pluralForm}`;
 }

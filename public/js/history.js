@@ -3,7 +3,7 @@
 
 import * as api from "./api.js";
 import { confirmDialog } from "./dialogs.js";
-import { announce, byId, debounce, formatDateTime, h, plural, toast } from "./dom.js";
+import { announce, byId, debounce, formatDateTime, h, plural, setLanguageOptions, toast } from "./dom.js";
 import { loadText } from "./editor.js";
 import { categoryName, categoryOf, displayWord, renderMarkedText, withIds } from "./marks.js";
 import { store } from "./state.js";
@@ -74,11 +74,7 @@ let filledLanguages = null;
 function fillLanguages(state) {
   if (state.languages === filledLanguages) return;
   filledLanguages = state.languages;
-  elements.language.replaceChildren(
-    h("option", { value: "" }, "All languages"),
-    ...state.languages.map((language) => h("option", { value: language.code }, language.name)),
-  );
-  elements.language.value = list.language;
+  setLanguageOptions(elements.language, state.languages, ["", "All languages"], list.language);
 }
 
 /** Shows the list (refreshed when `refresh`), or one check when `id` is given. */

@@ -6,7 +6,7 @@ import { closeCard, openCard, setupCard } from "./card.js";
 import { checkNow } from "./checking.js";
 import { askForToken } from "./dialogs.js";
 import { setupDictionary, showDictionary } from "./dictionary.js";
-import { byId, h } from "./dom.js";
+import { byId, setLanguageOptions } from "./dom.js";
 import { focusText, setupEditor } from "./editor.js";
 import { setupHistory, showHistory } from "./history.js";
 import { showInsights } from "./insights.js";
@@ -67,17 +67,13 @@ function setupSettings() {
     if (state.languages === shownLanguages && state.language === shownLanguage) return;
     shownLanguages = state.languages;
     shownLanguage = state.language;
-    languageSelect.replaceChildren(
-      h("option", { value: "auto" }, "Auto-detect"),
-      ...state.languages.map((language) => h("option", { value: language.code }, language.name)),
-    );
     const known = state.language === "auto" || state.languages.some((language) => language.code === state.language);
     if (!known && state.languages.length) {
       // A language saved earlier that this server no longer has.
       store.set({ language: "auto" });
       return;
     }
-    languageSelect.value = state.language;
+    setLanguageOptions(languageSelect, state.languages, ["auto", "Auto-detect"], state.language);
     formatSelect.value = state.format;
   });
   byId("check-button").addEventListener("click", () => checkNow({ save: true }));
