@@ -83,7 +83,7 @@ trap cleanup EXIT
 install_packages() {
     local missing=() package
     for package in "$@"; do
-        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+        [[ "$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null)" == *"install ok installed"* ]] || missing+=("$package")
     done
     [ ${#missing[@]} -eq 0 ] && return 0
     echo "Installing: ${missing[*]}"
@@ -282,7 +282,7 @@ image_bytes="$($docker image inspect -f '{{.Size}}' "$image")"
 image_megabytes=$(( image_bytes / 1000000 ))
 pass "built in ${build_seconds}s; image size ${image_megabytes} MB (${image_bytes} bytes)"
 echo "Largest layers:"
-$docker history --format '{{.Size}}\t{{.CreatedBy}}' "$image" | sort -h -r | head -n 5 | cut -c1-150
+$docker history --format '{{.Size}}\t{{.CreatedBy}}' "$image" | sort -h -r | head -n 5 | cut -c1-150 || true
 echo "Libraries the binary loads:"
 $docker run --rm --entrypoint ldd "$image" /usr/local/bin/supertext || fail "ldd of the binary in the image"
 
@@ -378,7 +378,10 @@ assert found == wanted, (wanted - found, sorted(codes))
 print("Dictionaries:", len(codes), "languages:", ", ".join(sorted(codes)))
 PY
 pass "the five default dictionaries are installed"
-curl -fsS "$base_url/" | grep -qi "<html" || fail "the web front end is not served at /"
+# Read the whole page before matching: `grep -q` stops at the first match and,
+# under pipefail, curl's failed write would count as a failure of the page.
+front_page="$(curl -fsS "$base_url/")" || fail "the web front end is not served at /"
+grep -qi "<html" <<<"$front_page" || fail "the web front end at / is not an HTML page"
 pass "the web front end is served at /"
 wait_until_healthy "$first"
 
