@@ -3,7 +3,7 @@ SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: run test build release deps test-deps bench bench-http bench-suggest docker-test clean
+.PHONY: run test build release deps test-deps bench bench-store bench-http bench-suggest docker-test clean
 
 ## Install what is missing, build in release mode and serve on http://$(HOST):$(PORT).
 run: deps release
@@ -32,6 +32,12 @@ bench: deps
 	scripts/install-deps.sh bench
 	$(SWIFT) build -c release --product supertext-bench
 	scripts/bench.sh
+
+## The history store alone: saves of real check results by 1, 2 and 32 concurrent callers
+## (release build): saves/s, CPU per save, checks per transaction.
+bench-store: deps
+	$(SWIFT) build -c release --product supertext-bench
+	.build/release/supertext-bench store
 
 ## HTTP throughput and latency with wrk against the release server, history on and off.
 bench-http: deps

@@ -35,6 +35,8 @@ let package = Package(
             dependencies: [
                 "SuperTextCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C functions, to bind the values of saved checks in place.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         // The HTTP service (Hummingbird 2): controllers per resource over the core and the store.
@@ -63,7 +65,7 @@ let package = Package(
         // An executable target only: nothing users install.
         .executableTarget(
             name: "supertext-bench",
-            dependencies: ["SuperTextCore"]
+            dependencies: ["SuperTextCore", "SuperTextStore"]
         ),
         // Suggestion quality and speed against libhunspell and aspell (`make bench-suggest`).
         .executableTarget(

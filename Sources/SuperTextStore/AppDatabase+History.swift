@@ -51,26 +51,45 @@ extension AppDatabase {
     /// Checks saved at the same time are committed together in one transaction (group commit),
     /// and each call returns only after the commit of its own check.
     public func saveCheck(_ result: CheckResult, text: String, at date: Date = Date(), retention: RetentionPolicy = .init()) async throws -> Int64 {
-        // Encoded here, on the caller's thread, so that the single writer only inserts.
-        let check = try NewCheck(result: result, text: text, createdAt: date, retention: retention)
+        // Made here, on the caller's thread, so that the single writer only inserts.
+        let check = NewCheck(result: result, text: text, createdAt: date, retention: retention)
         return try await checkWrites.submit(check)
     }
 
     /// Inserts checks in the current transaction, then applies their retention; their ids.
     ///
-    /// Prepared statements with positional arguments: this runs on the single writer for every
-    /// stored check, so it does no encoding of its own. The texts enter the full-text index later
-    /// (`SearchIndexer`).
+    /// This runs on the single writer for every stored check, so it binds values that are ready
+    /// (`NewCheck`) to cached statements and does no encoding of its own. The texts enter the
+    /// full-text index later (`SearchIndexer`).
     static func insert(_ checks: [NewCheck], _ db: Database) throws -> [Int64] {
-        let insertCheck = try db.cachedStatement(sql: NewCheck.insertSQL)
-        let insertMistake = try db.cachedStatement(sql: NewCheck.insertMistakeSQL)
+        var insertCheck = PreparedInsert(try db.cachedStatement(sql: NewCheck.insertSQL), db)
+        var insertMistake = PreparedInsert(try db.cachedStatement(sql: NewCheck.insertMistakeSQL), db)
         var ids: [Int64] = []
         ids.reserveCapacity(checks.count)
         for check in checks {
-            try insertCheck.execute(arguments: StatementArguments(check.values))
+            let row = check.row
+            try insertCheck.bind(row.createdAt)
+            try insertCheck.bind(row.languageCode)
+            try insertCheck.bind(row.languageName)
+            try insertCheck.bind(row.languageDetected)
+            try insertCheck.bind(row.languageConfidence)
+            try insertCheck.bind(row.text)
+            try insertCheck.bind(row.correctedText)
+            try insertCheck.bind(row.matches)
+            try insertCheck.bind(row.matchCount)
+            try insertCheck.bind(row.characters)
+            try insertCheck.bind(row.words)
+            try insertCheck.bind(row.milliseconds)
+            try insertCheck.execute()
             let id = db.lastInsertedRowID
             for mistake in check.mistakes {
-                try insertMistake.execute(arguments: StatementArguments([id.databaseValue] + mistake))
+                try insertMistake.bind(id)
+                try insertMistake.bind(row.createdAt)
+                try insertMistake.bind(mistake.word)
+                try insertMistake.bind(mistake.correction)
+                try insertMistake.bind(mistake.category)
+                try insertMistake.bind(mistake.kind)
+                try insertMistake.execute()
             }
             ids.append(id)
         }
@@ -85,7 +104,7 @@ extension AppDatabase {
 
     /// Stored checks whose text is not in the full-text index yet.
     static func unindexedCheckCount(_ db: Database) throws -> Int {
-        try Int.fetchOne(db, sql: #"SELECT count(*) FROM "check" WHERE NOT searchIndexed"#) ?? 0
+        try Int.fetchOne(db, sql: #"SELECT count(*) FROM "check" WHERE id > (SELECT lastIndexedId FROM searchProgress)"#) ?? 0
     }
 
     private static func applyRetention(_ retention: RetentionPolicy, now: Date, _ db: Database) throws {

@@ -75,7 +75,12 @@ extension AppDatabase {
                 arguments: [since]
             )
             let mistakesPerDay = try Row.fetchAll(
-                db, sql: "SELECT date(createdAt) AS day, count(*) AS count FROM mistake WHERE createdAt >= ? GROUP BY day",
+                db,
+                sql: """
+                    SELECT date("check".createdAt) AS day, count(*) AS count
+                    FROM "check" JOIN mistake ON mistake.checkId = "check".id
+                    WHERE "check".createdAt >= ? GROUP BY day
+                    """,
                 arguments: [since]
             )
             var perDay: [String: (checks: Int, mistakes: Int)] = [:]

@@ -24,7 +24,7 @@ public struct AppDatabase: Sendable {
         let indexer = SearchIndexer(writer: writer, policy: searchIndexing, pending: pending)
         searchIndexer = indexer
         checkWrites = GroupCommit { [writer] checks in
-            let ids = try await writer.write { db in try Self.insert(checks, db) }
+            let ids = try writer.write { db in try Self.insert(checks, db) }
             indexer.noteSaved(ids.count)
             return ids
         }
@@ -154,6 +154,33 @@ public struct AppDatabase: Sendable {
                     INSERT INTO checkSearch(checkSearch, rowid, text) VALUES ('delete', old.id, old.text);
                 END;
                 CREATE INDEX check_search_pending ON "check"(id) WHERE NOT searchIndexed;
+                """)
+        }
+        // Marking each check once indexed rewrote every stored row a second time. Checks get
+        // ever larger ids (AUTOINCREMENT), so the largest indexed id says which are indexed.
+        migrator.registerMigration("Track search indexing by the last indexed check") { db in
+            try db.execute(sql: """
+                INSERT INTO checkSearch(rowid, text) SELECT id, text FROM "check" WHERE NOT searchIndexed;
+                CREATE TABLE searchProgress (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    lastIndexedId INTEGER NOT NULL);
+                INSERT INTO searchProgress (id, lastIndexedId) VALUES (1, coalesce((SELECT max(id) FROM "check"), 0));
+                DROP TRIGGER check_after_delete;
+                DROP INDEX check_search_pending;
+                ALTER TABLE "check" DROP COLUMN searchIndexed;
+                CREATE TRIGGER check_after_delete AFTER DELETE ON "check"
+                WHEN old.id <= (SELECT lastIndexedId FROM searchProgress) BEGIN
+                    INSERT INTO checkSearch(checkSearch, rowid, text) VALUES ('delete', old.id, old.text);
+                END;
+                """)
+        }
+        // Every stored mistake wrote a page of each of these indexes, and no query reads them:
+        // insights group by the folded word (which an index on `word` cannot serve) and count
+        // mistakes per day through their check's date.
+        migrator.registerMigration("Drop the unused indexes of mistakes") { db in
+            try db.execute(sql: """
+                DROP INDEX mistake_on_word;
+                DROP INDEX mistake_on_createdAt;
                 """)
         }
         return migrator

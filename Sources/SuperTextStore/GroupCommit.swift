@@ -3,14 +3,17 @@ import Synchronization
 /// Group commit: writes that arrive while a transaction is running wait for it to end and then
 /// go to the database together, in one transaction, instead of one transaction each.
 ///
-/// A lone write is committed at once (no timer, no added latency); under load the batches grow
-/// by themselves, and the fixed cost of a transaction (its commit, the WAL frames, the full-text
-/// index segment) is paid once per batch. Each caller is answered only after the transaction
-/// holding its item has committed. When a batch fails, its items are retried one transaction
-/// each, so one bad item cannot fail the others.
+/// A write that finds nothing being committed leads: it commits itself at once, on its own
+/// thread, and returns without suspending (no task, no hand-over to another thread: on a small
+/// machine the thread hand-overs cost more than the insert). Writes that arrive meanwhile wait;
+/// the leader hands them to a task that commits them in batches of at most `maxBatch` until none
+/// wait. Each caller is answered only after the transaction holding its item has committed.
+/// When a batch fails, its items are retried one transaction each, so one bad item cannot fail
+/// the others.
 final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
-    /// Writes a batch in one transaction and returns one output per item, in order.
-    typealias Commit = @Sendable ([Item]) async throws -> [Output]
+    /// Writes a batch in one transaction and returns one output per item, in order. It runs on
+    /// the calling thread and blocks it until the commit.
+    typealias Commit = @Sendable ([Item]) throws -> [Output]
 
     private struct Waiter {
         var item: Item
@@ -42,23 +45,49 @@ final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
     /// How many items wait for the next transaction.
     var waitingCount: Int { state.withLock { $0.waiting.count } }
 
-    /// Queues `item` and returns its output once the transaction holding it has committed.
+    /// Commits `item` and returns its output once the transaction holding it has committed.
     func submit(_ item: Item) async throws -> Output {
-        try await withCheckedThrowingContinuation { continuation in
-            let startsCommitter = state.withLock { state in
-                state.waiting.append(Waiter(item: item, continuation: continuation))
-                if state.committing { return false }
+        let leads = state.withLock { state in
+            if state.committing { return false }
+            state.committing = true
+            state.transactions += 1
+            return true
+        }
+        if leads {
+            // Nothing waits when nothing is being committed: the batch is this item alone.
+            let output = Result { try commit([item]) }
+            handOverWhatWaits()
+            return try output.get()[0]
+        }
+        return try await withCheckedThrowingContinuation { continuation in
+            let leadsNow = state.withLock { state in
+                if state.committing {
+                    state.waiting.append(Waiter(item: item, continuation: continuation))
+                    return false
+                }
                 state.committing = true
+                state.transactions += 1
                 return true
             }
-            if startsCommitter {
-                Task { await self.drain() }
+            if leadsNow {
+                // The commit ended in the meantime.
+                continuation.resume(with: Result { try commit([item])[0] })
+                handOverWhatWaits()
             }
         }
     }
 
+    /// After a leader's commit: a task commits what arrived meanwhile, or committing ends.
+    private func handOverWhatWaits() {
+        let more = state.withLock { state in
+            if state.waiting.isEmpty { state.committing = false }
+            return state.committing
+        }
+        if more { Task { self.drain() } }
+    }
+
     /// Commits batches until nothing is waiting.
-    private func drain() async {
+    private func drain() {
         while true {
             let batch: [Waiter] = state.withLock { state in
                 guard !state.waiting.isEmpty else {
@@ -73,24 +102,19 @@ final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
             }
             if batch.isEmpty { return }
             do {
-                let outputs = try await commit(batch.map(\.item))
+                let outputs = try commit(batch.map(\.item))
                 precondition(outputs.count == batch.count, "a commit must return one output per item")
                 for (waiter, output) in zip(batch, outputs) { waiter.continuation.resume(returning: output) }
             } catch where batch.count > 1 {
-                for waiter in batch { await commitAlone(waiter) }
+                for waiter in batch { commitAlone(waiter) }
             } catch {
                 batch[0].continuation.resume(throwing: error)
             }
         }
     }
 
-    private func commitAlone(_ waiter: Waiter) async {
+    private func commitAlone(_ waiter: Waiter) {
         state.withLock { $0.transactions += 1 }
-        do {
-            let outputs = try await commit([waiter.item])
-            waiter.continuation.resume(returning: outputs[0])
-        } catch {
-            waiter.continuation.resume(throwing: error)
-        }
+        waiter.continuation.resume(with: Result { try commit([waiter.item])[0] })
     }
 }

@@ -69,54 +69,66 @@ struct PersonalWordRecord: Codable, FetchableRecord, MutablePersistableRecord {
 }
 
 /// A check on its way into the database: the values of its row and of its mistakes' rows,
-/// built on the caller's thread (matches encoded to JSON, the date formatted), so that the single
-/// writer only binds them to `insertSQL` and `insertMistakeSQL`.
+/// made on the caller's thread (matches written as JSON, the date formatted), so that the single
+/// writer only binds them to `insertSQL` and `insertMistakeSQL` (see `AppDatabase.insert`).
 struct NewCheck: Sendable {
     static let insertSQL = """
         INSERT INTO "check" (createdAt, languageCode, languageName, languageDetected, languageConfidence,
-            text, correctedText, matches, matchCount, characters, words, milliseconds, searchIndexed)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
+            text, correctedText, matches, matchCount, characters, words, milliseconds)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
     static let insertMistakeSQL = """
         INSERT INTO mistake (checkId, createdAt, word, correction, category, kind) VALUES (?, ?, ?, ?, ?, ?)
         """
 
     /// The values of `insertSQL`, in its order.
-    var values: [DatabaseValue]
-    /// The values of `insertMistakeSQL` after `checkId`, one array a mistake.
-    var mistakes: [[DatabaseValue]]
+    struct Row: Sendable {
+        var createdAt: String
+        var languageCode: String
+        var languageName: String
+        var languageDetected: Bool
+        var languageConfidence: Double
+        var text: String
+        var correctedText: String
+        var matches: String
+        var matchCount: Int
+        var characters: Int
+        var words: Int
+        var milliseconds: Double
+    }
+
+    /// The values of `insertMistakeSQL` after `checkId` and `createdAt`.
+    struct Mistake: Sendable {
+        var word: String
+        var correction: String?
+        var category: String
+        var kind: String
+    }
+
+    var row: Row
+    var mistakes: [Mistake]
     var retention: RetentionPolicy
     var date: Date
 
-    init(result: CheckResult, text: String, createdAt: Date, retention: RetentionPolicy) throws {
-        let timestamp = DatabaseTimestamp.string(from: createdAt)
-        let matches = String(decoding: try Self.encoder().encode(result.matches), as: UTF8.self)
-        let row: [any DatabaseValueConvertible] = [
-            timestamp, result.language.code, result.language.name, result.language.detected,
-            result.language.confidence, text,
+    init(result: CheckResult, text: String, createdAt: Date, retention: RetentionPolicy) {
+        row = Row(
+            createdAt: DatabaseTimestamp.string(from: createdAt),
+            languageCode: result.language.code, languageName: result.language.name,
+            languageDetected: result.language.detected, languageConfidence: result.language.confidence,
+            text: text,
             // Without matches the corrected text is the text: not stored twice (see `StoredCheck`).
-            result.matches.isEmpty ? "" : result.correctedText,
-            matches, result.matches.count, result.stats.characters, result.stats.words, result.stats.milliseconds,
-        ]
-        values = row.map(\.databaseValue)
+            correctedText: result.matches.isEmpty ? "" : result.correctedText,
+            matches: MatchesJSON.encode(result.matches), matchCount: result.matches.count,
+            characters: result.stats.characters, words: result.stats.words, milliseconds: result.stats.milliseconds
+        )
         mistakes = result.matches.map { match in
-            let row: [(any DatabaseValueConvertible)?] = [
-                timestamp, match.text, match.suggestions.first, match.category.rawValue, match.explanation.kind.rawValue,
-            ]
-            return row.map { $0?.databaseValue ?? .null }
+            Mistake(
+                word: match.text, correction: match.suggestions.first,
+                category: match.category.rawValue, kind: match.explanation.kind.rawValue
+            )
         }
         self.retention = retention
         date = createdAt
-    }
-
-    /// The JSON of the `matches` column, as GRDB writes JSON columns (read back by `StoredCheck`).
-    private static func encoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.dataEncodingStrategy = .base64
-        encoder.dateEncodingStrategy = .millisecondsSince1970
-        encoder.nonConformingFloatEncodingStrategy = .throw
-        encoder.outputFormatting = .sortedKeys
-        return encoder
     }
 }
 

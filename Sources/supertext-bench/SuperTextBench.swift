@@ -8,23 +8,29 @@ import SuperTextCore
 /// ```
 /// supertext-bench speed CORPUS [--runs N] [--language en-US]
 /// supertext-bench markdown DIRECTORY [--top N] [--language en-US] [--flagged-list FILE]
+/// supertext-bench store [--runs SAVES] [--callers N] [--body clean|typos]
 /// ```
 ///
 /// `speed` times the tokenizer and tokenize + spell-check (suggestions off) on one file of prose,
 /// and `hunspell -l` on the same file. `markdown` gives the share of words flagged in every
-/// `.md` file of a directory by the Markdown check and by `hunspell -l`.
+/// `.md` file of a directory by the Markdown check and by `hunspell -l`. `store` times the history
+/// store alone: saves of real check results by 1, 2 and 32 concurrent callers.
 @main
 enum SuperTextBench {
     static let usage = """
         usage: supertext-bench speed CORPUS [--runs N] [--language CODE]
                supertext-bench markdown DIRECTORY [--top N] [--language CODE] [--flagged-list FILE]
+               supertext-bench store [--runs SAVES] [--callers N] [--body clean|typos]
         """
 
-    static func main() {
+    static func main() async {
         var arguments = Array(CommandLine.arguments.dropFirst())
         do {
             guard let mode = arguments.first else { throw BenchFailure(usage) }
             arguments.removeFirst()
+            if mode == "store" {
+                arguments.insert(".", at: 0)  // no path to read
+            }
             var options = try BenchOptions(parsing: arguments)
             switch mode {
             case "speed":
@@ -32,6 +38,8 @@ enum SuperTextBench {
                 try SpeedBenchmark(options: options).run()
             case "markdown":
                 try MarkdownFlagRate(options: options).run()
+            case "store":
+                try await StoreBenchmark(options: options).run()
             default:
                 throw BenchFailure(usage)
             }
@@ -54,6 +62,10 @@ struct BenchOptions {
     var language = "en-US"
     /// Where to write every flagged word with its line, to see what is flagged (`markdown`).
     var flaggedListPath: String?
+    /// Only this many concurrent callers (`store`; default 1, 2 and 32).
+    var callers: Int?
+    /// Only this body (`store`: `clean` or `typos`; default both).
+    var body: String?
 
     init(parsing arguments: [String]) throws {
         var path: String?
@@ -69,6 +81,8 @@ struct BenchOptions {
             case "--top": top = max(0, Int(try value()) ?? 0)
             case "--language": language = try value()
             case "--flagged-list": flaggedListPath = try value()
+            case "--callers": callers = max(1, Int(try value()) ?? 1)
+            case "--body": body = try value()
             case let argument where !argument.hasPrefix("-") && path == nil: path = argument
             case let argument: throw BenchFailure("unknown argument \(argument)\n\(SuperTextBench.usage)")
             }

@@ -6,26 +6,27 @@ import Testing
 
 @Suite("Group commit")
 struct GroupCommitTests {
-    /// A gate the first commit waits at, so that the test controls when it ends.
+    /// A gate the first commit waits at, so that the test controls when it ends. Commits run on
+    /// the caller's thread and block it: the first item is submitted from `LeaderThread`, so
+    /// that waiting at the gate never holds a thread of the shared concurrency pool.
     final class Gate: Sendable {
-        private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-        func wait() async {
-            await withCheckedContinuation { continuation in
-                let open = state.withLock { state in
-                    if !state.open { state.waiters.append(continuation) }
-                    return state.open
-                }
-                if open { continuation.resume() }
-            }
+        private let semaphore = DispatchSemaphore(value: 0)
+        func wait() { semaphore.wait() }
+        func open() { semaphore.signal() }
+    }
+
+    /// Runs a task on a thread of its own (a serial dispatch queue).
+    final class LeaderThread: TaskExecutor {
+        private let queue = DispatchQueue(label: "group-commit-test-leader")
+        func enqueue(_ job: consuming ExecutorJob) {
+            let job = UnownedJob(job)
+            queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
         }
-        func open() {
-            let waiters = state.withLock { state in
-                state.open = true
-                defer { state.waiters = [] }
-                return state.waiters
-            }
-            for waiter in waiters { waiter.resume() }
-        }
+    }
+
+    /// Submits `item` from its own thread.
+    static func submitFromOwnThread(_ item: Int, to group: GroupCommit<Int, Int>) -> Task<Int, any Error> {
+        Task(executorPreference: LeaderThread()) { try await group.submit(item) }
     }
 
     static func waitUntil(_ condition: () -> Bool) async throws {
@@ -41,10 +42,10 @@ struct GroupCommitTests {
                 batches.append(items)
                 return batches.count == 1
             }
-            if first { await gate.wait() }
+            if first { gate.wait() }
             return items.map { $0 * 10 }
         }
-        async let firstOutput = group.submit(0)
+        let firstOutput = Self.submitFromOwnThread(0, to: group)
         try await Self.waitUntil { batches.withLock { $0.count } == 1 }
         // The first transaction is running: these ten wait, then go together.
         let outputs = try await withThrowingTaskGroup(of: (Int, Int).self) { tasks in
@@ -55,7 +56,7 @@ struct GroupCommitTests {
             for try await (item, output) in tasks { outputs[item] = output }
             return outputs
         }
-        #expect(try await firstOutput == 0)
+        #expect(try await firstOutput.value == 0)
         #expect(outputs == Dictionary(uniqueKeysWithValues: (1...10).map { ($0, $0 * 10) }))
         let recorded = batches.withLock { $0 }
         #expect(recorded.count == 2)
@@ -64,11 +65,21 @@ struct GroupCommitTests {
         #expect(group.transactionCount == 2)
     }
 
-    @Test func aLoneItemIsCommittedAtOnce() async throws {
-        let group = GroupCommit<Int, Int> { items in items.map { $0 + 1 } }
+    @Test func aLoneItemIsCommittedAtOnceOnTheCallersThread() async throws {
+        let committedOn = Mutex<[pthread_t]>([])
+        let group = GroupCommit<Int, Int> { items in
+            committedOn.withLock { $0.append(pthread_self()) }
+            return items.map { $0 + 1 }
+        }
         #expect(try await group.submit(41) == 42)
         #expect(try await group.submit(1) == 2)
         #expect(group.transactionCount == 2)
+        // Submitted from a thread of its own: the commit ran there, not on another thread.
+        let (caller, output) = try await Task(executorPreference: LeaderThread()) {
+            (pthread_self(), try await group.submit(7))
+        }.value
+        #expect(output == 8)
+        #expect(committedOn.withLock { $0.last } == caller)
     }
 
     @Test func batchesAreBoundedByTheirMaximum() async throws {
@@ -79,11 +90,12 @@ struct GroupCommitTests {
                 sizes.append(items.count)
                 return sizes.count == 1
             }
-            if first { await gate.wait() }
+            if first { gate.wait() }
             return items
         }
         try await withThrowingTaskGroup(of: Int.self) { tasks in
-            tasks.addTask { try await group.submit(0) }
+            let first = Self.submitFromOwnThread(0, to: group)
+            tasks.addTask { try await first.value }
             try await Self.waitUntil { sizes.withLock { $0.count } == 1 }
             for item in 1...10 { tasks.addTask { try await group.submit(item) } }
             try await Self.waitUntil { group.waitingCount == 10 }
@@ -105,11 +117,11 @@ struct GroupCommitTests {
                 calls += 1
                 return calls
             }
-            if call == 1 { await gate.wait() }
+            if call == 1 { gate.wait() }
             if items.contains(13) { throw Refused() }
             return items
         }
-        async let first = group.submit(0)
+        let first = Self.submitFromOwnThread(0, to: group)
         try await Self.waitUntil { calls.withLock { $0 } == 1 }
         let results = try await withThrowingTaskGroup(of: (Int, Bool).self) { tasks in
             for item in [12, 13, 14] {
@@ -123,7 +135,7 @@ struct GroupCommitTests {
             for try await (item, committed) in tasks { results[item] = committed }
             return results
         }
-        #expect(try await first == 0)
+        #expect(try await first.value == 0)
         #expect(results == [12: true, 13: false, 14: true])
         // The batch of three, then each alone.
         #expect(calls.withLock { $0 } == 5)

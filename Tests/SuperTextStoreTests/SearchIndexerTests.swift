@@ -117,3 +117,43 @@ struct SearchIndexerTests {
         }
     }
 }
+
+@Suite("Search index migration")
+struct SearchIndexMigrationTests {
+    /// A database as the previous version left it (each check flagged `searchIndexed`), with
+    /// indexed and pending checks, is brought up to date: every check is found, and deleting
+    /// indexed and pending checks keeps the index exact.
+    @Test func checksFlaggedByThePreviousVersionAreAllFoundAfterTheMigration() async throws {
+        let queue = try DatabaseQueue()
+        try AppDatabase.migrator.migrate(queue, upTo: "Index checked texts for search after saving")
+        try await queue.write { db in
+            for (index, indexed) in [true, false, true, false, false].enumerated() {
+                try db.execute(
+                    sql: """
+                        INSERT INTO "check" (createdAt, languageCode, languageName, languageDetected, languageConfidence,
+                            text, correctedText, matches, matchCount, characters, words, milliseconds, searchIndexed)
+                        VALUES ('2026-01-01 00:00:00.000', 'en-US', 'English', 0, 1, ?, '', '[]', 0, 10, 2, 1, ?)
+                        """,
+                    arguments: ["Narwhal number\(index)", indexed]
+                )
+                if indexed {
+                    try db.execute(
+                        sql: "INSERT INTO checkSearch(rowid, text) VALUES (?, ?)",
+                        arguments: [db.lastInsertedRowID, "Narwhal number\(index)"])
+                }
+            }
+        }
+        let database = try AppDatabase(queue, searchIndexing: SearchIndexerTests.manual)
+        #expect(database.searchIndexer.pendingCount == 0)
+        #expect(try await database.history(query: "narwhal").items.count == 5)
+        try await SearchIndexerTests.ftsIsConsistent(database)
+        // A check saved after the migration is pending until a search, then found.
+        let later = try await database.saveCheck(SearchIndexerTests.result("Narwhal later"), text: "Narwhal later")
+        #expect(database.searchIndexer.pendingCount == 1)
+        #expect(try await database.history(query: "narwhal").items.first?.id == later)
+        #expect(try await database.deleteCheck(id: 1))
+        #expect(try await database.deleteCheck(id: later))
+        #expect(try await database.history(query: "narwhal").items.count == 4)
+        try await SearchIndexerTests.ftsIsConsistent(database)
+    }
+}
