@@ -13,12 +13,15 @@ public struct AppDatabase: Sendable {
     let checkWrites: GroupCommit<NewCheck, Int64>
     /// Adds saved checks to the full-text index when the database is quiet (see `SearchIndexer`).
     let searchIndexer: SearchIndexer
+    /// Checkpoints the log of a database file away from commits (see `WALCheckpointer`).
+    let checkpointer: WALCheckpointer?
 
     /// Opens the database and brings its schema up to date.
     ///
     /// - Parameter searchIndexing: when saved checks enter the full-text index.
-    init(_ writer: any DatabaseWriter, searchIndexing: SearchIndexer.Policy = .init()) throws {
+    init(_ writer: any DatabaseWriter, searchIndexing: SearchIndexer.Policy = .init(), checkpointer: WALCheckpointer? = nil) throws {
         self.writer = writer
+        self.checkpointer = checkpointer
         try Self.migrator.migrate(writer)
         let pending = try writer.read { db in try Self.unindexedCheckCount(db) }
         let indexer = SearchIndexer(writer: writer, policy: searchIndexing, pending: pending)
@@ -68,7 +71,8 @@ public struct AppDatabase: Sendable {
         configuration.busyMode = .timeout(5)
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)
-            return try AppDatabase(pool, searchIndexing: searchIndexing)
+            let checkpointer = try WALCheckpointer(path: path, writer: pool, configuration: configuration)
+            return try AppDatabase(pool, searchIndexing: searchIndexing, checkpointer: checkpointer)
         } catch let error as DatabaseError {
             throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error)")
         }

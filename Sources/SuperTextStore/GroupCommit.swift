@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// Group commit: writes that arrive while a transaction is running wait for it to end and then
@@ -6,8 +7,9 @@ import Synchronization
 /// A write that finds nothing being committed leads: it commits itself at once, on its own
 /// thread, and returns without suspending (no task, no hand-over to another thread: on a small
 /// machine the thread hand-overs cost more than the insert). Writes that arrive meanwhile wait;
-/// the leader hands them to a task that commits them in batches of at most `maxBatch` until none
-/// wait. Each caller is answered only after the transaction holding its item has committed.
+/// the leader hands them to a serial queue of its own (not a task: its commits block, and must
+/// not hold a thread of the shared concurrency pool) that commits them in batches of at most
+/// `maxBatch` until none wait. Each caller is answered only after the transaction holding its item has committed.
 /// When a batch fails, its items are retried one transaction each, so one bad item cannot fail
 /// the others.
 final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
@@ -29,6 +31,7 @@ final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
     private let commit: Commit
     private let maxBatch: Int
     private let state = Mutex(State())
+    private let drainQueue = DispatchQueue(label: "supertext.group-commit")
 
     /// - Parameters:
     ///   - maxBatch: most items in one transaction, to keep transactions short.
@@ -77,13 +80,13 @@ final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
         }
     }
 
-    /// After a leader's commit: a task commits what arrived meanwhile, or committing ends.
+    /// After a leader's commit: the queue commits what arrived meanwhile, or committing ends.
     private func handOverWhatWaits() {
         let more = state.withLock { state in
             if state.waiting.isEmpty { state.committing = false }
             return state.committing
         }
-        if more { Task { self.drain() } }
+        if more { drainQueue.async { self.drain() } }
     }
 
     /// Commits batches until nothing is waiting.

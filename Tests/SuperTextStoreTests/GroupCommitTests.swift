@@ -186,3 +186,39 @@ struct GroupCommitTests {
         #expect(found.items.map(\.id) == [ids[137]!])
     }
 }
+
+@Suite("Checkpoints of the log")
+struct WALCheckpointerTests {
+    @Test func theLogIsCopiedAwayFromCommitsAndKeptSmall() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("st-wal-\(UUID().uuidString).sqlite").path
+        defer {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+        let database = try AppDatabase.open(path: path)
+        let checkpointer = try #require(database.checkpointer)
+        #expect(checkpointer.checkpointCount == 0)
+        // About 24 MB of text, in 3,000 transactions of one check each, without a pause: six
+        // times the log's checkpoint size and more than the largest log allowed.
+        let paragraph = String(repeating: "A paragraph long enough to fill pages of the log. ", count: 160)
+        for index in 0..<3_000 {
+            let text = "\(index) \(paragraph)"
+            let result = CheckResult(
+                language: LanguageReport(code: "en-US", name: "English", detected: false, confidence: 1),
+                matches: [], correctedText: text,
+                stats: CheckStats(characters: text.count, words: 1_441, matches: 0, milliseconds: 1)
+            )
+            _ = try await database.saveCheck(result, text: text)
+        }
+        try await GroupCommitTests.waitUntil { checkpointer.checkpointCount >= 1 }
+        let walBytes = try #require(try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int)
+        let databaseBytes = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        // Copied into the file, and the log reused from its start rather than grown: at most
+        // about the writer's limit (a checkpoint already running can delay it a few commits), of
+        // 4 KB pages with their 24-byte headers.
+        #expect(databaseBytes > 8_000_000)
+        #expect(walBytes <= Int(WALCheckpointer.pagesBeforeWriterCheckpoints + 200) * (4_096 + 24))
+        #expect(try await database.checkCount() == 3_000)
+        let integrity = try await database.writer.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
+        #expect(integrity == "ok")
+    }
+}

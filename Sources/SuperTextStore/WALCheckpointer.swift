@@ -1,0 +1,86 @@
+import Dispatch
+import GRDB
+import GRDBSQLite
+import Synchronization
+
+/// Copies the write-ahead log into the database file on a connection of its own, so that no
+/// commit waits for it.
+///
+/// SQLite's automatic checkpoint runs inside the commit that takes the log past 1,000 pages:
+/// that commit (and, through the group commit, every check saved behind it) waits for the copy
+/// and its two `fdatasync` calls, tens of milliseconds on a slow disk. Here the writer's
+/// automatic checkpoint is replaced by a WAL hook that only notes the log's size; past
+/// `pagesBeforeCheckpoint` a PASSIVE checkpoint runs on this connection, on its own queue, while
+/// commits go on. A PASSIVE checkpoint never blocks writers or readers, and SQLite reuses the
+/// log from its start once it has been copied whole. Durability is unchanged: a commit is in the
+/// log when it is acknowledged, whether or not it has been copied yet.
+final class WALCheckpointer: Sendable {
+    /// The log's size, in pages, from which a checkpoint starts (SQLite's automatic default).
+    static let pagesBeforeCheckpoint: CInt = 1_000
+    /// The log's size, in pages, from which the writer checkpoints by itself, as SQLite would.
+    ///
+    /// Under writes that never pause, a checkpoint on another connection never finds the whole
+    /// log copied (the writer keeps adding to it), so SQLite cannot start the log again from its
+    /// beginning and it grows. Past this size the committing writer copies it itself; the next
+    /// commit then reuses the log from its start. This bounds the log to about 16 MB.
+    static let pagesBeforeWriterCheckpoints: CInt = 4_000
+
+    /// The database the hook is installed on; kept open as long as the hook can fire.
+    private let writer: DatabasePool
+    private let connection: DatabaseQueue
+    private let queue = DispatchQueue(label: "supertext.wal-checkpoint")
+    private let running = Atomic<Bool>(false)
+    private let checkpoints = Atomic<Int>(0)
+    /// The log's size when the last checkpoint ran: the next starts 1,000 pages later.
+    private let checkpointedAt = Atomic<Int>(0)
+
+    /// Opens the checkpoint connection and hands the writer's checkpoints to it.
+    init(path: String, writer: DatabasePool, configuration: Configuration) throws {
+        self.writer = writer
+        connection = try DatabaseQueue(path: path, configuration: configuration)
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        try writer.writeWithoutTransaction { db in
+            // Replaces SQLite's automatic checkpoint, which is itself a WAL hook.
+            sqlite3_wal_hook(db.sqliteConnection, { context, connection, name, pages in
+                if pages >= WALCheckpointer.pagesBeforeWriterCheckpoints {
+                    // As SQLite's own hook does; busy (another checkpoint running) is no error.
+                    _ = sqlite3_wal_checkpoint_v2(connection, name, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+                } else if let context, pages >= WALCheckpointer.pagesBeforeCheckpoint {
+                    Unmanaged<WALCheckpointer>.fromOpaque(context).takeUnretainedValue().logGrew(to: Int(pages))
+                }
+                return SQLITE_OK
+            }, context)
+        }
+    }
+
+    deinit {
+        // The hook points at this object: remove it before the object goes.
+        try? writer.writeWithoutTransaction { db in
+            _ = sqlite3_wal_hook(db.sqliteConnection, nil, nil)
+            // And let SQLite checkpoint by itself again, should the writer outlive this.
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.pagesBeforeCheckpoint)")
+        }
+    }
+
+    /// How many checkpoints have run.
+    var checkpointCount: Int { checkpoints.load(ordering: .relaxed) }
+
+    /// Called by SQLite after a commit with the log's size; returns at once. Starts a checkpoint
+    /// unless one is running or the log has grown by less than `pagesBeforeCheckpoint` since the
+    /// last (while commits go on, a checkpoint leaves the log as long as it was: starting again
+    /// at once would copy a few pages for two `fdatasync` calls).
+    private func logGrew(to pages: Int) {
+        let last = checkpointedAt.load(ordering: .relaxed)
+        // A log smaller than at the last checkpoint has started again from its beginning.
+        guard pages < last || pages - last >= Int(Self.pagesBeforeCheckpoint) else { return }
+        guard running.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
+        queue.async {
+            // A failure (the database busy for longer than the busy timeout) leaves the log to
+            // the next checkpoint; nothing is lost.
+            let result = try? self.connection.writeWithoutTransaction { db in try db.checkpoint(.passive) }
+            self.checkpointedAt.store(result?.walFrameCount ?? pages, ordering: .relaxed)
+            self.checkpoints.add(1, ordering: .relaxed)
+            self.running.store(false, ordering: .releasing)
+        }
+    }
+}
