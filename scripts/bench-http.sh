@@ -2,7 +2,10 @@
 # HTTP benchmark of the release server with wrk (Debian's), run by `make bench-http`.
 # Prints requests/s and p50/p99 latency for a clean 1 KB English paragraph and the same paragraph
 # with five typos, at 2 and 32 connections, with history on and off, and /healthz p99 while the
-# 32-connection load runs. Loopback only; every run stops by itself.
+# 32-connection load runs. Both servers run side by side and are measured in turn, each row
+# several rounds (BENCH_ROUNDS, default 3); the round with the median requests/s is printed, so
+# a passing disturbance of the machine does not decide the comparison. Loopback only; every run
+# stops by itself.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,8 +14,9 @@ binary="${SUPERTEXT_BINARY:-.build/release/supertext}"
 command -v wrk >/dev/null || { echo "bench-http.sh: wrk is missing (scripts/install-deps.sh bench)" >&2; exit 2; }
 duration="${BENCH_DURATION:-10s}"
 work="$(mktemp -d "${TMPDIR:-/tmp}/supertext-bench-http.XXXXXX")"
-server=""
-cleanup() { [ -n "$server" ] && kill "$server" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"; }
+rounds="${BENCH_ROUNDS:-3}"
+servers=()
+cleanup() { for pid in "${servers[@]}"; do kill "$pid" 2>/dev/null; done; wait 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
 
 clean="Proofreading is the careful reading of a text to find and correct mistakes before it is published. A good proofreader checks spelling, grammar, punctuation and consistency, and makes sure that every sentence says what the writer meant to say. Software can help with much of this work: it can find words that are not in the dictionary, repeated words, and spaces in the wrong places, and it can suggest corrections that are likely to be right. It cannot replace a careful reader, but it can make the reader faster, and it can explain each correction so that the writer learns from it and makes fewer mistakes the next time. A service that does this should answer quickly, use little memory, and keep working when many people use it at once, even on a small machine with only two cores."
@@ -28,51 +32,63 @@ PY
 }
 make_lua "$clean" "$work/clean.lua"
 make_lua "$typos" "$work/typos.lua"
-echo "Paragraph: ${#clean} bytes; the typo version has 5 misspellings. wrk: 2 threads, $duration a run."
+echo "Paragraph: ${#clean} bytes; the typo version has 5 misspellings. wrk: 2 threads, $duration a run, median of $rounds rounds."
 
-start_server() { # $@ extra flags
+start_server() { # $1 name; $@ extra flags. Sets port_<name>.
+  local name=$1; shift
+  local port
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-  "$binary" serve --port "$port" --database "$work/bench.sqlite" --public-dir public --log-level warning "$@" >"$work/server.log" 2>&1 &
-  server=$!
-  for _ in $(seq 1 200); do curl -sf "http://127.0.0.1:$port/readyz" >/dev/null && return; sleep 0.05; done
-  echo "server did not start"; cat "$work/server.log"; exit 1
+  "$binary" serve --port "$port" --database "$work/$name.sqlite" --public-dir public --log-level warning "$@" >"$work/$name.log" 2>&1 &
+  servers+=($!)
+  for _ in $(seq 1 200); do
+    if curl -sf "http://127.0.0.1:$port/readyz" >/dev/null; then
+      printf -v "port_$name" '%s' "$port"
+      # Warm: every language's first check, then two seconds of load.
+      curl -sf -H 'Content-Type: application/json' -d '{"text": "warm up teh cache"}' "http://127.0.0.1:$port/api/v1/check" >/dev/null
+      wrk -t2 -c32 -d2s -s "$work/clean.lua" "http://127.0.0.1:$port/api/v1/check" >/dev/null
+      return
+    fi
+    sleep 0.05
+  done
+  echo "server did not start"; cat "$work/$name.log"; exit 1
 }
-stop_server() { kill "$server"; wait "$server" 2>/dev/null || true; server=""; rm -f "$work"/bench.sqlite*; }
+start_server history
+start_server nohistory --no-history
 
-row() { # $1 label, $2 lua, $3 connections
-  out=$(wrk -t2 -c"$3" -d"$duration" --latency -s "$2" "http://127.0.0.1:$port/api/v1/check")
+measure() { # $1 port, $2 lua, $3 connections -> "rps p50 p99 errors"
+  local out rps p50 p99 errors
+  out=$(wrk -t2 -c"$3" -d"$duration" --latency -s "$2" "http://127.0.0.1:$1/api/v1/check")
   rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
   p50=$(awk '$1=="50%" {print $2}' <<<"$out")
   p99=$(awk '$1=="99%" {print $2}' <<<"$out")
-  errors=$(grep -Eo 'Non-2xx or 3xx responses: [0-9]+' <<<"$out" || true)
-  printf "| %-28s | %3s | %10s | %8s | %8s | %s\n" "$1" "$3" "$rps" "$p50" "$p99" "${errors:-}"
+  errors=$(grep -Eo 'Non-2xx or 3xx responses: [0-9]+' <<<"$out" | awk '{print $NF}' || true)
+  echo "$rps $p50 $p99 ${errors:-0}"
 }
 
-for mode in history no-history; do
-  if [ "$mode" = history ]; then start_server; else start_server --no-history; fi
-  echo
-  echo "## $mode"
-  echo "| body                         | con |  requests/s |      p50 |      p99 |"
-  echo "|------------------------------|-----|-------------|----------|----------|"
-  curl -sf -H 'Content-Type: application/json' -d "{\"text\": \"warm up teh cache\"}" "http://127.0.0.1:$port/api/v1/check" >/dev/null
-  row "clean paragraph" "$work/clean.lua" 2
-  row "paragraph with 5 typos" "$work/typos.lua" 2
-  row "paragraph with 5 typos" "$work/typos.lua" 32
-  if [ "$mode" = history ]; then
-    # /healthz while 32 connections load the checks.
-    wrk -t2 -c32 -d"$duration" --latency -s "$work/clean.lua" "http://127.0.0.1:$port/api/v1/check" >"$work/load.txt" &
-    load=$!
-    sleep 1
-    health=$(wrk -t1 -c1 -d5s --latency "http://127.0.0.1:$port/healthz")
-    wait $load
-    rps=$(awk '/Requests\/sec/ {print $2}' "$work/load.txt")
-    p50=$(awk '$1=="50%" {print $2}' "$work/load.txt")
-    p99=$(awk '$1=="99%" {print $2}' "$work/load.txt")
-    printf "| %-28s | %3s | %10s | %8s | %8s |\n" "clean paragraph" 32 "$rps" "$p50" "$p99"
-    echo
-    echo "/healthz during the 32-connection load: p50 $(awk '$1=="50%" {print $2}' <<<"$health"), p99 $(awk '$1=="99%" {print $2}' <<<"$health")"
-  else
-    row "clean paragraph" "$work/clean.lua" 32
-  fi
-  stop_server
+median() { sort -n -k1,1 | awk '{ line[NR] = $0 } END { print line[int((NR + 1) / 2)] }'; }
+
+echo
+echo "| body | con | history: req/s | p50 | p99 | no history: req/s | p50 | p99 | history/no history |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+for spec in "clean paragraph|clean|2" "paragraph with 5 typos|typos|2" "paragraph with 5 typos|typos|32" "clean paragraph|clean|32"; do
+  IFS='|' read -r label lua connections <<<"$spec"
+  : >"$work/history.runs"; : >"$work/nohistory.runs"
+  for _ in $(seq 1 "$rounds"); do
+    measure "$port_history" "$work/$lua.lua" "$connections" >>"$work/history.runs"
+    measure "$port_nohistory" "$work/$lua.lua" "$connections" >>"$work/nohistory.runs"
+  done
+  read -r h_rps h_p50 h_p99 h_errors < <(median <"$work/history.runs")
+  read -r n_rps n_p50 n_p99 n_errors < <(median <"$work/nohistory.runs")
+  ratio=$(python3 -c "print(f'{$h_rps / $n_rps * 100:.0f}%')")
+  printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n" "$label" "$connections" "$h_rps" "$h_p50" "$h_p99" "$n_rps" "$n_p50" "$n_p99" "$ratio"
+  if [ "$h_errors$n_errors" != "00" ]; then echo "  non-2xx responses: history $h_errors, no history $n_errors"; fi
 done
+
+# /healthz of the history server while 32 connections load it with checks.
+wrk -t2 -c32 -d"$duration" -s "$work/clean.lua" "http://127.0.0.1:$port_history/api/v1/check" >/dev/null &
+load=$!
+sleep 1
+health=$(wrk -t1 -c1 -d5s --latency "http://127.0.0.1:$port_history/healthz")
+wait $load
+echo
+echo "/healthz during a 32-connection load with history: p50 $(awk '$1=="50%" {print $2}' <<<"$health"), p99 $(awk '$1=="99%" {print $2}' <<<"$health")"
