@@ -67,28 +67,11 @@ extension AppDatabase {
         var ids: [Int64] = []
         ids.reserveCapacity(checks.count)
         for check in checks {
-            let row = check.row
-            try insertCheck.bind(row.createdAt)
-            try insertCheck.bind(row.languageCode)
-            try insertCheck.bind(row.languageName)
-            try insertCheck.bind(row.languageDetected)
-            try insertCheck.bind(row.languageConfidence)
-            try insertCheck.bind(row.text)
-            try insertCheck.bind(row.correctedText)
-            try insertCheck.bind(row.matches)
-            try insertCheck.bind(row.matchCount)
-            try insertCheck.bind(row.characters)
-            try insertCheck.bind(row.words)
-            try insertCheck.bind(row.milliseconds)
+            try check.row.bind(to: &insertCheck)
             try insertCheck.execute()
             let id = db.lastInsertedRowID
             for mistake in check.mistakes {
-                try insertMistake.bind(id)
-                try insertMistake.bind(row.createdAt)
-                try insertMistake.bind(mistake.word)
-                try insertMistake.bind(mistake.correction)
-                try insertMistake.bind(mistake.category)
-                try insertMistake.bind(mistake.kind)
+                try mistake.bind(to: &insertMistake, checkId: id, createdAt: check.row.createdAt)
                 try insertMistake.execute()
             }
             ids.append(id)

@@ -95,6 +95,22 @@ struct NewCheck: Sendable {
         var characters: Int
         var words: Int
         var milliseconds: Double
+
+        /// Binds the values in the order of `insertSQL`.
+        func bind(to insert: inout PreparedInsert) throws {
+            try insert.bind(createdAt)
+            try insert.bind(languageCode)
+            try insert.bind(languageName)
+            try insert.bind(languageDetected)
+            try insert.bind(languageConfidence)
+            try insert.bind(text)
+            try insert.bind(correctedText)
+            try insert.bind(matches)
+            try insert.bind(matchCount)
+            try insert.bind(characters)
+            try insert.bind(words)
+            try insert.bind(milliseconds)
+        }
     }
 
     /// The values of `insertMistakeSQL` after `checkId` and `createdAt`.
@@ -103,6 +119,16 @@ struct NewCheck: Sendable {
         var correction: String?
         var category: String
         var kind: String
+
+        /// Binds the values in the order of `insertMistakeSQL`.
+        func bind(to insert: inout PreparedInsert, checkId: Int64, createdAt: String) throws {
+            try insert.bind(checkId)
+            try insert.bind(createdAt)
+            try insert.bind(word)
+            try insert.bind(correction)
+            try insert.bind(category)
+            try insert.bind(kind)
+        }
     }
 
     var row: Row
