@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import GRDB
 import GRDBSQLite
 import Synchronization
@@ -21,7 +22,8 @@ final class WALCheckpointer: Sendable {
     ///
     /// Under writes that never pause, a checkpoint on another connection never finds the whole
     /// log copied (the writer keeps adding to it), so SQLite cannot start the log again from its
-    /// beginning and it grows. Past this size the committing writer copies it itself; the next
+    /// beginning and it grows. Past this size the committing writer copies it itself (after any
+    /// checkpoint running on the other connection has ended); the next
     /// commit then reuses the log from its start. This bounds the log to about 16 MB.
     static let pagesBeforeWriterCheckpoints: CInt = 4_000
 
@@ -43,7 +45,11 @@ final class WALCheckpointer: Sendable {
             // Replaces SQLite's automatic checkpoint, which is itself a WAL hook.
             sqlite3_wal_hook(db.sqliteConnection, { context, connection, name, pages in
                 if pages >= WALCheckpointer.pagesBeforeWriterCheckpoints {
-                    // As SQLite's own hook does; busy (another checkpoint running) is no error.
+                    // As SQLite's own hook does, once the checkpoint running elsewhere (if any)
+                    // has ended: two cannot run at once, and the log must not grow past this.
+                    if let context {
+                        Unmanaged<WALCheckpointer>.fromOpaque(context).takeUnretainedValue().waitForRunningCheckpoint()
+                    }
                     _ = sqlite3_wal_checkpoint_v2(connection, name, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
                 } else if let context, pages >= WALCheckpointer.pagesBeforeCheckpoint {
                     Unmanaged<WALCheckpointer>.fromOpaque(context).takeUnretainedValue().logGrew(to: Int(pages))
@@ -59,6 +65,14 @@ final class WALCheckpointer: Sendable {
             _ = sqlite3_wal_hook(db.sqliteConnection, nil, nil)
             // And let SQLite checkpoint by itself again, should the writer outlive this.
             try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.pagesBeforeCheckpoint)")
+        }
+    }
+
+    /// Blocks until no checkpoint runs on the checkpoint connection (at most 10 s). Called by the
+    /// writer, only when the log has reached `pagesBeforeWriterCheckpoints`.
+    private func waitForRunningCheckpoint() {
+        for _ in 0..<10_000 where running.load(ordering: .acquiring) {
+            usleep(1_000)
         }
     }
 
