@@ -184,7 +184,10 @@ final class IndexedSuggester: Suggester {
     /// apart: their distance is discounted, as Aspell's "soundslike" does.
     private func addSoundAlikes(of lowercased: String, input: [UInt8], to pool: inout CandidatePool) {
         guard let phonetics, !lexicon.phoneticHash.isEmpty, input.count >= 3 else { return }
-        let keys = Array(Set(lexicon.keys(soundingLike: phonetics.key(of: lowercased)))).sorted()
+        // Sorted, each key once (a key can sound alike through several variants).
+        var keys = lexicon.keys(soundingLike: phonetics.key(of: lowercased))
+        keys.sort()
+        keys.removeAdjacentDuplicates()
         // A sound-alike's discounted distance is at least `soundAlikeBase` unless it is near
         // anyway (then the trie found it): one too rare to beat the pool's best is not scored.
         let scores = pool.scores.values.map(\.score).sorted()
@@ -198,12 +201,12 @@ final class IndexedSuggester: Suggester {
         }
         let scored = counted.map(\.0)
         search.prepare(input)
-        // Distances measured in the order of spelling, so that words sharing a beginning share
-        // its rows; added to the pool in the order above.
-        let spellings = scored.map { lexicon.encode(lexicon.word(lexicon.words(ofKey: $0).lowerBound).lowercased()) }
+        // Distances measured in the order of spelling (keys are numbered in that order), so that
+        // words sharing a beginning share its rows; added to the pool in the order above.
         var distances = [Float](repeating: 0, count: scored.count)
-        for index in scored.indices.sorted(by: { spellings[$0].lexicographicallyPrecedes(spellings[$1]) }) {
-            distances[index] = search.distance(to: spellings[index])
+        for index in scored.indices.sorted(by: { scored[$0] < scored[$1] }) {
+            let key = scored[index]
+            distances[index] = search.distance(to: lexicon.encode(lexicon.word(lexicon.words(ofKey: key).lowerBound).lowercased()))
         }
         for (key, distance) in zip(scored, distances) {
             let range = lexicon.words(ofKey: key)
@@ -482,5 +485,18 @@ final class SharedRecentAnswers: @unchecked Sendable {
 
     func remember(_ answer: [IndexedSuggester.Scored], for word: String) {
         lock.withLock { answers[word] = answer }
+    }
+}
+
+extension Array where Element: Equatable {
+    /// Keeps the first of each run of equal neighbours (on a sorted array: each value once).
+    mutating func removeAdjacentDuplicates() {
+        guard count > 1 else { return }
+        var kept = 1
+        for index in 1..<count where self[index] != self[kept - 1] {
+            self[kept] = self[index]
+            kept += 1
+        }
+        removeLast(count - kept)
     }
 }
