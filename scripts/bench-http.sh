@@ -19,8 +19,9 @@ servers=()
 cleanup() { for pid in "${servers[@]}"; do kill "$pid" 2>/dev/null; done; wait 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
 
-clean="Proofreading is the careful reading of a text to find and correct mistakes before it is published. A good proofreader checks spelling, grammar, punctuation and consistency, and makes sure that every sentence says what the writer meant to say. Software can help with much of this work: it can find words that are not in the dictionary, repeated words, and spaces in the wrong places, and it can suggest corrections that are likely to be right. It cannot replace a careful reader, but it can make the reader faster, and it can explain each correction so that the writer learns from it and makes fewer mistakes the next time. A service that does this should answer quickly, use little memory, and keep working when many people use it at once, even on a small machine with only two cores."
-typos="${clean/careful/carefull}"; typos="${typos/mistakes/mistaeks}"; typos="${typos/punctuation/punctuaton}"; typos="${typos/dictionary/dictionery}"; typos="${typos/quickly/quikly}"
+# The paragraphs `supertext-bench store` saves too.
+clean="$(cat scripts/bench-paragraph.txt)"
+typos="$(cat scripts/bench-paragraph-typos.txt)"
 
 make_lua() { # $1 text, $2 file
   python3 - "$1" "$2" <<'PY'

@@ -67,11 +67,11 @@ extension AppDatabase {
         var ids: [Int64] = []
         ids.reserveCapacity(checks.count)
         for check in checks {
-            try check.row.bind(to: &insertCheck)
+            try check.bindRow(to: &insertCheck)
             try insertCheck.execute()
             let id = db.lastInsertedRowID
-            for mistake in check.mistakes {
-                try mistake.bind(to: &insertMistake, checkId: id, createdAt: check.row.createdAt)
+            for match in check.result.matches {
+                try check.bindMistake(match, checkId: id, to: &insertMistake)
                 try insertMistake.execute()
             }
             ids.append(id)

@@ -50,34 +50,32 @@ final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
 
     /// Commits `item` and returns its output once the transaction holding it has committed.
     func submit(_ item: Item) async throws -> Output {
-        let leads = state.withLock { state in
-            if state.committing { return false }
-            state.committing = true
-            state.transactions += 1
-            return true
-        }
-        if leads {
-            // Nothing waits when nothing is being committed: the batch is this item alone.
-            let output = Result { try commit([item]) }
-            handOverWhatWaits()
-            return try output.get()[0]
-        }
+        if state.withLock({ Self.takeLead(&$0) }) { return try commitAsLeader(item).get() }
         return try await withCheckedThrowingContinuation { continuation in
-            let leadsNow = state.withLock { state in
-                if state.committing {
-                    state.waiting.append(Waiter(item: item, continuation: continuation))
-                    return false
-                }
-                state.committing = true
-                state.transactions += 1
-                return true
+            let leads = state.withLock { state in
+                if Self.takeLead(&state) { return true }
+                state.waiting.append(Waiter(item: item, continuation: continuation))
+                return false
             }
-            if leadsNow {
-                // The commit ended in the meantime.
-                continuation.resume(with: Result { try commit([item])[0] })
-                handOverWhatWaits()
-            }
+            // The commit running a moment ago has ended in the meantime.
+            if leads { continuation.resume(with: commitAsLeader(item)) }
         }
+    }
+
+    /// Makes the caller the leader when nothing is being committed.
+    private static func takeLead(_ state: inout State) -> Bool {
+        if state.committing { return false }
+        state.committing = true
+        state.transactions += 1
+        return true
+    }
+
+    /// A leader's commit, on its own thread. Nothing waits when nothing is being committed, so
+    /// the batch is the leader's item alone.
+    private func commitAsLeader(_ item: Item) -> Result<Output, any Error> {
+        let output = Result { try commit([item])[0] }
+        handOverWhatWaits()
+        return output
     }
 
     /// After a leader's commit: the queue commits what arrived meanwhile, or committing ends.

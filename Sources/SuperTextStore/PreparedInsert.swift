@@ -44,8 +44,7 @@ struct PreparedInsert {
     }
 
     mutating func bind(_ value: Int) throws {
-        index += 1
-        try check(sqlite3_bind_int64(statement.sqliteStatement, index, sqlite3_int64(value)))
+        try bind(Int64(value))
     }
 
     mutating func bind(_ value: Int64) throws {

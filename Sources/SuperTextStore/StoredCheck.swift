@@ -68,9 +68,9 @@ struct PersonalWordRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var createdAt: Date
 }
 
-/// A check on its way into the database: the values of its row and of its mistakes' rows,
-/// made on the caller's thread (matches written as JSON, the date formatted), so that the single
-/// writer only binds them to `insertSQL` and `insertMistakeSQL` (see `AppDatabase.insert`).
+/// A check on its way into the database, with what costs time made on the caller's thread (the
+/// matches written as JSON, the date formatted), so that the single writer only binds values to
+/// `insertSQL` and `insertMistakeSQL` (see `AppDatabase.insert`).
 struct NewCheck: Sendable {
     static let insertSQL = """
         INSERT INTO "check" (createdAt, languageCode, languageName, languageDetected, languageConfidence,
@@ -81,80 +81,49 @@ struct NewCheck: Sendable {
         INSERT INTO mistake (checkId, createdAt, word, correction, category, kind) VALUES (?, ?, ?, ?, ?, ?)
         """
 
-    /// The values of `insertSQL`, in its order.
-    struct Row: Sendable {
-        var createdAt: String
-        var languageCode: String
-        var languageName: String
-        var languageDetected: Bool
-        var languageConfidence: Double
-        var text: String
-        var correctedText: String
-        var matches: String
-        var matchCount: Int
-        var characters: Int
-        var words: Int
-        var milliseconds: Double
-
-        /// Binds the values in the order of `insertSQL`.
-        func bind(to insert: inout PreparedInsert) throws {
-            try insert.bind(createdAt)
-            try insert.bind(languageCode)
-            try insert.bind(languageName)
-            try insert.bind(languageDetected)
-            try insert.bind(languageConfidence)
-            try insert.bind(text)
-            try insert.bind(correctedText)
-            try insert.bind(matches)
-            try insert.bind(matchCount)
-            try insert.bind(characters)
-            try insert.bind(words)
-            try insert.bind(milliseconds)
-        }
-    }
-
-    /// The values of `insertMistakeSQL` after `checkId` and `createdAt`.
-    struct Mistake: Sendable {
-        var word: String
-        var correction: String?
-        var category: String
-        var kind: String
-
-        /// Binds the values in the order of `insertMistakeSQL`.
-        func bind(to insert: inout PreparedInsert, checkId: Int64, createdAt: String) throws {
-            try insert.bind(checkId)
-            try insert.bind(createdAt)
-            try insert.bind(word)
-            try insert.bind(correction)
-            try insert.bind(category)
-            try insert.bind(kind)
-        }
-    }
-
-    var row: Row
-    var mistakes: [Mistake]
-    var retention: RetentionPolicy
-    var date: Date
+    let result: CheckResult
+    let text: String
+    /// `date` as stored (`DatabaseTimestamp`).
+    let timestamp: String
+    /// The matches as stored (`MatchesJSON`).
+    let matchesJSON: String
+    let retention: RetentionPolicy
+    let date: Date
 
     init(result: CheckResult, text: String, createdAt: Date, retention: RetentionPolicy) {
-        row = Row(
-            createdAt: DatabaseTimestamp.string(from: createdAt),
-            languageCode: result.language.code, languageName: result.language.name,
-            languageDetected: result.language.detected, languageConfidence: result.language.confidence,
-            text: text,
-            // Without matches the corrected text is the text: not stored twice (see `StoredCheck`).
-            correctedText: result.matches.isEmpty ? "" : result.correctedText,
-            matches: MatchesJSON.encode(result.matches), matchCount: result.matches.count,
-            characters: result.stats.characters, words: result.stats.words, milliseconds: result.stats.milliseconds
-        )
-        mistakes = result.matches.map { match in
-            Mistake(
-                word: match.text, correction: match.suggestions.first,
-                category: match.category.rawValue, kind: match.explanation.kind.rawValue
-            )
-        }
+        self.result = result
+        self.text = text
+        timestamp = DatabaseTimestamp.string(from: createdAt)
+        matchesJSON = MatchesJSON.encode(result.matches)
         self.retention = retention
         date = createdAt
+    }
+
+    /// Binds the check's values in the order of `insertSQL`.
+    func bindRow(to insert: inout PreparedInsert) throws {
+        try insert.bind(timestamp)
+        try insert.bind(result.language.code)
+        try insert.bind(result.language.name)
+        try insert.bind(result.language.detected)
+        try insert.bind(result.language.confidence)
+        try insert.bind(text)
+        // Without matches the corrected text is the text: not stored twice (see `StoredCheck`).
+        try insert.bind(result.matches.isEmpty ? "" : result.correctedText)
+        try insert.bind(matchesJSON)
+        try insert.bind(result.matches.count)
+        try insert.bind(result.stats.characters)
+        try insert.bind(result.stats.words)
+        try insert.bind(result.stats.milliseconds)
+    }
+
+    /// Binds one of its matches as a mistake, in the order of `insertMistakeSQL`.
+    func bindMistake(_ match: Match, checkId: Int64, to insert: inout PreparedInsert) throws {
+        try insert.bind(checkId)
+        try insert.bind(timestamp)
+        try insert.bind(match.text)
+        try insert.bind(match.suggestions.first)
+        try insert.bind(match.category.rawValue)
+        try insert.bind(match.explanation.kind.rawValue)
     }
 }
 

@@ -2,41 +2,29 @@ import Foundation
 import SuperTextCore
 import SuperTextStore
 
-/// Times the history store alone: real check results (a clean 1 KB paragraph and the same with
-/// five typos) saved to a database file by concurrent callers, as the server saves them.
+/// Times the history store alone: real check results (the clean 1 KB paragraph of
+/// `scripts/bench-paragraph.txt` and the same with five typos) saved to a database file by
+/// concurrent callers, as the server saves them.
 ///
 /// Prints saves per second, process CPU per save (user + system, from `getrusage`) and how many
 /// checks shared a transaction. Beside it, as the floor, the same checks made without saving.
 struct StoreBenchmark {
     let options: BenchOptions
 
-    static let paragraph = """
-        Proofreading is the careful reading of a text to find and correct mistakes before it is published. \
-        A good proofreader checks spelling, grammar, punctuation and consistency, and makes sure that every \
-        sentence says what the writer meant to say. Software can help with much of this work: it can find \
-        words that are not in the dictionary, repeated words, and spaces in the wrong places, and it can \
-        suggest corrections that are likely to be right. It cannot replace a careful reader, but it can make \
-        the reader faster, and it can explain each correction so that the writer learns from it and makes \
-        fewer mistakes the next time. A service that does this should answer quickly, use little memory, \
-        and keep working when many people use it at once, even on a small machine with only two cores.
-        """
-
-    static var withTypos: String {
-        var text = paragraph
-        for (right, wrong) in [
-            ("careful", "carefull"), ("mistakes", "mistaeks"), ("punctuation", "punctuaton"),
-            ("dictionary", "dictionery"), ("quickly", "quikly"),
-        ] {
-            if let range = text.range(of: right) { text.replaceSubrange(range, with: wrong) }
+    /// A paragraph file of `scripts/` (shared with `scripts/bench-http.sh`), without its newline.
+    func paragraph(_ name: String) throws -> String {
+        let path = options.path + "/" + name
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw BenchFailure("\(path): cannot be read (run from the repository's root)")
         }
-        return text
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
     }
 
     func run() async throws {
         let catalog = DictionaryCatalog()
         let proofreader = Proofreader(catalog: catalog)
-        let clean = Self.paragraph
-        let typos = Self.withTypos
+        let clean = try paragraph("bench-paragraph.txt")
+        let typos = try paragraph("bench-paragraph-typos.txt")
         let cleanResult = try proofreader.check(CheckRequest(text: clean, language: "en-US"))
         let typoResult = try proofreader.check(CheckRequest(text: typos, language: "en-US"))
         let count = options.runs ?? 20_000

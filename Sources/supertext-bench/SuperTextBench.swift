@@ -29,7 +29,7 @@ enum SuperTextBench {
             guard let mode = arguments.first else { throw BenchFailure(usage) }
             arguments.removeFirst()
             if mode == "store" {
-                arguments.insert(".", at: 0)  // no path to read
+                arguments.insert("scripts", at: 0)  // where its paragraphs are
             }
             var options = try BenchOptions(parsing: arguments)
             switch mode {
