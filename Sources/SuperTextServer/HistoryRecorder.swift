@@ -9,11 +9,20 @@ struct HistoryRecorder: Sendable {
     let enabled: Bool
     let retention: RetentionPolicy
 
-    /// The result with its id when it was stored (after the commit), unchanged otherwise.
-    func record(_ result: CheckResult, text: String, requested: Bool) async throws -> CheckResult {
-        guard enabled, requested else { return result }
-        var stored = result
-        stored.id = try await database.saveCheck(result, text: text, retention: retention)
-        return stored
+    /// What the proofreading worker does with a finished check of `text`: stores it and answers
+    /// with its id, after the commit. `nil` when the check is not stored (history off, or the
+    /// request opted out): its result is answered as it is, with no id.
+    func finisher(text: String, requested: Bool) -> CheckFinisher? {
+        guard enabled, requested else { return nil }
+        let database = database, retention = retention
+        return { result, answer in
+            database.saveCheck(result, text: text, retention: retention) { saved in
+                answer(saved.map { id in
+                    var stored = result
+                    stored.id = id
+                    return stored
+                })
+            }
+        }
     }
 }

@@ -56,6 +56,18 @@ extension AppDatabase {
         return try await checkWrites.submit(check)
     }
 
+    /// Stores a check and calls `completion` with its id once committed, without a task: for a
+    /// thread that is not Swift's concurrency pool, such as a proofreading worker.
+    ///
+    /// When no commit is running the caller's thread commits (and this returns after it);
+    /// otherwise this returns at once and `completion` is called on the thread that commits.
+    public func saveCheck(
+        _ result: CheckResult, text: String, at date: Date = Date(), retention: RetentionPolicy = .init(),
+        completion: @escaping @Sendable (Result<Int64, any Error>) -> Void
+    ) {
+        checkWrites.submit(NewCheck(result: result, text: text, createdAt: date, retention: retention), completion: completion)
+    }
+
     /// Inserts checks in the current transaction, then applies their retention; their ids.
     ///
     /// This runs on the single writer for every stored check, so it binds values that are ready

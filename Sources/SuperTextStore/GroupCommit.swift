@@ -4,22 +4,27 @@ import Synchronization
 /// Group commit: writes that arrive while a transaction is running wait for it to end and then
 /// go to the database together, in one transaction, instead of one transaction each.
 ///
-/// A write that finds nothing being committed leads: it commits itself at once, on its own
-/// thread, and returns without suspending (no task, no hand-over to another thread: on a small
-/// machine the thread hand-overs cost more than the insert). Writes that arrive meanwhile wait;
-/// the leader hands them to a serial queue of its own (not a task: its commits block, and must
-/// not hold a thread of the shared concurrency pool) that commits them in batches of at most
-/// `maxBatch` until none wait. Each caller is answered only after the transaction holding its item has committed.
-/// When a batch fails, its items are retried one transaction each, so one bad item cannot fail
-/// the others.
+/// There is no writer thread. A write that finds nothing being committed commits at once, on
+/// the caller's own thread, and so do the writes that arrived meanwhile, in batches of at most
+/// `maxBatch`, until none wait (a write that finds a commit running only leaves its item and
+/// returns). On a small machine handing items to another thread and waking their callers again
+/// costs more than the inserts, and a proofreading worker that stores its own check goes
+/// straight back to checking when another worker is committing. After `maxTransactionsPerCaller`
+/// transactions a caller hands what still waits to a serial queue, so no caller is held long.
+///
+/// Each item's completion is called only after the transaction holding it has committed. When a
+/// batch fails, its items are retried one transaction each, so one bad item cannot fail the
+/// others.
 final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
     /// Writes a batch in one transaction and returns one output per item, in order. It runs on
     /// the calling thread and blocks it until the commit.
     typealias Commit = @Sendable ([Item]) throws -> [Output]
+    /// Called once an item's transaction has committed (or failed), on the committing thread.
+    typealias Completion = @Sendable (Result<Output, any Error>) -> Void
 
     private struct Waiter {
         var item: Item
-        var continuation: CheckedContinuation<Output, any Error>
+        var completion: Completion
     }
 
     private struct State {
@@ -30,15 +35,18 @@ final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
 
     private let commit: Commit
     private let maxBatch: Int
+    private let maxTransactionsPerCaller: Int
     private let state = Mutex(State())
     private let drainQueue = DispatchQueue(label: "supertext.group-commit")
 
     /// - Parameters:
     ///   - maxBatch: most items in one transaction, to keep transactions short.
+    ///   - maxTransactionsPerCaller: most transactions one caller commits before handing over.
     ///   - commit: writes a batch in one transaction.
-    init(maxBatch: Int = 256, commit: @escaping Commit) {
-        precondition(maxBatch > 0)
+    init(maxBatch: Int = 256, maxTransactionsPerCaller: Int = 8, commit: @escaping Commit) {
+        precondition(maxBatch > 0 && maxTransactionsPerCaller > 0)
         self.maxBatch = maxBatch
+        self.maxTransactionsPerCaller = maxTransactionsPerCaller
         self.commit = commit
     }
 
@@ -48,48 +56,32 @@ final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
     /// How many items wait for the next transaction.
     var waitingCount: Int { state.withLock { $0.waiting.count } }
 
+    /// Commits `item` and calls `completion` once the transaction holding it has committed.
+    ///
+    /// When nothing is being committed the caller commits, on its own thread, before this
+    /// returns; otherwise this returns at once and the thread committing calls `completion`.
+    func submit(_ item: Item, completion: @escaping Completion) {
+        let commits = state.withLock { state in
+            state.waiting.append(Waiter(item: item, completion: completion))
+            if state.committing { return false }
+            state.committing = true
+            return true
+        }
+        if commits { drain(transactions: maxTransactionsPerCaller) }
+    }
+
     /// Commits `item` and returns its output once the transaction holding it has committed.
     func submit(_ item: Item) async throws -> Output {
-        if state.withLock({ Self.takeLead(&$0) }) { return try commitAsLeader(item).get() }
-        return try await withCheckedThrowingContinuation { continuation in
-            let leads = state.withLock { state in
-                if Self.takeLead(&state) { return true }
-                state.waiting.append(Waiter(item: item, continuation: continuation))
-                return false
-            }
-            // The commit running a moment ago has ended in the meantime.
-            if leads { continuation.resume(with: commitAsLeader(item)) }
+        // Resumed before it suspends when this call commits itself.
+        try await withCheckedThrowingContinuation { continuation in
+            submit(item) { continuation.resume(with: $0) }
         }
     }
 
-    /// Makes the caller the leader when nothing is being committed.
-    private static func takeLead(_ state: inout State) -> Bool {
-        if state.committing { return false }
-        state.committing = true
-        state.transactions += 1
-        return true
-    }
-
-    /// A leader's commit, on its own thread. Nothing waits when nothing is being committed, so
-    /// the batch is the leader's item alone.
-    private func commitAsLeader(_ item: Item) -> Result<Output, any Error> {
-        let output = Result { try commit([item])[0] }
-        handOverWhatWaits()
-        return output
-    }
-
-    /// After a leader's commit: the queue commits what arrived meanwhile, or committing ends.
-    private func handOverWhatWaits() {
-        let more = state.withLock { state in
-            if state.waiting.isEmpty { state.committing = false }
-            return state.committing
-        }
-        if more { drainQueue.async { self.drain() } }
-    }
-
-    /// Commits batches until nothing is waiting.
-    private func drain() {
-        while true {
+    /// Commits batches until nothing waits, or hands the rest to the queue after `limit`
+    /// transactions.
+    private func drain(transactions limit: Int) {
+        for _ in 0..<limit {
             let batch: [Waiter] = state.withLock { state in
                 guard !state.waiting.isEmpty else {
                     state.committing = false
@@ -102,20 +94,28 @@ final class GroupCommit<Item: Sendable, Output: Sendable>: Sendable {
                 return batch
             }
             if batch.isEmpty { return }
-            do {
-                let outputs = try commit(batch.map(\.item))
-                precondition(outputs.count == batch.count, "a commit must return one output per item")
-                for (waiter, output) in zip(batch, outputs) { waiter.continuation.resume(returning: output) }
-            } catch where batch.count > 1 {
-                for waiter in batch { commitAlone(waiter) }
-            } catch {
-                batch[0].continuation.resume(throwing: error)
-            }
+            commitBatch(batch)
         }
+        // Still committing: the queue goes on, unless nothing is left.
+        let more = state.withLock { state in
+            if state.waiting.isEmpty { state.committing = false }
+            return state.committing
+        }
+        if more { drainQueue.async { self.drain(transactions: .max) } }
     }
 
-    private func commitAlone(_ waiter: Waiter) {
-        state.withLock { $0.transactions += 1 }
-        waiter.continuation.resume(with: Result { try commit([waiter.item])[0] })
+    private func commitBatch(_ batch: [Waiter]) {
+        do {
+            let outputs = try commit(batch.map(\.item))
+            precondition(outputs.count == batch.count, "a commit must return one output per item")
+            for (waiter, output) in zip(batch, outputs) { waiter.completion(.success(output)) }
+        } catch where batch.count > 1 {
+            for waiter in batch {
+                state.withLock { $0.transactions += 1 }
+                waiter.completion(Result { try commit([waiter.item])[0] })
+            }
+        } catch {
+            batch[0].completion(.failure(error))
+        }
     }
 }

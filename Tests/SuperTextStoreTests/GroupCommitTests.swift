@@ -107,6 +107,85 @@ struct GroupCommitTests {
         #expect(sizes.withLock { $0 } == [1, 4, 4, 2])
     }
 
+    @Test func aCallerThatFindsACommitRunningLeavesItsItemAndReturnsAtOnce() async throws {
+        let gate = Gate()
+        let committedOn = Mutex<[(items: [Int], thread: pthread_t)]>([])
+        let group = GroupCommit<Int, Int> { items in
+            let first = committedOn.withLock { list in
+                list.append((items, pthread_self()))
+                return list.count == 1
+            }
+            if first { gate.wait() }
+            return items.map { -$0 }
+        }
+        let leader = Self.submitFromOwnThread(1, to: group)
+        try await Self.waitUntil { committedOn.withLock { $0.count } == 1 }
+        // From a thread that is not a task, as a proofreading worker does: it must not wait
+        // for the running commit.
+        let answered = Mutex<[Int]>([])
+        let returned = DispatchSemaphore(value: 0)
+        Thread {
+            for item in [2, 3] { group.submit(item) { result in answered.withLock { $0.append(try! result.get()) } } }
+            returned.signal()
+        }.start()
+        #expect(returned.wait(timeout: .now() + 10) == .success)
+        #expect(answered.withLock { $0 }.isEmpty)
+        #expect(group.waitingCount == 2)
+        gate.open()
+        #expect(try await leader.value == -1)
+        try await Self.waitUntil { answered.withLock { $0.count } == 2 }
+        #expect(answered.withLock { $0 } == [-2, -3])
+        // The leader committed what arrived during its commit, on its own thread.
+        let commits = committedOn.withLock { $0 }
+        #expect(commits.map(\.items) == [[1], [2, 3]])
+        #expect(pthread_equal(commits[0].thread, commits[1].thread) != 0)
+    }
+
+    @Test func aCallerHandsOverAfterItsShareOfTransactions() async throws {
+        let gate = Gate()
+        let committedOn = Mutex<[pthread_t]>([])
+        let group = GroupCommit<Int, Int>(maxBatch: 1, maxTransactionsPerCaller: 2) { items in
+            let first = committedOn.withLock { threads in
+                threads.append(pthread_self())
+                return threads.count == 1
+            }
+            if first { gate.wait() }
+            return items
+        }
+        // The leader is a thread of its own that stays alive to the end of the test, so that no
+        // thread of the group's queue can have its id.
+        let leader = Mutex<(thread: pthread_t?, output: Int?)>((nil, nil))
+        let submitted = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        defer { release.signal() }
+        Thread {
+            leader.withLock { $0.thread = pthread_self() }
+            group.submit(0) { result in leader.withLock { $0.output = try? result.get() } }
+            submitted.signal()
+            release.wait()
+        }.start()
+        try await Self.waitUntil { committedOn.withLock { $0.count } == 1 }
+        let outputs = try await withThrowingTaskGroup(of: Int.self) { tasks in
+            for item in 1...5 { tasks.addTask { try await group.submit(item) } }
+            try await Self.waitUntil { group.waitingCount == 5 }
+            gate.open()
+            var outputs: [Int] = []
+            for try await output in tasks { outputs.append(output) }
+            return outputs
+        }
+        #expect(submitted.wait(timeout: .now() + 10) == .success)
+        let (leaderThread, leaderOutput) = leader.withLock { ($0.thread!, $0.output) }
+        #expect(leaderOutput == 0)
+        #expect(outputs.sorted() == Array(1...5))
+        // Two transactions in the leader's call (its own item and one more), the other four on
+        // the group's queue.
+        let threads = committedOn.withLock { $0 }
+        #expect(threads.count == 6)
+        #expect(threads.prefix(2).allSatisfy { pthread_equal($0, leaderThread) != 0 })
+        #expect(threads.dropFirst(2).allSatisfy { pthread_equal($0, leaderThread) == 0 })
+        #expect(group.transactionCount == 6)
+    }
+
     struct Refused: Error {}
 
     @Test func aFailingItemFailsAloneAndTheOthersAreCommitted() async throws {
@@ -213,10 +292,12 @@ struct WALCheckpointerTests {
         let walBytes = try #require(try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int)
         let databaseBytes = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
         // Copied into the file, and the log reused from its start rather than grown: at most
-        // about the writer's limit (a checkpoint already running can delay it a few commits), of
-        // 4 KB pages with their 24-byte headers.
+        // about the writer's limit, of 4 KB pages with their 24-byte headers. A checkpoint or a
+        // search indexing batch running at that moment can delay it some commits (seen: 271
+        // pages past the limit on a loaded machine); a log never reused would hold the 24 MB of
+        // text at least, over 5,800 pages.
         #expect(databaseBytes > 8_000_000)
-        #expect(walBytes <= Int(WALCheckpointer.pagesBeforeWriterCheckpoints + 200) * (4_096 + 24))
+        #expect(walBytes <= Int(WALCheckpointer.pagesBeforeWriterCheckpoints + 1_000) * (4_096 + 24))
         #expect(try await database.checkCount() == 3_000)
         let integrity = try await database.writer.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
         #expect(integrity == "ok")

@@ -1,5 +1,12 @@
 import Foundation
 
+/// What a worker does with a finished check before the check's caller gets it (storing it, say),
+/// on the worker's own thread: it calls `answer` with the result to give, at once or later from
+/// another thread.
+public typealias CheckFinisher = @Sendable (
+    _ result: CheckResult, _ answer: @escaping @Sendable (Result<CheckResult, any Error>) -> Void
+) -> Void
+
 /// Runs checks on dedicated worker threads, each owning its own proofreader and Hunspell
 /// handles; never on Swift's cooperative pool, which blocking C calls would starve.
 ///
@@ -36,7 +43,8 @@ public final class ProofreadingPool: @unchecked Sendable {
     private var jobs: [Job] = []
     private var jobsHead = 0
     private var isShuttingDown = false
-    private var threads: [Thread] = []
+    /// The worker threads (internal for tests: what runs on a worker).
+    private(set) var threads: [Thread] = []
     private var loadedWorkers = 0
     private var finishedJobs = 0
     private var skippedJobs = 0
@@ -57,7 +65,8 @@ public final class ProofreadingPool: @unchecked Sendable {
         for (index, proofreader) in proofreaders.enumerated() {
             let box = ProofreaderBox(proofreader)
             let thread = Thread { [unowned self] in self.work(with: box.take()) }
-            thread.name = "supertext-worker-\(index)"
+            // At most 15 bytes, Linux's limit, so that `top -H` and perf show it.
+            thread.name = "supertext-wrk-\(index)"
             thread.stackSize = 4 << 20
             threads.append(thread)
         }
@@ -136,14 +145,22 @@ public final class ProofreadingPool: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` on a worker and returns its result.
+    /// Runs `body` on a worker and returns its result, passed through `finish` on the worker
+    /// when there is one.
     private func run<T: Sendable>(
-        flag: CancellationFlag, _ body: @escaping @Sendable (Proofreader) throws -> T
+        flag: CancellationFlag, _ body: @escaping @Sendable (Proofreader) throws -> T,
+        finish: (@Sendable (T, _ answer: @escaping @Sendable (Result<T, any Error>) -> Void) -> Void)? = nil
     ) async throws -> T {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
                 do {
-                    try enqueue([job(flag: flag, body) { continuation.resume(with: $0) }])
+                    try enqueue([job(flag: flag, body) { result in
+                        if let finish, case .success(let value) = result {
+                            finish(value) { continuation.resume(with: $0) }
+                        } else {
+                            continuation.resume(with: result)
+                        }
+                    }])
                 } catch {
                     continuation.resume(throwing: error)
                 }
@@ -153,10 +170,12 @@ public final class ProofreadingPool: @unchecked Sendable {
         }
     }
 
-    /// Checks a text on the workers.
-    /// - Throws: `queueFull` at once when too many checks are waiting; `SuperTextError`s of the check.
-    public func check(_ request: CheckRequest) async throws -> CheckResult {
-        let run = try start(request)
+    /// Checks a text on the workers; `finish`, when given, has the result first (see
+    /// `CheckFinisher`) and decides what is returned.
+    /// - Throws: `queueFull` at once when too many checks are waiting; `SuperTextError`s of the
+    ///   check; what `finish` answers with.
+    public func check(_ request: CheckRequest, finish: CheckFinisher? = nil) async throws -> CheckResult {
+        let run = try start(request, finish: finish)
         defer { run.cancel() }
         var result: CheckResult?
         for try await progress in run.events {
@@ -167,10 +186,10 @@ public final class ProofreadingPool: @unchecked Sendable {
     }
 
     /// Starts checking a text on the workers; its events report each part as it is done, in
-    /// order, then the result. Cancelling the run (or the task consuming its events) drops the
-    /// remaining work.
+    /// order, then the result (the one `finish` answers with, when given). Cancelling the run (or
+    /// the task consuming its events) drops the remaining work.
     /// - Throws: `queueFull` at once when `workers + queueLimit` checks are already admitted.
-    public func start(_ request: CheckRequest) throws -> CheckRun {
+    public func start(_ request: CheckRequest, finish: CheckFinisher? = nil) throws -> CheckRun {
         try condition.withLock {
             if isShuttingDown { throw SuperTextError.shuttingDown }
             guard activeChecks < configuration.workers + configuration.queueLimit else {
@@ -185,7 +204,7 @@ public final class ProofreadingPool: @unchecked Sendable {
         let task = Task {
             defer { self.condition.withLock { self.activeChecks -= 1 } }
             do {
-                let result = try await self.runCheck(request, flag: flag) { continuation.yield($0) }
+                let result = try await self.runCheck(request, flag: flag, finish: finish) { continuation.yield($0) }
                 continuation.yield(.loaded(result))
                 continuation.finish()
             } catch let error as SuperTextError where error == .cancelled && flag.isPastDeadline {
@@ -205,14 +224,16 @@ public final class ProofreadingPool: @unchecked Sendable {
     }
 
     private func runCheck(
-        _ request: CheckRequest, flag: CancellationFlag, report: @escaping @Sendable (CheckProgress) -> Void
+        _ request: CheckRequest, flag: CancellationFlag, finish: CheckFinisher?,
+        report: @escaping @Sendable (CheckProgress) -> Void
     ) async throws -> CheckResult {
         let clock = ContinuousClock.now
         let isCancelled: @Sendable () -> Bool = { flag.isCancelled || flag.isPastDeadline }
         let parts = ParagraphSplitter.parts(of: request.text, targetSize: configuration.partSize)
         report(.loading(done: 0, total: parts.count, matches: []))
         if parts.count == 1 {
-            let result = try await run(flag: flag) { try $0.check(request, choice: nil, isCancelled: isCancelled) }
+            // Finished on the worker: a stored check goes back to its caller once, not twice.
+            let result = try await run(flag: flag, { try $0.check(request, choice: nil, isCancelled: isCancelled) }, finish: finish)
             report(.loading(done: 1, total: 1, matches: result.matches))
             return result
         }
@@ -253,7 +274,7 @@ public final class ProofreadingPool: @unchecked Sendable {
             finishedContinuation.finish()
         }
         let matches = results.flatMap(\.matches)
-        return CheckResult(
+        let result = CheckResult(
             language: choice.report, matches: matches,
             correctedText: CorrectionApplier.apply(matches, to: request.text),
             stats: CheckStats(
@@ -263,6 +284,10 @@ public final class ProofreadingPool: @unchecked Sendable {
             ),
             sentences: results.flatMap(\.sentences), warnings: choice.warnings
         )
+        guard let finish else { return result }
+        return try await withCheckedThrowingContinuation { continuation in
+            finish(result) { continuation.resume(with: $0) }
+        }
     }
 }
 

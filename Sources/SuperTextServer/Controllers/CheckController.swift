@@ -32,8 +32,8 @@ struct CheckController: Sendable {
         }
         let input = try await parse(request)
         do {
-            let result = try await pool.check(input.request)
-            return try JSONResponse.make(try await history.record(result, text: input.request.text, requested: input.store))
+            let finish = history.finisher(text: input.request.text, requested: input.store)
+            return try JSONResponse.make(try await pool.check(input.request, finish: finish))
         } catch {
             throw APIError(error)
         }
@@ -44,10 +44,9 @@ struct CheckController: Sendable {
     @Sendable func stream(request: Request, context: AppRequestContext) async throws -> Response {
         let input = try await parse(request)
         try validateLanguage(of: input.request)
-        let history = self.history
         let run: CheckRun
         do {
-            run = try pool.start(input.request)
+            run = try pool.start(input.request, finish: history.finisher(text: input.request.text, requested: input.store))
         } catch {
             throw APIError(error)
         }
@@ -66,7 +65,6 @@ struct CheckController: Sendable {
                             let event = LoadingEvent(done: done, total: total, matches: matches)
                             try await ServerSentEvent.send(ServerSentEvent.buffer(name: "loading", data: try encoder.encode(event)), to: &writer)
                         case .loaded(let result):
-                            let result = try await history.record(result, text: input.request.text, requested: input.store)
                             try await ServerSentEvent.send(ServerSentEvent.buffer(name: "loaded", data: try encoder.encode(result)), to: &writer)
                         }
                     }
