@@ -103,7 +103,8 @@ func buildRouter(
     }
     let recorder = HistoryRecorder(
         database: database, enabled: configuration.historyEnabled,
-        retention: RetentionPolicy(maxAge: configuration.historyMaxAge, maxCount: configuration.historyMaxCount)
+        retention: RetentionPolicy(maxAge: configuration.historyMaxAge, maxCount: configuration.historyMaxCount),
+        checksInProgress: { [pool] in pool.checksInProgress }
     )
     CheckController(pool: pool, dictionary: dictionary, history: recorder, bodyLimit: configuration.bodyLimit)
         .addRoutes(to: checks)

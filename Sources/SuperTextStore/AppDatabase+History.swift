@@ -50,22 +50,29 @@ extension AppDatabase {
     ///
     /// Checks saved at the same time are committed together in one transaction (group commit),
     /// and each call returns only after the commit of its own check.
-    public func saveCheck(_ result: CheckResult, text: String, at date: Date = Date(), retention: RetentionPolicy = .init()) async throws -> Int64 {
+    /// - Parameter expecting: how many checks the caller expects to be saved about now, this one
+    ///   included (see `GroupCommit`); with more than one, a save waits up to 2 ms for the others.
+    public func saveCheck(
+        _ result: CheckResult, text: String, at date: Date = Date(), retention: RetentionPolicy = .init(),
+        expecting: Int = 1
+    ) async throws -> Int64 {
         // Made here, on the caller's thread, so that the single writer only inserts.
         let check = NewCheck(result: result, text: text, createdAt: date, retention: retention)
-        return try await checkWrites.submit(check)
+        return try await checkWrites.submit(check, expecting: expecting)
     }
 
     /// Stores a check and calls `completion` with its id once committed, without a task: for a
     /// thread that is not Swift's concurrency pool, such as a proofreading worker.
     ///
-    /// When no commit is running the caller's thread commits (and this returns after it);
-    /// otherwise this returns at once and `completion` is called on the thread that commits.
+    /// A lone save (`expecting` 1, no commit running) commits on the caller's thread before
+    /// this returns; otherwise this returns at once and `completion` is called on the thread
+    /// that commits.
     public func saveCheck(
         _ result: CheckResult, text: String, at date: Date = Date(), retention: RetentionPolicy = .init(),
-        completion: @escaping @Sendable (Result<Int64, any Error>) -> Void
+        expecting: Int = 1, completion: @escaping @Sendable (Result<Int64, any Error>) -> Void
     ) {
-        checkWrites.submit(NewCheck(result: result, text: text, createdAt: date, retention: retention), completion: completion)
+        let check = NewCheck(result: result, text: text, createdAt: date, retention: retention)
+        checkWrites.submit(check, expecting: expecting, completion: completion)
     }
 
     /// Inserts checks in the current transaction, then applies their retention; their ids.

@@ -27,9 +27,24 @@ public struct AppDatabase: Sendable {
         let indexer = SearchIndexer(writer: writer, policy: searchIndexing, pending: pending)
         searchIndexer = indexer
         checkWrites = GroupCommit { [writer] checks in
-            let ids = try writer.write { db in try Self.insert(checks, db) }
+            let ids = try writer.writeWithoutTransaction { db in try Self.inTransaction(db) { try Self.insert(checks, db) } }
             indexer.noteSaved(ids.count)
             return ids
+        }
+    }
+
+    /// Runs `body` in an immediate transaction begun and committed by cached statements
+    /// (GRDB's `write` parses its BEGIN and COMMIT anew each time: about a tenth of the CPU of a
+    /// lone save in a profile of the service); rolled back when `body` throws.
+    static func inTransaction<T>(_ db: Database, _ body: () throws -> T) throws -> T {
+        try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
+        do {
+            let value = try body()
+            try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+            return value
+        } catch {
+            if db.isInsideTransaction { try? db.rollback() }
+            throw error
         }
     }
 

@@ -8,9 +8,14 @@ import Synchronization
 /// statement), so a save only stores the check and answers (checks with an id above
 /// `searchProgress.lastIndexedId` are the ones not yet indexed); the
 /// indexer adds the pending checks in batches of `batchSize` once no check has been saved for
-/// `quietPeriod`, or at once when `maxPending` wait. A search first indexes everything pending
-/// (at most about `maxPending`, a few tens of milliseconds), so it always sees every stored
-/// check. Checks left pending by a crash are indexed after the next start.
+/// `quietPeriod`, or at once when `maxPending` wait. Indexing holds the database's only write
+/// lock for tens of milliseconds a batch (FTS5 merging its segments), and every save waits for
+/// it: under load the checks finished meanwhile wait, their clients with them, and the workers
+/// run out of work. So during a burst of checks nothing is indexed until `maxPending` (50,000
+/// by default, about ten seconds of the busiest load measured here) wait; the index catches up
+/// in the next quiet moment. A search first indexes everything pending (at most about
+/// `maxPending`: about a second at 20 µs a text), so it always sees every stored check. Checks
+/// left pending by a crash are indexed after the next start.
 public final class SearchIndexer: Sendable {
     /// When saved checks enter the index.
     public struct Policy: Sendable, Equatable {
@@ -21,7 +26,7 @@ public final class SearchIndexer: Sendable {
         /// Checks indexed in one transaction.
         public var batchSize: Int
 
-        public init(quietPeriod: Duration = .milliseconds(250), maxPending: Int = 2_000, batchSize: Int = 1_000) {
+        public init(quietPeriod: Duration = .milliseconds(250), maxPending: Int = 50_000, batchSize: Int = 1_000) {
             precondition(maxPending > 0 && batchSize > 0)
             self.quietPeriod = quietPeriod
             self.maxPending = maxPending

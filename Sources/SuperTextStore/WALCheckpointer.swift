@@ -29,30 +29,29 @@ final class WALCheckpointer: Sendable {
 
     /// The database the hook is installed on; kept open as long as the hook can fire.
     private let writer: DatabasePool
-    private let connection: DatabaseQueue
-    private let queue = DispatchQueue(label: "supertext.wal-checkpoint")
-    private let running = Atomic<Bool>(false)
-    private let checkpoints = Atomic<Int>(0)
-    /// The log's size when the last checkpoint ran: the next starts 1,000 pages later.
-    private let checkpointedAt = Atomic<Int>(0)
+    /// What the hook calls. The hook's context holds a reference to it until the hook is
+    /// removed, so a commit that fires the hook while this object goes never reaches freed
+    /// memory.
+    private let log: Log
 
     /// Opens the checkpoint connection and hands the writer's checkpoints to it.
     init(path: String, writer: DatabasePool, configuration: Configuration) throws {
         self.writer = writer
-        connection = try DatabaseQueue(path: path, configuration: configuration)
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        try writer.writeWithoutTransaction { db in
+        log = Log(connection: try DatabaseQueue(path: path, configuration: configuration))
+        let context = Unmanaged.passRetained(log).toOpaque()
+        writer.writeWithoutTransaction { db -> Void in
             // Replaces SQLite's automatic checkpoint, which is itself a WAL hook.
-            sqlite3_wal_hook(db.sqliteConnection, { context, connection, name, pages in
+            _ = sqlite3_wal_hook(db.sqliteConnection, { context, connection, name, pages in
+                guard let context else { return SQLITE_OK }
+                let log = Unmanaged<Log>.fromOpaque(context).takeUnretainedValue()
                 if pages >= WALCheckpointer.pagesBeforeWriterCheckpoints {
-                    // As SQLite's own hook does, once the checkpoint running elsewhere (if any)
-                    // has ended: two cannot run at once, and the log must not grow past this.
-                    if let context {
-                        Unmanaged<WALCheckpointer>.fromOpaque(context).takeUnretainedValue().waitForRunningCheckpoint()
-                    }
+                    // As SQLite's own hook does, once the checkpoint running elsewhere (if
+                    // any) has ended: two cannot run at once, and the log must not grow
+                    // past this.
+                    log.waitForRunningCheckpoint()
                     _ = sqlite3_wal_checkpoint_v2(connection, name, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
-                } else if let context, pages >= WALCheckpointer.pagesBeforeCheckpoint {
-                    Unmanaged<WALCheckpointer>.fromOpaque(context).takeUnretainedValue().logGrew(to: Int(pages))
+                } else if pages >= WALCheckpointer.pagesBeforeCheckpoint {
+                    log.grew(to: Int(pages))
                 }
                 return SQLITE_OK
             }, context)
@@ -60,41 +59,60 @@ final class WALCheckpointer: Sendable {
     }
 
     deinit {
-        // The hook points at this object: remove it before the object goes.
-        try? writer.writeWithoutTransaction { db in
-            _ = sqlite3_wal_hook(db.sqliteConnection, nil, nil)
-            // And let SQLite checkpoint by itself again, should the writer outlive this.
-            try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.pagesBeforeCheckpoint)")
-        }
-    }
-
-    /// Blocks until no checkpoint runs on the checkpoint connection (at most 10 s). Called by the
-    /// writer, only when the log has reached `pagesBeforeWriterCheckpoints`.
-    private func waitForRunningCheckpoint() {
-        for _ in 0..<10_000 where running.load(ordering: .acquiring) {
-            usleep(1_000)
-        }
+        // The hook's context goes only once the hook is removed (on the writer, after any
+        // commit running now); should that fail, it is kept.
+        do {
+            try writer.writeWithoutTransaction { db -> Void in
+                _ = sqlite3_wal_hook(db.sqliteConnection, nil, nil)
+                // And let SQLite checkpoint by itself again, should the writer outlive this.
+                try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.pagesBeforeCheckpoint)")
+            }
+            Unmanaged.passUnretained(log).release()
+        } catch {}
     }
 
     /// How many checkpoints have run.
-    var checkpointCount: Int { checkpoints.load(ordering: .relaxed) }
+    var checkpointCount: Int { log.checkpoints.load(ordering: .relaxed) }
 
-    /// Called by SQLite after a commit with the log's size; returns at once. Starts a checkpoint
-    /// unless one is running or the log has grown by less than `pagesBeforeCheckpoint` since the
-    /// last (while commits go on, a checkpoint leaves the log as long as it was: starting again
-    /// at once would copy a few pages for two `fdatasync` calls).
-    private func logGrew(to pages: Int) {
-        let last = checkpointedAt.load(ordering: .relaxed)
-        // A log smaller than at the last checkpoint has started again from its beginning.
-        guard pages < last || pages - last >= Int(Self.pagesBeforeCheckpoint) else { return }
-        guard running.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
-        queue.async {
-            // A failure (the database busy for longer than the busy timeout) leaves the log to
-            // the next checkpoint; nothing is lost.
-            let result = try? self.connection.writeWithoutTransaction { db in try db.checkpoint(.passive) }
-            self.checkpointedAt.store(result?.walFrameCount ?? pages, ordering: .relaxed)
-            self.checkpoints.add(1, ordering: .relaxed)
-            self.running.store(false, ordering: .releasing)
+    /// The checkpoint connection and what the hook knows of the log.
+    private final class Log: Sendable {
+        let connection: DatabaseQueue
+        let queue = DispatchQueue(label: "supertext.wal-checkpoint")
+        let running = Atomic<Bool>(false)
+        let checkpoints = Atomic<Int>(0)
+        /// The log's size when the last checkpoint ran: the next starts 1,000 pages later.
+        let checkpointedAt = Atomic<Int>(0)
+
+        init(connection: DatabaseQueue) {
+            self.connection = connection
+        }
+
+        /// Blocks until no checkpoint runs on the checkpoint connection (at most 10 s). Called
+        /// by the writer, only when the log has reached `pagesBeforeWriterCheckpoints`.
+        func waitForRunningCheckpoint() {
+            for _ in 0..<10_000 where running.load(ordering: .acquiring) {
+                usleep(1_000)
+            }
+        }
+
+        /// Called by SQLite after a commit with the log's size; returns at once. Starts a
+        /// checkpoint unless one is running or the log has grown by less than
+        /// `pagesBeforeCheckpoint` since the last (while commits go on, a checkpoint leaves the
+        /// log as long as it was: starting again at once would copy a few pages for two
+        /// `fdatasync` calls).
+        func grew(to pages: Int) {
+            let last = checkpointedAt.load(ordering: .relaxed)
+            // A log smaller than at the last checkpoint has started again from its beginning.
+            guard pages < last || pages - last >= Int(WALCheckpointer.pagesBeforeCheckpoint) else { return }
+            guard running.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
+            queue.async {
+                // A failure (the database busy for longer than the busy timeout) leaves the log
+                // to the next checkpoint; nothing is lost.
+                let result = try? self.connection.writeWithoutTransaction { db in try db.checkpoint(.passive) }
+                self.checkpointedAt.store(result?.walFrameCount ?? pages, ordering: .relaxed)
+                self.checkpoints.add(1, ordering: .relaxed)
+                self.running.store(false, ordering: .releasing)
+            }
         }
     }
 }

@@ -6,8 +6,10 @@ import SuperTextStore
 /// `scripts/bench-paragraph.txt` and the same with five typos) saved to a database file by
 /// concurrent callers, as the server saves them.
 ///
-/// Prints saves per second, process CPU per save (user + system, from `getrusage`) and how many
-/// checks shared a transaction. Beside it, as the floor, the same checks made without saving.
+/// Prints saves per second, process CPU per save (user + system, from `getrusage`), bytes written
+/// per save (the log, its checkpoints and the search index: `wchar` of `/proc/self/io`) and how
+/// many checks shared a transaction. Each caller saves as the server's workers do, expecting as
+/// many saves as there are callers (see `GroupCommit`).
 struct StoreBenchmark {
     let options: BenchOptions
 
@@ -30,8 +32,8 @@ struct StoreBenchmark {
         let count = options.runs ?? 20_000
         print("Store: \(count) saves a row to a database file; paragraph \(clean.utf8.count) bytes, "
             + "\(cleanResult.matches.count) and \(typoResult.matches.count) matches")
-        print("| body | callers | saves/s | CPU µs/save | checks/transaction |")
-        print("|---|---|---|---|---|")
+        print("| body | callers | saves/s | CPU µs/save | KB written/save | checks/transaction |")
+        print("|---|---|---|---|---|---|")
         let bodies = [("clean", "clean paragraph", clean, cleanResult), ("typos", "5 typos", typos, typoResult)]
         for (name, label, text, result) in bodies where options.body == nil || options.body == name {
             for callers in options.callers.map({ [$0] }) ?? [1, 2, 32] {
@@ -43,25 +45,34 @@ struct StoreBenchmark {
                 _ = try await database.saveCheck(result, text: text)  // warm: statements prepared
                 let transactionsBefore = database.checkTransactionCount
                 let cpuBefore = Self.processCPUSeconds()
+                let writtenBefore = Self.bytesWritten()
                 let start = ContinuousClock.now
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     for caller in 0..<callers {
                         group.addTask {
                             let share = count / callers + (caller < count % callers ? 1 : 0)
-                            for _ in 0..<share { _ = try await database.saveCheck(result, text: text) }
+                            for _ in 0..<share { _ = try await database.saveCheck(result, text: text, expecting: callers) }
                         }
                     }
                     try await group.waitForAll()
                 }
                 let seconds = (ContinuousClock.now - start).seconds
                 let cpu = Self.processCPUSeconds() - cpuBefore
+                let written = Self.bytesWritten() - writtenBefore
                 let transactions = database.checkTransactionCount - transactionsBefore
                 print(
                     "| \(label) | \(callers) | \(fixed(Double(count) / seconds, 0)) | "
-                        + "\(fixed(cpu / Double(count) * 1e6, 1)) | \(fixed(Double(count) / Double(max(1, transactions)), 1)) |"
+                        + "\(fixed(cpu / Double(count) * 1e6, 1)) | \(fixed(Double(written) / Double(count) / 1_024, 1)) | \(fixed(Double(count) / Double(max(1, transactions)), 1)) |"
                 )
             }
         }
+    }
+
+    /// Bytes this process has passed to `write` and its kin so far (`wchar` of `/proc/self/io`).
+    static func bytesWritten() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/io", encoding: .utf8) else { return 0 }
+        let line = text.split(separator: "\n").first { $0.hasPrefix("wchar:") }
+        return line.flatMap { Int($0.dropFirst("wchar:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
     }
 
     /// User plus system CPU time of this process so far.

@@ -186,6 +186,53 @@ struct GroupCommitTests {
         #expect(group.transactionCount == 6)
     }
 
+    @Test func savesExpectingOthersWaitForThemAndShareOneTransaction() async throws {
+        let batches = Mutex<[[Int]]>([])
+        // A linger far longer than the test: only the expected count can start the commit.
+        let group = GroupCommit<Int, Int>(linger: .seconds(60)) { items in
+            batches.withLock { $0.append(items) }
+            return items.map { $0 * 2 }
+        }
+        let answered = Mutex<[Int: Int]>([:])
+        for item in 1...3 {
+            group.submit(item, expecting: 4) { result in answered.withLock { $0[item] = try! result.get() } }
+        }
+        // Three of the four expected: nothing is committed, and every caller got its thread back.
+        #expect(group.waitingCount == 3)
+        #expect(batches.withLock { $0 }.isEmpty)
+        group.submit(4, expecting: 4) { result in answered.withLock { $0[4] = try! result.get() } }
+        try await Self.waitUntil { answered.withLock { $0.count } == 4 }
+        #expect(answered.withLock { $0 } == [1: 2, 2: 4, 3: 6, 4: 8])
+        #expect(batches.withLock { $0 } == [[1, 2, 3, 4]])
+        #expect(group.transactionCount == 1)
+    }
+
+    @Test func aSaveWhoseExpectedOthersNeverComeIsCommittedWhenTheLingerEnds() async throws {
+        let group = GroupCommit<Int, Int>(linger: .milliseconds(300)) { items in items }
+        let start = ContinuousClock.now
+        let answered = Mutex<(output: Int, after: Duration)?>(nil)
+        group.submit(5, expecting: 32) { result in
+            answered.withLock { $0 = (try! result.get(), ContinuousClock.now - start) }
+        }
+        // Returned without committing: the group's queue commits when the linger ends.
+        #expect(group.waitingCount == 1)
+        try await Self.waitUntil { answered.withLock { $0 } != nil }
+        let (output, after) = try #require(answered.withLock { $0 })
+        #expect(output == 5)
+        #expect(after >= .milliseconds(300))
+        #expect(group.transactionCount == 1)
+    }
+
+    @Test func aLoneSaveIsNotDelayedByTheLinger() async throws {
+        let group = GroupCommit<Int, Int>(linger: .seconds(60)) { items in items }
+        // Expecting itself only: committed before `submit` returns.
+        let answered = Mutex<Int?>(nil)
+        group.submit(9, expecting: 1) { result in answered.withLock { $0 = try! result.get() } }
+        #expect(answered.withLock { $0 } == 9)
+        #expect(try await group.submit(10) == 10)
+        #expect(group.transactionCount == 2)
+    }
+
     struct Refused: Error {}
 
     @Test func aFailingItemFailsAloneAndTheOthersAreCommitted() async throws {

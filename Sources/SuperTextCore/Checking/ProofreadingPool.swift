@@ -84,6 +84,11 @@ public final class ProofreadingPool: @unchecked Sendable {
         condition.withLock { jobs.count - jobsHead }
     }
 
+    /// Checks admitted and not yet answered: running, waiting for a worker, or being finished.
+    public var checksInProgress: Int {
+        condition.withLock { activeChecks }
+    }
+
     /// Jobs run to the end, and jobs dropped because their check was cancelled or timed out.
     public var jobCounts: (finished: Int, skipped: Int) {
         condition.withLock { (finishedJobs, skippedJobs) }
