@@ -104,7 +104,7 @@ func buildRouter(
     let recorder = HistoryRecorder(
         database: database, enabled: configuration.historyEnabled,
         retention: RetentionPolicy(maxAge: configuration.historyMaxAge, maxCount: configuration.historyMaxCount),
-        checksInProgress: { [pool] in pool.checksInProgress }
+        pool: pool
     )
     CheckController(pool: pool, dictionary: dictionary, history: recorder, bodyLimit: configuration.bodyLimit)
         .addRoutes(to: checks)

@@ -46,6 +46,15 @@ public struct RetentionPolicy: Sendable, Equatable {
 }
 
 extension AppDatabase {
+    /// How many saves a save of a check should wait for, its own included (its `expecting`),
+    /// given the checks in progress and the workers checking them. When checks wait for a
+    /// worker the machine is busy and its CPU is what limits the answers: the checks in flight
+    /// then share a transaction, which writes a quarter of the bytes per check (`make
+    /// bench-store`). When none wait, 1: a lone save commits at once, the quickest answer.
+    public static func savesToExpect(checksInProgress: Int, workers: Int) -> Int {
+        checksInProgress > workers ? checksInProgress : 1
+    }
+
     /// Stores a check, its mistakes and its text for search; returns its id once committed.
     ///
     /// Checks saved at the same time are committed together in one transaction (group commit),
@@ -121,6 +130,12 @@ extension AppDatabase {
                 arguments: [maxCount]
             )
         }
+    }
+
+    /// Adds every saved text still waiting for the search index now, rather than in the next
+    /// quiet moment (a search does it first anyway).
+    public func indexPendingTexts() async throws {
+        try await searchIndexer.indexAll()
     }
 
     /// Stored checks, newest first.

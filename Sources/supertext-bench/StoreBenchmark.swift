@@ -7,8 +7,9 @@ import SuperTextStore
 /// concurrent callers, as the server saves them.
 ///
 /// Prints saves per second, process CPU per save (user + system, from `getrusage`), bytes written
-/// per save (the log, its checkpoints and the search index: `wchar` of `/proc/self/io`) and how
-/// many checks shared a transaction. Each caller saves as the server's workers do, expecting as
+/// per save (the log and its checkpoints: `wchar` of `/proc/self/io`) and how many checks shared
+/// a transaction; then the CPU per save of adding the texts to the search index, which the
+/// service does in quiet moments (see `SearchIndexer`), and the total. Each caller saves as the server's workers do, expecting as
 /// many saves as there are callers (see `GroupCommit`).
 struct StoreBenchmark {
     let options: BenchOptions
@@ -32,8 +33,8 @@ struct StoreBenchmark {
         let count = options.runs ?? 20_000
         print("Store: \(count) saves a row to a database file; paragraph \(clean.utf8.count) bytes, "
             + "\(cleanResult.matches.count) and \(typoResult.matches.count) matches")
-        print("| body | callers | saves/s | CPU µs/save | KB written/save | checks/transaction |")
-        print("|---|---|---|---|---|---|")
+        print("| body | callers | saves/s | CPU µs/save | KB written/save | checks/transaction | search index CPU µs/save | total CPU µs/save |")
+        print("|---|---|---|---|---|---|---|---|")
         let bodies = [("clean", "clean paragraph", clean, cleanResult), ("typos", "5 typos", typos, typoResult)]
         for (name, label, text, result) in bodies where options.body == nil || options.body == name {
             for callers in options.callers.map({ [$0] }) ?? [1, 2, 32] {
@@ -43,6 +44,8 @@ struct StoreBenchmark {
                 defer { try? FileManager.default.removeItem(at: directory) }
                 let database = try AppDatabase.open(path: directory.appendingPathComponent("bench.sqlite").path)
                 _ = try await database.saveCheck(result, text: text)  // warm: statements prepared
+                let expecting = AppDatabase.savesToExpect(
+                    checksInProgress: callers, workers: ProcessInfo.processInfo.activeProcessorCount)
                 let transactionsBefore = database.checkTransactionCount
                 let cpuBefore = Self.processCPUSeconds()
                 let writtenBefore = Self.bytesWritten()
@@ -51,7 +54,7 @@ struct StoreBenchmark {
                     for caller in 0..<callers {
                         group.addTask {
                             let share = count / callers + (caller < count % callers ? 1 : 0)
-                            for _ in 0..<share { _ = try await database.saveCheck(result, text: text, expecting: callers) }
+                            for _ in 0..<share { _ = try await database.saveCheck(result, text: text, expecting: expecting) }
                         }
                     }
                     try await group.waitForAll()
@@ -60,9 +63,14 @@ struct StoreBenchmark {
                 let cpu = Self.processCPUSeconds() - cpuBefore
                 let written = Self.bytesWritten() - writtenBefore
                 let transactions = database.checkTransactionCount - transactionsBefore
+                let indexCPUBefore = Self.processCPUSeconds()
+                try await database.indexPendingTexts()
+                let indexCPU = Self.processCPUSeconds() - indexCPUBefore
+                let perSave = { (seconds: Double) in fixed(seconds / Double(count) * 1e6, 1) }
                 print(
-                    "| \(label) | \(callers) | \(fixed(Double(count) / seconds, 0)) | "
-                        + "\(fixed(cpu / Double(count) * 1e6, 1)) | \(fixed(Double(written) / Double(count) / 1_024, 1)) | \(fixed(Double(count) / Double(max(1, transactions)), 1)) |"
+                    "| \(label) | \(callers) | \(fixed(Double(count) / seconds, 0)) | \(perSave(cpu)) | "
+                        + "\(fixed(Double(written) / Double(count) / 1_024, 1)) | "
+                        + "\(fixed(Double(count) / Double(max(1, transactions)), 1)) | \(perSave(indexCPU)) | \(perSave(cpu + indexCPU)) |"
                 )
             }
         }
