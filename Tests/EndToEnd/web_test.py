@@ -108,6 +108,9 @@ class Page:
 
     def open(self, route="#/editor", token=TOKEN):
         """A fresh page: no draft, no settings; with `token`, as if the person had given it."""
+        # Leave the last test's page first: a URL that differs only in its hash would keep it
+        # running, and its pending draft save could write its text back after the clear.
+        self.d.get("about:blank")
         self.d.get(f"{self.base}/{route}")
         self.d.execute_script("""localStorage.clear(); sessionStorage.clear();
             if (arguments[0]) sessionStorage.setItem('supertext.token', arguments[0]);""", token)
