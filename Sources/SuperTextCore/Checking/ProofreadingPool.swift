@@ -65,8 +65,7 @@ public final class ProofreadingPool: @unchecked Sendable {
         for (index, proofreader) in proofreaders.enumerated() {
             let box = ProofreaderBox(proofreader)
             let thread = Thread { [unowned self] in self.work(with: box.take()) }
-            // At most 15 bytes, Linux's limit, so that `top -H` and perf show it.
-            thread.name = "supertext-wrk-\(index)"
+            thread.name = "supertext-worker-\(index)"
             thread.stackSize = 4 << 20
             threads.append(thread)
         }
