@@ -73,6 +73,33 @@ struct AppDatabaseTests {
         #expect(try await database.history(language: "fr").items.count == 1)
     }
 
+    @Test func theHistoryOfOneLanguageIsPagedNewestFirstWithoutAnIndexOnTheLanguage() async throws {
+        let database = try AppDatabase.inMemory()
+        var french: [Int64] = []
+        for index in 0..<7 {
+            let language = index.isMultiple(of: 3) ? "fr" : "en-US"
+            let id = try await database.saveCheck(result("Text \(index)", language: language), text: "Text \(index)")
+            if language == "fr" { french.append(id) }
+        }
+        let first = try await database.history(limit: 2, language: "fr")
+        #expect(first.items.map(\.id) == [french[2], french[1]])
+        #expect(first.items.allSatisfy { $0.language == "fr" })
+        let second = try await database.history(limit: 2, before: first.next, language: "fr")
+        #expect(second.items.map(\.id) == [french[0]])
+        #expect(second.next == nil)
+        // The index saves no longer write; the list walks the checks by id, with no sort.
+        let index = try await database.writer.read { db in
+            try String.fetchOne(db, sql: "SELECT name FROM sqlite_master WHERE name = 'check_on_languageCode'")
+        }
+        #expect(index == nil)
+        let plan: [String] = try await database.writer.read { db in
+            try Row.fetchAll(db, sql: #"EXPLAIN QUERY PLAN SELECT id FROM "check" WHERE languageCode = 'fr' AND id < 100 ORDER BY id DESC LIMIT 2"#)
+                .map { $0["detail"] }
+        }
+        #expect(plan.contains { $0.contains("rowid<?") })
+        #expect(!plan.contains { $0.contains("TEMP B-TREE") })
+    }
+
     @Test func deletesOneOrAllChecksAndTheirMistakes() async throws {
         let database = try AppDatabase.inMemory()
         let id = try await database.saveCheck(result("a", mistakes: [("teh", "the", .transposition)]), text: "a teh")
