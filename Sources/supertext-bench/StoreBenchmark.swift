@@ -9,8 +9,9 @@ import SuperTextStore
 /// Prints saves per second, process CPU per save (user + system, from `getrusage`), bytes written
 /// per save (the log and its checkpoints: `wchar` of `/proc/self/io`) and how many checks shared
 /// a transaction; then the CPU per save of adding the texts to the search index, which the
-/// service does in quiet moments (see `SearchIndexer`), and the total. Each caller saves as the server's workers do, expecting as
-/// many saves as there are callers (see `GroupCommit`).
+/// service does in quiet moments (see `SearchIndexer`), and the total. Callers stand for checks
+/// in flight on a pool of one worker a core, and expect saves as the service's do
+/// (`AppDatabase.savesToExpect`).
 struct StoreBenchmark {
     let options: BenchOptions
 

@@ -1,11 +1,14 @@
 import Foundation
 
-/// What a worker does with a finished check before the check's caller gets it (storing it, say),
-/// on the worker's own thread: it calls `answer` with the result to give, at once or later from
-/// another thread.
-public typealias CheckFinisher = @Sendable (
-    _ result: CheckResult, _ answer: @escaping @Sendable (Result<CheckResult, any Error>) -> Void
+/// What a worker does with what it finished before the caller gets it (storing it, say), on the
+/// worker's own thread: it calls `answer` with the value to give, at once or later from another
+/// thread.
+public typealias WorkerFinisher<Value> = @Sendable (
+    _ value: Value, _ answer: @escaping @Sendable (Result<Value, any Error>) -> Void
 ) -> Void
+
+/// What a worker does with a finished check before the check's caller gets it.
+public typealias CheckFinisher = WorkerFinisher<CheckResult>
 
 /// Runs checks on dedicated worker threads, each owning its own proofreader and Hunspell
 /// handles; never on Swift's cooperative pool, which blocking C calls would starve.
@@ -153,7 +156,7 @@ public final class ProofreadingPool: @unchecked Sendable {
     /// when there is one.
     private func run<T: Sendable>(
         flag: CancellationFlag, _ body: @escaping @Sendable (Proofreader) throws -> T,
-        finish: (@Sendable (T, _ answer: @escaping @Sendable (Result<T, any Error>) -> Void) -> Void)? = nil
+        finish: WorkerFinisher<T>? = nil
     ) async throws -> T {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
