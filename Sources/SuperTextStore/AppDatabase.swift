@@ -66,7 +66,7 @@ public struct AppDatabase: Sendable {
         let directory = url.deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw StoreError.cannotOpen(path: path, reason: "the directory \(directory) does not exist")
+            throw StoreError.cannotOpen(path: path, reason: missingDirectoryReason(directory))
         }
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             if isDirectory.boolValue { throw StoreError.cannotOpen(path: path, reason: "it is a directory") }
@@ -101,6 +101,13 @@ public struct AppDatabase: Sendable {
     /// An empty database in memory, for tests, with its own search indexing policy.
     public static func inMemory(searchIndexing: SearchIndexer.Policy) throws -> AppDatabase {
         try AppDatabase(DatabaseQueue(), searchIndexing: searchIndexing)
+    }
+
+    /// Why `directory` cannot hold the database, when it is not a directory that can be reached.
+    private static func missingDirectoryReason(_ directory: String) -> String {
+        if access(directory, F_OK) == 0 { return "\(directory) is not a directory" }
+        if errno == EACCES { return "the directory \(directory) cannot be reached by this user (permission denied)" }
+        return "the directory \(directory) does not exist"
     }
 
     /// Why a file is not a SQLite database, or `nil` when it is one (or empty).

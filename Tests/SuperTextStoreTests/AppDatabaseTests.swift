@@ -182,4 +182,22 @@ struct AppDatabaseTests {
         #expect(throws: StoreError.self) { try AppDatabase.open(path: "/nonexistent-dir/x.sqlite") }
         #expect(throws: StoreError.self) { try AppDatabase.open(path: FileManager.default.temporaryDirectory.path) }
     }
+
+    @Test func aPathThatCannotHoldTheDatabaseSaysWhy() throws {
+        func reason(_ path: String) -> String? {
+            do {
+                _ = try AppDatabase.open(path: path)
+                return nil
+            } catch let error as StoreError {
+                return error.message
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(reason("/nonexistent-dir/x.sqlite") == "Cannot open the database /nonexistent-dir/x.sqlite: the directory /nonexistent-dir does not exist.")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("st-\(UUID().uuidString).txt").path
+        FileManager.default.createFile(atPath: file, contents: Data("notes\n".utf8))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        #expect(reason(file + "/x.sqlite") == "Cannot open the database \(file)/x.sqlite: \(file) is not a directory.")
+    }
 }
