@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # HTTP benchmark of the release server with wrk (Debian's), run by `make bench-http`.
 # Prints requests/s and p50/p99 latency for a clean 1 KB English paragraph and the same paragraph
-# with five typos, at 2 and 32 connections, with history on and off, and /healthz p99 while the
-# 32-connection load runs. Both servers run side by side and are measured in turn, each row
+# with five typos (the same body again and again: the cheapest checks, where storing weighs most),
+# then for requests that differ (791 real paragraphs and 98 documents of about 4 KB, with real
+# misspellings; scripts/bench_requests.py), at 2 and 32 connections, with history on and off, and
+# /healthz p99 while the 32-connection load runs. Both servers run side by side and are measured in turn, each row
 # several rounds (BENCH_ROUNDS, default 3); the round with the median requests/s is printed, so
 # a passing disturbance of the machine does not decide the comparison. Loopback only; every run
 # stops by itself.
@@ -34,6 +36,29 @@ PY
 make_lua "$clean" "$work/clean.lua"
 make_lua "$typos" "$work/typos.lua"
 echo "Paragraph: ${#clean} bytes; the typo version has 5 misspellings. wrk: 2 threads, $duration a run, median of $rounds rounds."
+# Requests that differ, as a service sees them (scripts/bench_requests.py): real paragraphs with
+# real misspellings, and whole documents of eight such paragraphs. Each connection goes through
+# every body in turn, from a place of its own.
+make_varied_lua() { # $1 name; $@ options of bench_requests.py
+  local name=$1; shift
+  python3 scripts/bench_requests.py "$@" "$work/$name.jsonl"
+  cat >"$work/$name.lua" <<LUA
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+local bodies = {}
+for line in io.lines("$work/$name.jsonl") do bodies[#bodies + 1] = line end
+local threads = 0
+function setup(thread) threads = threads + 1; thread:set("first", threads * 397) end
+local position = 0
+function init(args) position = first end
+function request()
+  position = position % #bodies + 1
+  return wrk.format(nil, nil, nil, bodies[position])
+end
+LUA
+}
+echo "Varied paragraphs: $(make_varied_lua varied)."
+echo "Documents: $(make_varied_lua documents --join 8)."
 
 start_server() { # $1 name; $@ extra flags. Sets port_<name>.
   local name=$1; shift
@@ -41,7 +66,9 @@ start_server() { # $1 name; $@ extra flags. Sets port_<name>.
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
   "$binary" serve --port "$port" --database "$work/$name.sqlite" --public-dir public --log-level warning "$@" >"$work/$name.log" 2>&1 &
   servers+=($!)
-  for _ in $(seq 1 200); do
+  # Up to five minutes: a first start on a machine builds the suggestion indexes.
+  for _ in $(seq 1 6000); do
+    if ! kill -0 "${servers[-1]}" 2>/dev/null; then break; fi
     if curl -sf "http://127.0.0.1:$port/readyz" >/dev/null; then
       printf -v "port_$name" '%s' "$port"
       # Warm: every language's first check, then two seconds of load.
@@ -71,7 +98,8 @@ median() { sort -n -k1,1 | awk '{ line[NR] = $0 } END { print line[int((NR + 1) 
 echo
 echo "| body | con | history: req/s | p50 | p99 | no history: req/s | p50 | p99 | history/no history |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
-for spec in "clean paragraph|clean|2" "paragraph with 5 typos|typos|2" "paragraph with 5 typos|typos|32" "clean paragraph|clean|32"; do
+for spec in "clean paragraph|clean|2" "paragraph with 5 typos|typos|2" "paragraph with 5 typos|typos|32" "clean paragraph|clean|32" \
+    "varied paragraphs|varied|2" "varied paragraphs|varied|32" "documents|documents|2" "documents|documents|32"; do
   IFS='|' read -r label lua connections <<<"$spec"
   : >"$work/history.runs"; : >"$work/nohistory.runs"
   for _ in $(seq 1 "$rounds"); do
