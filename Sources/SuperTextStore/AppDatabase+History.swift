@@ -98,8 +98,8 @@ extension AppDatabase {
             try check.bindRow(to: &insertCheck)
             try insertCheck.execute()
             let id = db.lastInsertedRowID
-            for match in check.result.matches {
-                try check.bindMistake(match, checkId: id, to: &insertMistake)
+            for (position, match) in check.result.matches.enumerated() {
+                try check.bindMistake(match, position: position, checkId: id, to: &insertMistake)
                 try insertMistake.execute()
             }
             ids.append(id)
@@ -122,7 +122,15 @@ extension AppDatabase {
         if let maxAge = retention.maxAge {
             let seconds = Double(maxAge.components.seconds) + Double(maxAge.components.attoseconds) / 1e18
             let cutoff = now.addingTimeInterval(-seconds)
-            try StoredCheck.filter(StoredCheck.Columns.createdAt < cutoff).deleteAll(db)
+            // Ids follow dates (see the migration "Drop the date index of checks"): the walk from
+            // the oldest check stops at the first one to keep, after the checks it deletes.
+            try db.execute(
+                sql: """
+                    DELETE FROM "check" WHERE id < coalesce(
+                        (SELECT id FROM "check" WHERE createdAt >= ? ORDER BY id LIMIT 1),
+                        (SELECT max(id) + 1 FROM "check"))
+                    """,
+                arguments: [cutoff])
         }
         if let maxCount = retention.maxCount {
             try db.execute(

@@ -70,18 +70,24 @@ extension AppDatabase {
                 }
 
             let since = now.addingTimeInterval(-Double(days) * 86_400)
+            // Ids follow dates (see the migration "Drop the date index of checks"): the checks
+            // of these days are those after the newest one before them, found walking back from
+            // the newest check.
+            let before = try Int64.fetchOne(
+                db, sql: #"SELECT id FROM "check" WHERE createdAt < ? ORDER BY id DESC LIMIT 1"#, arguments: [since]) ?? 0
             let checksPerDay = try Row.fetchAll(
-                db, sql: #"SELECT date(createdAt) AS day, count(*) AS count FROM "check" WHERE createdAt >= ? GROUP BY day"#,
-                arguments: [since]
+                db,
+                sql: #"SELECT date(createdAt) AS day, count(*) AS count FROM "check" WHERE id > ? AND createdAt >= ? GROUP BY day"#,
+                arguments: [before, since]
             )
             let mistakesPerDay = try Row.fetchAll(
                 db,
                 sql: """
                     SELECT date("check".createdAt) AS day, count(*) AS count
                     FROM "check" JOIN mistake ON mistake.checkId = "check".id
-                    WHERE "check".createdAt >= ? GROUP BY day
+                    WHERE "check".id > ? AND "check".createdAt >= ? GROUP BY day
                     """,
-                arguments: [since]
+                arguments: [before, since]
             )
             var perDay: [String: (checks: Int, mistakes: Int)] = [:]
             for row in checksPerDay { perDay[row["day"], default: (0, 0)].checks = row["count"] }

@@ -217,6 +217,38 @@ public struct AppDatabase: Sendable {
         migrator.registerMigration("Drop the language index of checks") { db in
             try db.execute(sql: "DROP INDEX check_on_languageCode")
         }
+        // A check's mistakes were rows of their own table plus entries of an index on their check
+        // (for deletes and the per-day join): two B-trees, each writing a page of its own to the
+        // log on every save. Keyed by (check, position) in a table without rowids they are one
+        // B-tree, stored next to each other, and the cascade from a deleted check walks its key.
+        // Their date was never read (days are counted through their check) and goes.
+        migrator.registerMigration("Store mistakes by check and position") { db in
+            try db.execute(sql: """
+                CREATE TABLE mistake_byCheck (
+                    checkId INTEGER NOT NULL REFERENCES "check"(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    word TEXT NOT NULL,
+                    correction TEXT,
+                    category TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    PRIMARY KEY (checkId, position)
+                ) WITHOUT ROWID;
+                INSERT INTO mistake_byCheck (checkId, position, word, correction, category, kind)
+                    SELECT checkId, row_number() OVER (PARTITION BY checkId ORDER BY id) - 1,
+                           word, correction, category, kind
+                    FROM mistake;
+                DROP TABLE mistake;
+                ALTER TABLE mistake_byCheck RENAME TO mistake;
+                """)
+        }
+        // The index on a check's date was one more page in every save's log. Checks are saved
+        // in the order of their dates, so their ids order them by date as well: the checks since
+        // a date are those after the newest check before it, found walking back from the newest
+        // (the insights of recent days), and the checks older than a date those before the
+        // oldest check since it, found walking from the oldest (retention by age).
+        migrator.registerMigration("Drop the date index of checks") { db in
+            try db.execute(sql: "DROP INDEX check_on_createdAt")
+        }
         return migrator
     }
 }

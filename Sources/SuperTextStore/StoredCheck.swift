@@ -26,8 +26,6 @@ struct StoredCheck: Codable, FetchableRecord, MutablePersistableRecord {
         static let languageCode = Column(CodingKeys.languageCode)
     }
 
-    static let mistakes = hasMany(StoredMistake.self)
-
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }
@@ -42,19 +40,6 @@ struct StoredCheck: Codable, FetchableRecord, MutablePersistableRecord {
             stats: CheckStats(characters: characters, words: words, matches: matchCount, milliseconds: milliseconds)
         )
     }
-}
-
-/// One match of a stored check, kept apart so mistakes can be counted by word and by kind.
-struct StoredMistake: Codable, FetchableRecord, MutablePersistableRecord {
-    static let databaseTableName = "mistake"
-
-    var id: Int64?
-    var checkId: Int64
-    var createdAt: Date
-    var word: String
-    var correction: String?
-    var category: String
-    var kind: String
 }
 
 /// A word of the personal dictionary.
@@ -78,7 +63,7 @@ struct NewCheck: Sendable {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
     static let insertMistakeSQL = """
-        INSERT INTO mistake (checkId, createdAt, word, correction, category, kind) VALUES (?, ?, ?, ?, ?, ?)
+        INSERT INTO mistake (checkId, position, word, correction, category, kind) VALUES (?, ?, ?, ?, ?, ?)
         """
 
     let result: CheckResult
@@ -116,10 +101,10 @@ struct NewCheck: Sendable {
         try insert.bind(result.stats.milliseconds)
     }
 
-    /// Binds one of its matches as a mistake, in the order of `insertMistakeSQL`.
-    func bindMistake(_ match: Match, checkId: Int64, to insert: inout PreparedInsert) throws {
+    /// Binds one of its matches, the `position`th, as a mistake, in the order of `insertMistakeSQL`.
+    func bindMistake(_ match: Match, position: Int, checkId: Int64, to insert: inout PreparedInsert) throws {
         try insert.bind(checkId)
-        try insert.bind(timestamp)
+        try insert.bind(position)
         try insert.bind(match.text)
         try insert.bind(match.suggestions.first)
         try insert.bind(match.category.rawValue)

@@ -112,6 +112,53 @@ struct AppDatabaseTests {
         #expect(try await database.checkCount() == 0)
     }
 
+    /// Mistakes stored by the version before (a table with its own ids and dates, and an index on
+    /// their check) move to the table keyed by check and position, in their order, and count,
+    /// join and cascade as before.
+    @Test func mistakesOfThePreviousVersionMoveToTheTableKeyedByCheck() async throws {
+        let queue = try DatabaseQueue()
+        try AppDatabase.migrator.migrate(queue, upTo: "Drop the language index of checks")
+        try await queue.write { db in
+            for (text, words) in [("a", ["teh", "recieve"]), ("b", []), ("c", ["untill", "teh", "adress"])] {
+                try db.execute(
+                    sql: """
+                        INSERT INTO "check" (createdAt, languageCode, languageName, languageDetected, languageConfidence,
+                            text, correctedText, matches, matchCount, characters, words, milliseconds)
+                        VALUES ('2026-01-01 00:00:00.000', 'en-US', 'English', 0, 1, ?, '', '[]', ?, 10, 2, 1)
+                        """,
+                    arguments: [text, words.count])
+                let checkId = db.lastInsertedRowID
+                for word in words {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO mistake (checkId, createdAt, word, correction, category, kind)
+                            VALUES (?, '2026-01-01 00:00:00.000', ?, ?, 'spelling', 'transposition')
+                            """,
+                        arguments: [checkId, word, word + "!"])
+                }
+            }
+        }
+        let database = try AppDatabase(queue, searchIndexing: SearchIndexerTests.manual)
+        let rows = try await queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT checkId, position, word, correction FROM mistake ORDER BY checkId, position")
+                .map { "\($0["checkId"] as Int64) \($0["position"] as Int) \($0["word"] as String) \($0["correction"] as String)" }
+        }
+        #expect(rows == ["1 0 teh teh!", "1 1 recieve recieve!", "3 0 untill untill!", "3 1 teh teh!", "3 2 adress adress!"])
+        let columns = try await queue.read { db in try db.columns(in: "mistake").map(\.name) }
+        #expect(columns == ["checkId", "position", "word", "correction", "category", "kind"])
+        #expect(try await database.insights().totalMistakes == 5)
+        #expect(try await database.deleteCheck(id: 3))
+        #expect(try await queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM mistake") } == 2)
+        // New mistakes go in after the moved ones, numbered from 0 in their check.
+        let id = try await database.saveCheck(result("d", mistakes: [("teh", "the", .transposition), ("wierd", "weird", .transposition)]), text: "d")
+        let added = try await queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT position, word FROM mistake WHERE checkId = ? ORDER BY position", arguments: [id])
+                .map { "\($0["position"] as Int) \($0["word"] as String)" }
+        }
+        #expect(added == ["0 teh", "1 wierd"])
+        try await queue.read { db in try db.checkForeignKeys() }
+    }
+
     @Test func retentionBoundsTheHistory() async throws {
         let database = try AppDatabase.inMemory()
         let old = Date().addingTimeInterval(-10 * 86_400)
@@ -121,6 +168,30 @@ struct AppDatabaseTests {
         }
         let items = try await database.history().items
         #expect(items.map(\.excerpt) == ["new 4", "new 3", "new 2"])
+    }
+
+    /// Without an index on dates, the checks of recent days and those past their age are found
+    /// through ids, which follow dates: the answers are those of the dates themselves.
+    @Test func daysAndRetentionByAgeFollowTheDatesOfChecks() async throws {
+        let database = try AppDatabase.inMemory()
+        let now = Date()
+        let ages = [40, 12, 12, 3, 1, 1, 0]  // days, oldest first, as checks are saved
+        for (index, age) in ages.enumerated() {
+            _ = try await database.saveCheck(
+                result("check \(index)", mistakes: Array(repeating: ("teh", "the", .transposition), count: index % 3)),
+                text: "check \(index)", at: now.addingTimeInterval(-Double(age) * 86_400 - 60))
+        }
+        let recent = try await database.insights(days: 5, now: now)
+        #expect(recent.days.map(\.checks) == [1, 2, 1])
+        #expect(recent.days.map(\.mistakes) == [0, 3, 0])
+        #expect(try await database.insights(days: 100, now: now).days.map(\.checks).reduce(0, +) == 7)
+        #expect(try await database.insights(days: 13, now: now).days.map(\.checks).reduce(0, +) == 6)
+        // A save with a maximum age of 10 days removes the three checks older than that.
+        _ = try await database.saveCheck(result("new"), text: "new", at: now, retention: RetentionPolicy(maxAge: .seconds(10 * 86_400)))
+        #expect(try await database.history().items.map(\.excerpt) == ["new", "check 6", "check 5", "check 4", "check 3"])
+        // And one with a maximum age of 30 seconds keeps only the checks of this minute.
+        _ = try await database.saveCheck(result("last"), text: "last", at: now, retention: RetentionPolicy(maxAge: .seconds(30)))
+        #expect(try await database.history().items.map(\.excerpt) == ["last", "new"])
     }
 
     @Test func insightsCountMistakesByWordKindAndDay() async throws {
