@@ -19,6 +19,23 @@ struct CheckerTests {
         #expect(result.correctedText == "I receive the letter.")
     }
 
+    @Test func correctionsLandAtTheirUTF16OffsetsAroundEmojiAndAccents() throws {
+        func match(_ offset: Int, _ length: Int, _ suggestions: [String]) -> Match {
+            Match(
+                offset: offset, length: length, text: "", category: .spelling, rule: "SPELLING", message: "", shortMessage: "",
+                suggestions: suggestions, explanation: Explanation(kind: .unknownWord, title: "", detail: ""))
+        }
+        let text = "Café 😀 teh naïve 🇫🇷 wrld"
+        // teh at 8 (😀 is two units), wrld at 23 (the flag is four), a match with no suggestion,
+        // and one overlapping the first, which is left alone.
+        let matches = [match(23, 4, ["world", "word"]), match(8, 3, ["the"]), match(12, 5, []), match(9, 4, ["x"])]
+        #expect(CorrectionApplier.apply(matches, to: text) == "Café 😀 the naïve 🇫🇷 world")
+        #expect(CorrectionApplier.apply([match(0, 4, ["Cafe"]), match(27, 0, ["!"])], to: text) == "Cafe 😀 teh naïve 🇫🇷 wrld!")
+        // One reaching past the end is left alone.
+        #expect(CorrectionApplier.apply([match(25, 4, ["x"])], to: text) == text)
+        #expect(CorrectionApplier.apply([], to: text) == text)
+    }
+
     @Test func emptyTextIsACleanResult() throws {
         let result = try TestSupport.proofreader.check(CheckRequest(text: "", language: "auto"))
         #expect(result.matches.isEmpty)
