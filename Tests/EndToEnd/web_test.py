@@ -13,7 +13,7 @@ import urllib.request
 
 import pytest
 from selenium import webdriver
-from selenium.common.exceptions import NoAlertPresentException, TimeoutException
+from selenium.common.exceptions import NoAlertPresentException, StaleElementReferenceException, TimeoutException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -141,7 +141,11 @@ class Page:
         return self.js("return [...document.querySelectorAll('#dictionary-list li')].map(e => e.dataset.word)")
 
     def visible(self, selector):
-        return any(element.is_displayed() for element in self.els(selector))
+        try:
+            return any(element.is_displayed() for element in self.els(selector))
+        except StaleElementReferenceException:
+            return False  # re-rendered between finding and looking: a wait looks again
+
 
     def js(self, script, *args):
         return self.d.execute_script(script, *args)
