@@ -249,6 +249,43 @@ public struct AppDatabase: Sendable {
         migrator.registerMigration("Drop the date index of checks") { db in
             try db.execute(sql: "DROP INDEX check_on_createdAt")
         }
+        // AUTOINCREMENT kept the largest id ever given in `sqlite_sequence`, one more page in
+        // every save's log. Without it SQLite would give the next check the largest id in the
+        // table plus one, the id of a deleted newest check again (a search index kept by ids and
+        // a client's link to a deleted check would both be misled). So the largest id ever given
+        // is kept in `checkSequence` when a check that holds it is deleted, which is rare, and a
+        // new check takes the larger of it and the table's largest id, plus one
+        // (`NewCheck.insertSQL`). The table is rebuilt without the keyword (foreign keys are off
+        // during migrations: the mistakes stay).
+        migrator.registerMigration("Number checks without sqlite_sequence") { db in
+            try db.execute(sql: """
+                CREATE TABLE checkSequence (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    highestId INTEGER NOT NULL);
+                INSERT INTO checkSequence (id, highestId) VALUES (1, max(
+                    coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'check'), 0),
+                    coalesce((SELECT max(id) FROM "check"), 0)));
+                CREATE TABLE check_numbered (
+                    "id" INTEGER PRIMARY KEY, "createdAt" DATETIME NOT NULL, "languageCode" TEXT NOT NULL,
+                    "languageName" TEXT NOT NULL, "languageDetected" BOOLEAN NOT NULL,
+                    "languageConfidence" DOUBLE NOT NULL, "text" TEXT NOT NULL, "correctedText" TEXT NOT NULL,
+                    "matches" TEXT NOT NULL, "matchCount" INTEGER NOT NULL, "characters" INTEGER NOT NULL,
+                    "words" INTEGER NOT NULL, "milliseconds" DOUBLE NOT NULL);
+                INSERT INTO check_numbered SELECT id, createdAt, languageCode, languageName, languageDetected,
+                    languageConfidence, text, correctedText, matches, matchCount, characters, words, milliseconds
+                    FROM "check" ORDER BY id;
+                DROP TABLE "check";
+                ALTER TABLE check_numbered RENAME TO "check";
+                CREATE TRIGGER check_after_delete AFTER DELETE ON "check"
+                WHEN old.id <= (SELECT lastIndexedId FROM searchProgress) BEGIN
+                    INSERT INTO checkSearch(checkSearch, rowid, text) VALUES ('delete', old.id, old.text);
+                END;
+                CREATE TRIGGER check_keeps_highest_id AFTER DELETE ON "check"
+                WHEN old.id > (SELECT highestId FROM checkSequence) BEGIN
+                    UPDATE checkSequence SET highestId = old.id;
+                END;
+                """)
+        }
         return migrator
     }
 }

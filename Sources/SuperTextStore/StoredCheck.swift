@@ -57,10 +57,14 @@ struct PersonalWordRecord: Codable, FetchableRecord, MutablePersistableRecord {
 /// matches written as JSON, the date formatted), so that the single writer only binds values to
 /// `insertSQL` and `insertMistakeSQL` (see `AppDatabase.insert`).
 struct NewCheck: Sendable {
+    /// A new check's id is one more than any given before, deleted or not (see the migration
+    /// "Number checks without sqlite_sequence").
     static let insertSQL = """
-        INSERT INTO "check" (createdAt, languageCode, languageName, languageDetected, languageConfidence,
+        INSERT INTO "check" (id, createdAt, languageCode, languageName, languageDetected, languageConfidence,
             text, correctedText, matches, matchCount, characters, words, milliseconds)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        VALUES (
+            max(coalesce((SELECT max(id) FROM "check"), 0), (SELECT highestId FROM checkSequence)) + 1,
+            ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
     static let insertMistakeSQL = """
         INSERT INTO mistake (checkId, position, word, correction, category, kind) VALUES (?, ?, ?, ?, ?, ?)

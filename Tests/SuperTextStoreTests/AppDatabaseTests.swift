@@ -138,6 +138,15 @@ struct AppDatabaseTests {
                 }
             }
         }
+        // A fourth check, deleted before the migration: its id is not given again.
+        try await queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO "check" (createdAt, languageCode, languageName, languageDetected, languageConfidence,
+                    text, correctedText, matches, matchCount, characters, words, milliseconds)
+                VALUES ('2026-01-01 00:00:00.000', 'en-US', 'English', 0, 1, 'd', '', '[]', 0, 1, 1, 1)
+                """)
+            try db.execute(sql: #"DELETE FROM "check" WHERE id = 4"#)
+        }
         let database = try AppDatabase(queue, searchIndexing: SearchIndexerTests.manual)
         let rows = try await queue.read { db in
             try Row.fetchAll(db, sql: "SELECT checkId, position, word, correction FROM mistake ORDER BY checkId, position")
@@ -156,7 +165,29 @@ struct AppDatabaseTests {
                 .map { "\($0["position"] as Int) \($0["word"] as String)" }
         }
         #expect(added == ["0 teh", "1 wierd"])
+        #expect(id == 5)
+        #expect(try await database.history().items.map(\.excerpt) == ["d", "b", "a"])
         try await queue.read { db in try db.checkForeignKeys() }
+    }
+
+    /// Ids are never given twice, even once the check that had the largest is deleted, and the
+    /// table no longer writes `sqlite_sequence`.
+    @Test func aDeletedNewestCheckKeepsItsIdToItself() async throws {
+        let database = try AppDatabase.inMemory()
+        let first = try await database.saveCheck(result("one"), text: "one")
+        let second = try await database.saveCheck(result("two"), text: "two")
+        #expect(second == first + 1)
+        #expect(try await database.deleteCheck(id: second))
+        let third = try await database.saveCheck(result("three"), text: "three")
+        #expect(third == second + 1)
+        try await database.deleteAllChecks()
+        let fourth = try await database.saveCheck(result("four"), text: "four")
+        #expect(fourth == third + 1)
+        let sequences = try await database.writer.read { db in
+            try db.tableExists("sqlite_sequence") ? try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_sequence WHERE name = 'check'") ?? 0 : 0
+        }
+        #expect(sequences == 0)
+        #expect(try await database.history().items.map(\.id) == [fourth])
     }
 
     @Test func retentionBoundsTheHistory() async throws {
