@@ -8,7 +8,9 @@ body a line: the distinct paragraphs of 300 to 3,000 bytes of the prose document
 paragraphs a body, as a whole document pasted at once. The lists are the English sets
 of `../shared/eval/sets` (Birkbeck: errors people made; codespell: typos found in code and
 documents), read where they lie and never copied. Without them, letters of those words are
-swapped instead, and the script says so. The same inputs give the same bodies on every machine.
+swapped instead, and the script says so. The same inputs give the same bodies on every machine;
+the inputs are the documentation Debian installed, so a machine with other packages has a few
+other paragraphs (the summary line gives their number and mean size).
 """
 import json
 import os
