@@ -286,6 +286,14 @@ public struct AppDatabase: Sendable {
                 END;
                 """)
         }
+        // FTS5 merges the segments of its index once 4 of a size exist (its default), and under
+        // a steady stream of batches that merging was a fifth of the cost of indexing: with 8,
+        // a batch of a thousand texts costs about a fifth less CPU (10.2 against 8.0 µs a text,
+        // three runs each of 40,000 texts with Python's sqlite3 on this schema) and its longest
+        // batch is shorter, while a search of the 40,000 took the same 0.26 ms.
+        migrator.registerMigration("Merge the search index in larger steps") { db in
+            try db.execute(sql: "INSERT INTO checkSearch(checkSearch, rank) VALUES ('automerge', 8)")
+        }
         return migrator
     }
 }

@@ -190,6 +190,14 @@ struct AppDatabaseTests {
         #expect(try await database.history().items.map(\.id) == [fourth])
     }
 
+    @Test func theSearchIndexMergesInStepsOfEight() async throws {
+        let database = try AppDatabase.inMemory()
+        let automerge = try await database.writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT v FROM checkSearch_config WHERE k = 'automerge'")
+        }
+        #expect(automerge == 8)
+    }
+
     @Test func retentionBoundsTheHistory() async throws {
         let database = try AppDatabase.inMemory()
         let old = Date().addingTimeInterval(-10 * 86_400)
