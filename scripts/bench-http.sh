@@ -2,12 +2,12 @@
 # HTTP benchmark of the release server with wrk (Debian's), run by `make bench-http`.
 # Prints requests/s and p50/p99 latency for a clean 1 KB English paragraph and the same paragraph
 # with five typos (the same body again and again: the cheapest checks, where storing weighs most),
-# then for requests that differ (791 real paragraphs and 98 documents of about 4 KB, with real
-# misspellings; scripts/bench_requests.py), at 2 and 32 connections, with history on and off, and
-# /healthz p99 while the 32-connection load runs. Both servers run side by side and are measured in turn, each row
-# several rounds (BENCH_ROUNDS, default 3); the round with the median requests/s is printed, so
-# a passing disturbance of the machine does not decide the comparison. Loopback only; every run
-# stops by itself.
+# then for requests that differ (about 790 real paragraphs and 99 documents of about 4 KB, with
+# real misspellings; scripts/bench_requests.py), at 2 and 32 connections, with history on and
+# off, and /healthz p99 while the 32-connection load runs. Both servers run side by side and are
+# measured in turn, each row several rounds (BENCH_ROUNDS, default 3); the round with the median
+# requests/s is printed, so a passing disturbance of the machine does not decide the comparison.
+# Loopback only; every run stops by itself.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

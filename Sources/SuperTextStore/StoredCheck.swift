@@ -2,8 +2,9 @@ import Foundation
 import GRDB
 import SuperTextCore
 
-/// A check as stored in history.
-struct StoredCheck: Codable, FetchableRecord, MutablePersistableRecord {
+/// A check as stored in history, as it is read. Checks are written only by `NewCheck`, whose
+/// statement gives their ids (never one given before), so this record has no insert of its own.
+struct StoredCheck: Codable, FetchableRecord, TableRecord {
     static let databaseTableName = "check"
 
     var id: Int64?
@@ -19,16 +20,6 @@ struct StoredCheck: Codable, FetchableRecord, MutablePersistableRecord {
     var characters: Int
     var words: Int
     var milliseconds: Double
-
-    enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let createdAt = Column(CodingKeys.createdAt)
-        static let languageCode = Column(CodingKeys.languageCode)
-    }
-
-    mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
-    }
 
     /// The stored check as a check result.
     var result: CheckResult {
