@@ -33,7 +33,7 @@ struct CheckController: Sendable {
         let input = try await parse(request)
         do {
             let finish = history.finisher(text: input.request.text, requested: input.store)
-            return try JSONResponse.make(try await pool.check(input.request, finish: finish))
+            return JSONResponse.make(try await pool.check(input.request, finish: finish))
         } catch {
             throw APIError(error)
         }
@@ -65,7 +65,7 @@ struct CheckController: Sendable {
                             let event = LoadingEvent(done: done, total: total, matches: matches)
                             try await ServerSentEvent.send(ServerSentEvent.buffer(name: "loading", data: try encoder.encode(event)), to: &writer)
                         case .loaded(let result):
-                            try await ServerSentEvent.send(ServerSentEvent.buffer(name: "loaded", data: try encoder.encode(result)), to: &writer)
+                            try await ServerSentEvent.send(ServerSentEvent.buffer(name: "loaded", data: CheckResultJSON.encode(result)), to: &writer)
                         }
                     }
                 } catch let error as ServerSentEvent.ClientGone {
@@ -120,7 +120,7 @@ enum ServerSentEvent {
         }
     }
 
-    static func buffer(name: String, data: Data) -> ByteBuffer {
+    static func buffer(name: String, data: some Sequence<UInt8>) -> ByteBuffer {
         var buffer = ByteBuffer()
         buffer.writeString("event: \(name)\ndata: ")
         buffer.writeBytes(data)
