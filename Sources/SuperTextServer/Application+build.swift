@@ -44,6 +44,11 @@ func makeProofreadingPool(configuration: ServerConfiguration, logger: Logger) th
             timeout: configuration.checkTimeout, partSize: configuration.partSize
         )
     )
+    if !catalog.languages.isEmpty, catalog.languages.allSatisfy({ catalog.frequencyListPath(for: $0) == nil }) {
+        logger.warning(
+            "no word frequency lists (frequencies/<language>.tsv) in \(catalog.searchPath.joined(separator: ", ")): suggestions are ranked without them; set SUPERTEXT_DICTIONARY_PATH to SuperText's Dictionaries directory"
+        )
+    }
     logger.info(
         "loaded \(catalog.languages.count) languages (\(catalog.languages.map(\.code).joined(separator: ", "))) on \(configuration.workers) workers in \(ContinuousClock.now - start)"
     )
@@ -82,6 +87,9 @@ func buildRouter(
     configuration: ServerConfiguration, logger: Logger
 ) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
+    if let directory = configuration.publicDirectory, !FileManager.default.fileExists(atPath: directory) {
+        logger.warning("the web front end directory \(directory) does not exist: the page is not served (--public-dir)")
+    }
     router.addMiddleware {
         RequestLogMiddleware()
         SecurityHeadersMiddleware()

@@ -47,7 +47,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("part-size"), help: ArgumentHelp("Size in bytes of the parts long texts are cut into for streaming (default 16384).", visibility: .hidden))
     var partSize: Int?
 
-    @Option(name: .customLong("public-dir"), help: "Directory of the web front end (default ./public).")
+    @Option(name: .customLong("public-dir"), help: "Directory of the web front end (default ./public, else the one that ships with the executable).")
     var publicDirectory: String?
 
     @Option(help: "The SQLite file of history and the personal dictionary (default ./supertext.sqlite).")
@@ -129,7 +129,7 @@ struct ServeCommand: AsyncParsableCommand {
         if configuration.protectChecks, configuration.apiToken == nil {
             throw ValidationError("--protect-checks needs an API token (--api-token or SUPERTEXT_API_TOKEN).")
         }
-        configuration.publicDirectory = setting(publicDirectory, "SUPERTEXT_PUBLIC_DIR") ?? "public"
+        configuration.publicDirectory = setting(publicDirectory, "SUPERTEXT_PUBLIC_DIR") ?? Self.defaultPublicDirectory()
 
         var logger = Logger(label: "supertext")
         let level = setting(logLevel, "SUPERTEXT_LOG_LEVEL") ?? "info"
@@ -148,6 +148,13 @@ struct ServeCommand: AsyncParsableCommand {
             throw CommandLineFailure("supertext: cannot start: \(error.message)")
         }
         logger.info("stopped")
+    }
+
+    /// `public` in the working directory when it is there, else the one beside the executable
+    /// (`InstalledFiles`), else `public` (and the page is not served: the log says so).
+    static func defaultPublicDirectory() -> String {
+        if FileManager.default.fileExists(atPath: "public") { return "public" }
+        return InstalledFiles.directory(named: "public") ?? "public"
     }
 
     static func isTrue(_ value: String?) -> Bool {

@@ -119,5 +119,18 @@ for code in en-US fr de-DE es-ES; do
   expect_match "languages: lists $code" "$work/languages.out" "^$code +[A-Z]"
 done
 
+# 7. Started from another directory, the binary finds the Dictionaries it ships with (word
+# frequencies rank "the" first for "teh"); a copy of it alone elsewhere says that it ranks without them.
+printf 'I recieve teh letter.\n' >"$work/elsewhere.txt"
+absolute="$(cd "$(dirname "$supertext")" && pwd)/$(basename "$supertext")"
+(cd "$work" && "$absolute" check --language en-US elsewhere.txt >"$work/elsewhere.out" 2>"$work/elsewhere.err")
+expect_match "elsewhere: teh → the from another directory" "$work/elsewhere.out" "elsewhere\.txt:1:11: teh → the "
+if [ -s "$work/elsewhere.err" ]; then fail "elsewhere: no warning expected, got: $(head -c 300 "$work/elsewhere.err")"; else pass "elsewhere: no warning"; fi
+mkdir -p "$work/lone/bin"
+cp "$absolute" "$work/lone/bin/supertext"
+(cd "$work" && SUPERTEXT_DICTIONARY_PATH= "$work/lone/bin/supertext" check --language en-US elsewhere.txt >"$work/lone.out" 2>"$work/lone.err")
+expect_match "lone binary: warns that suggestions are ranked without word frequencies" "$work/lone.err" "warning: no word frequency lists in .*ranked without them"
+rm -rf "$work/lone"
+
 echo "$passes passed, $failures failed"
 [ "$failures" -eq 0 ]

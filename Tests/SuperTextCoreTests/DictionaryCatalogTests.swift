@@ -46,4 +46,33 @@ struct DictionaryCatalogTests {
         let catalog = DictionaryCatalog(searchPath: [directory.path, "/usr/share/hunspell"])
         #expect(try catalog.resolve("en-US").dictionaryPath == directory.path + "/en_US.dic")
     }
+
+    @Test func filesThatShipWithTheExecutableAreFoundAboveIt() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("supertext-installed-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let binary = root.appendingPathComponent(".build/x86_64-unknown-linux-gnu/release")
+        try FileManager.default.createDirectory(at: binary, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Dictionaries/frequencies"), withIntermediateDirectories: true)
+        let executable = binary.appendingPathComponent("supertext").path
+        FileManager.default.createFile(atPath: executable, contents: Data())
+        let found = try #require(InstalledFiles.directory(named: "Dictionaries", besideExecutable: executable))
+        #expect(URL(fileURLWithPath: found).resolvingSymlinksInPath() == root.appendingPathComponent("Dictionaries").resolvingSymlinksInPath())
+        #expect(InstalledFiles.directory(named: "public", besideExecutable: executable) == nil)
+        // A symbolic link to the executable (an installation in /usr/local/bin) is followed.
+        let link = root.appendingPathComponent("link")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: executable)
+        #expect(InstalledFiles.directory(named: "Dictionaries", besideExecutable: link.path) != nil)
+
+        // After the working directory's, before the system's; not twice when they are the same.
+        let elsewhere = DictionaryCatalog.defaultSearchPath(environment: ["SUPERTEXT_DICTIONARY_PATH": "/custom"], currentDirectory: "/tmp", shipped: found)
+        #expect(elsewhere == ["/custom", "/tmp/Dictionaries", found, "/usr/share/hunspell"])
+        let inside = DictionaryCatalog.defaultSearchPath(environment: [:], currentDirectory: root.path, shipped: found)
+        #expect(inside == [root.path + "/Dictionaries", "/usr/share/hunspell"])
+    }
+
+    @Test func theShippedFrequencyListsAreFound() throws {
+        let catalog = DictionaryCatalog()
+        let english = try catalog.resolve("en-US")
+        #expect(catalog.frequencyListPath(for: english)?.hasSuffix("/frequencies/en.tsv") == true)
+    }
 }

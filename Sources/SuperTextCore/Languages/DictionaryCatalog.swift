@@ -11,8 +11,9 @@ public struct DictionaryFailure: Sendable, Equatable {
 /// The Hunspell dictionaries installed on this machine.
 ///
 /// Dictionaries are found in the directories of `SUPERTEXT_DICTIONARY_PATH` (colon-separated),
-/// then `Dictionaries/` in the working directory, then `/usr/share/hunspell`; the first directory
-/// that has a code wins. Files that are symbolic links to the same dictionary (Debian's `es_AR`
+/// then `Dictionaries/` in the working directory, then the `Dictionaries/` that ships with the
+/// executable (`InstalledFiles`), then `/usr/share/hunspell`; the first directory that has a
+/// code wins. The word frequency lists that rank suggestions are looked for in the same order. Files that are symbolic links to the same dictionary (Debian's `es_AR`
 /// → `es_ES`) are one language with aliases, loaded once.
 public struct DictionaryCatalog: Sendable {
     /// Installed languages, sorted by code.
@@ -26,14 +27,23 @@ public struct DictionaryCatalog: Sendable {
     private let byCode: [String: InstalledLanguage]
 
     /// The directories to search, from the environment.
+    ///
+    /// Without the shipped directory, a binary started from another directory would check
+    /// spelling with the system's dictionaries but rank suggestions without word frequencies.
     public static func defaultSearchPath(
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        currentDirectory: String = FileManager.default.currentDirectoryPath,
+        shipped: String? = InstalledFiles.directory(named: "Dictionaries")
     ) -> [String] {
         var directories: [String] = []
         if let custom = environment["SUPERTEXT_DICTIONARY_PATH"] {
             directories += custom.split(separator: ":").map(String.init).filter { !$0.isEmpty }
         }
-        directories.append(FileManager.default.currentDirectoryPath + "/Dictionaries")
+        let local = currentDirectory + "/Dictionaries"
+        directories.append(local)
+        if let shipped, URL(fileURLWithPath: shipped).resolvingSymlinksInPath().path != URL(fileURLWithPath: local).resolvingSymlinksInPath().path {
+            directories.append(shipped)
+        }
         directories.append("/usr/share/hunspell")
         return directories
     }
@@ -93,6 +103,12 @@ public struct DictionaryCatalog: Sendable {
             for alias in language.aliases { byCode[alias] = language }
         }
         self.byCode = byCode
+    }
+
+    /// The word frequency list that ranks the suggestions of `language`, or `nil` when none is
+    /// found in `searchPath` (suggestions are then ranked without frequencies, and worse).
+    public func frequencyListPath(for language: InstalledLanguage) -> String? {
+        WordFrequencies.path(for: language, in: searchPath)
     }
 
     /// Only the given languages (by code), for callers that load a subset.
