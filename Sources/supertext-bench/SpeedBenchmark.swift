@@ -60,6 +60,8 @@ struct SpeedBenchmark {
                 + (scaled < Self.aimSeconds ? "met" : "NOT met")
         )
 
+        try jsonOfCheckResults(corpus: text, language: language.code)
+
         // Hunspell's command line on the same file.
         guard HunspellCommandLine.isInstalled else {
             print("hunspell -l: not installed (apt-get install hunspell)")
@@ -73,6 +75,41 @@ struct SpeedBenchmark {
             "hunspell -l (\(hunspell.dictionary), same file): \(fixed(fastest.seconds, 3)) s wall, best of 3 "
                 + "(dictionary load included), \(fastest.flaggedWords.count) flagged"
         )
+    }
+
+    /// Writes real check results as JSON with `JSONEncoder` (as the API did) and with
+    /// `CheckResultJSON` (as it does), in turn in the same run: µs a result, and whether the bytes
+    /// are the same.
+    private func jsonOfCheckResults(corpus: String, language: String) throws {
+        let proofreader = Proofreader(catalog: DictionaryCatalog())
+        var texts: [(String, String)] = []
+        if let typos = try? String(contentsOfFile: "scripts/bench-paragraph-typos.txt", encoding: .utf8) {
+            texts.append(("paragraph with 5 typos", typos))
+        }
+        // The first 16 KB of the corpus, at a line's end: one part, as the service checks it.
+        let head = corpus.utf8.prefix(16 * 1024)
+        let cut = head.lastIndex(of: UInt8(ascii: "\n")) ?? head.endIndex
+        texts.append(("16 KB of the corpus", String(decoding: corpus.utf8[..<cut], as: UTF8.self)))
+        let encoder = JSONCoding.encoder()
+        let iterations = 200
+        for (name, text) in texts {
+            var result = try proofreader.check(CheckRequest(text: text, language: language))
+            result.id = 12_345
+            let foundation = try encoder.encode(result)
+            let handWritten = CheckResultJSON.encode(result)
+            var foundationBest = Double.infinity, handWrittenBest = Double.infinity
+            for _ in 0..<max(3, options.runs ?? 10) {
+                foundationBest = min(foundationBest, bestTime(of: 1) { for _ in 0..<iterations { _ = try? encoder.encode(result) } })
+                handWrittenBest = min(handWrittenBest, bestTime(of: 1) { for _ in 0..<iterations { _ = CheckResultJSON.encode(result) } })
+            }
+            let foundationMicros = foundationBest / Double(iterations) * 1e6
+            let handWrittenMicros = handWrittenBest / Double(iterations) * 1e6
+            print(
+                "JSON of a check result (\(name): \(result.matches.count) matches, \(handWritten.count) bytes): "
+                    + "JSONEncoder \(fixed(foundationMicros, 1)) µs, CheckResultJSON \(fixed(handWrittenMicros, 1)) µs "
+                    + "(\(fixed(foundationMicros / handWrittenMicros, 1))x), same bytes: \(Array(foundation) == handWritten ? "yes" : "NO")"
+            )
+        }
     }
 
     /// The shortest wall time of `runs` calls of `body`, in seconds.
