@@ -91,8 +91,10 @@ struct JSONBytes {
     }
 
     /// As `JSONEncoder` writes a finite `Double`: its description, without a trailing `.0`.
+    /// JSON has no infinity or NaN, which no figure of a check can be; they would be written 0
+    /// (where `JSONEncoder` throws) rather than fail an answer.
     mutating func double(_ value: Double) {
-        precondition(value.isFinite, "JSON has no infinity or NaN")
+        guard value.isFinite else { return bytes.append(UInt8(ascii: "0")) }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         bytes.append(contentsOf: text.utf8)
