@@ -114,4 +114,14 @@ struct UnixSocketTests {
         }
         try? FileManager.default.removeItem(atPath: path)
     }
+
+    @Test func loadingEventsAreWrittenAsTheAPIEncoderWritesThem() throws {
+        let proofreader = Proofreader(catalog: TestServer.sharedPool.catalog)
+        let result = try proofreader.check(CheckRequest(text: "I recieve teh letter / and and \"quoted\" words.", language: "en-US"))
+        #expect(result.matches.count >= 3)
+        for (done, matches) in [(0, []), (3, result.matches)] {
+            let event = CheckController.LoadingEvent(done: done, total: 7, matches: matches)
+            #expect(String(decoding: event.json, as: UTF8.self) == String(decoding: try JSONCoding.encoder().encode(event), as: UTF8.self))
+        }
+    }
 }

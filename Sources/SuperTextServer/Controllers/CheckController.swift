@@ -55,7 +55,6 @@ struct CheckController: Sendable {
             status: .ok,
             headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache", .init("X-Accel-Buffering")!: "no"],
             body: ResponseBody { writer in
-                let encoder = JSONCoding.encoder()
                 // However the stream ends (done, failed, client gone), the remaining work stops.
                 defer { run.cancel() }
                 do {
@@ -63,7 +62,7 @@ struct CheckController: Sendable {
                         switch progress {
                         case .loading(let done, let total, let matches):
                             let event = LoadingEvent(done: done, total: total, matches: matches)
-                            try await ServerSentEvent.send(ServerSentEvent.buffer(name: "loading", data: try encoder.encode(event)), to: &writer)
+                            try await ServerSentEvent.send(ServerSentEvent.buffer(name: "loading", data: event.json), to: &writer)
                         case .loaded(let result):
                             try await ServerSentEvent.send(ServerSentEvent.buffer(name: "loaded", data: CheckResultJSON.encode(result)), to: &writer)
                         }
@@ -77,7 +76,7 @@ struct CheckController: Sendable {
                     if apiError.code == "cancelled" {
                         logger.info("stream cancelled")
                     } else {
-                        let data = try encoder.encode(apiError.jsonObject)
+                        let data = try JSONCoding.encoder().encode(apiError.jsonObject)
                         try? await writer.write(ServerSentEvent.buffer(name: "error", data: data))
                     }
                 }
@@ -104,6 +103,15 @@ struct CheckController: Sendable {
         let done: Int
         let total: Int
         let matches: [Match]
+
+        /// The bytes `JSONCoding.encoder()` writes for this event (keys sorted), the matches
+        /// written by `CheckResultJSON`.
+        var json: [UInt8] {
+            var bytes = Array("{\"done\":\(done),\"matches\":".utf8)
+            bytes += CheckResultJSON.encode(matches, escapingSlashes: false)
+            bytes += Array(",\"total\":\(total)}".utf8)
+            return bytes
+        }
     }
 }
 
