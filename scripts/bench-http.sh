@@ -4,9 +4,10 @@
 # with five typos (the same body again and again: the cheapest checks, where storing weighs most),
 # then for requests that differ (about 790 real paragraphs and 99 documents of about 4 KB, with
 # real misspellings; scripts/bench_requests.py), at 2 and 32 connections, with history on and
-# off, and /healthz p99 while the 32-connection load runs. Both servers run side by side and are
-# measured in turn, each row several rounds (BENCH_ROUNDS, default 3); the round with the median
-# requests/s is printed, so a passing disturbance of the machine does not decide the comparison.
+# off, /v2/check against /api/v1/check, and /healthz p99 while the 32-connection load runs.
+# Both servers run side by side and are measured in turn, each row several rounds (BENCH_ROUNDS,
+# default 3); the round with the median requests/s is printed, so a passing disturbance of the
+# machine does not decide the comparison.
 # Loopback only; every run stops by itself.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,6 +36,13 @@ PY
 }
 make_lua "$clean" "$work/clean.lua"
 make_lua "$typos" "$work/typos.lua"
+# The same paragraph as LanguageTool's clients send it to /v2/check: form-encoded.
+python3 - "$typos" "$work/v2-typos.lua" <<'PY'
+import json, sys, urllib.parse
+body = urllib.parse.urlencode({"text": sys.argv[1], "language": "en-US"})
+with open(sys.argv[2], "w") as f:
+    f.write('wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/x-www-form-urlencoded"\nwrk.body = %s\n' % json.dumps(body))
+PY
 echo "Paragraph: ${#clean} bytes; the typo version has 5 misspellings. wrk: 2 threads, $duration a run, median of $rounds rounds."
 # Requests that differ, as a service sees them (scripts/bench_requests.py): real paragraphs with
 # real misspellings, and whole documents of eight such paragraphs. Each connection goes through
@@ -83,9 +91,9 @@ start_server() { # $1 name; $@ extra flags. Sets port_<name>.
 start_server history
 start_server nohistory --no-history
 
-measure() { # $1 port, $2 lua, $3 connections -> "rps p50 p99 errors"
+measure() { # $1 port, $2 lua, $3 connections, [$4 path] -> "rps p50 p99 errors"
   local out rps p50 p99 errors
-  out=$(wrk -t2 -c"$3" -d"$duration" --latency -s "$2" "http://127.0.0.1:$1/api/v1/check")
+  out=$(wrk -t2 -c"$3" -d"$duration" --latency -s "$2" "http://127.0.0.1:$1${4:-/api/v1/check}")
   rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
   p50=$(awk '$1=="50%" {print $2}' <<<"$out")
   p99=$(awk '$1=="99%" {print $2}' <<<"$out")
@@ -112,6 +120,22 @@ for spec in "clean paragraph|clean|2" "paragraph with 5 typos|typos|2" "paragrap
   printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n" "$label" "$connections" "$h_rps" "$h_p50" "$h_p99" "$n_rps" "$n_p50" "$n_p99" "$ratio"
   if [ "$h_errors$n_errors" != "00" ]; then echo "  non-2xx responses: history $h_errors, no history $n_errors"; fi
 done
+
+# The LanguageTool API (which stores nothing) against the service's own, the same paragraph with
+# five typos, on the server without history, in turn.
+: >"$work/v2.runs"; : >"$work/v1.runs"
+for _ in $(seq 1 "$rounds"); do
+  measure "$port_nohistory" "$work/v2-typos.lua" 32 /v2/check >>"$work/v2.runs"
+  measure "$port_nohistory" "$work/typos.lua" 32 >>"$work/v1.runs"
+done
+read -r v2_rps v2_p50 v2_p99 v2_errors < <(median <"$work/v2.runs")
+read -r v1_rps v1_p50 v1_p99 v1_errors < <(median <"$work/v1.runs")
+echo
+echo "| paragraph with 5 typos, 32 connections, no history | req/s | p50 | p99 |"
+echo "|---|---:|---:|---:|"
+echo "| /v2/check (LanguageTool's form) | $v2_rps | $v2_p50 | $v2_p99 |"
+echo "| /api/v1/check (JSON) | $v1_rps | $v1_p50 | $v1_p99 |"
+if [ "$v2_errors$v1_errors" != "00" ]; then echo "  non-2xx responses: /v2 $v2_errors, /api/v1 $v1_errors"; fi
 
 # /healthz of the history server while 32 connections load it with checks.
 wrk -t2 -c32 -d"$duration" -s "$work/clean.lua" "http://127.0.0.1:$port_history/api/v1/check" >/dev/null &

@@ -97,14 +97,19 @@ struct APIError: HTTPResponseError, Sendable {
 
 /// JSON responses with SuperText's encoder settings.
 enum JSONResponse {
-    /// A check result, written by `CheckResultJSON` (the bytes `JSONCoding.encoder()` writes, in
-    /// a fraction of its time).
-    static func make(_ result: CheckResult, status: HTTPResponse.Status = .ok) -> Response {
+    /// JSON written by hand (`JSONBytes`).
+    static func make(json: [UInt8], status: HTTPResponse.Status = .ok) -> Response {
         Response(
             status: status,
             headers: [.contentType: "application/json; charset=utf-8"],
-            body: .init(byteBuffer: ByteBuffer(bytes: CheckResultJSON.encode(result)))
+            body: .init(byteBuffer: ByteBuffer(bytes: json))
         )
+    }
+
+    /// A check result, written by `CheckResultJSON` (the bytes `JSONCoding.encoder()` writes, in
+    /// a fraction of its time).
+    static func make(_ result: CheckResult, status: HTTPResponse.Status = .ok) -> Response {
+        make(json: CheckResultJSON.encode(result), status: status)
     }
 
     static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {

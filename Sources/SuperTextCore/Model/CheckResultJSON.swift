@@ -59,18 +59,19 @@ public enum CheckResultJSON {
     }
 }
 
-/// Bytes of JSON as Foundation's `JSONEncoder` writes them, compact.
-struct JSONBytes {
-    private(set) var bytes: [UInt8] = []
+/// Bytes of JSON as Foundation's `JSONEncoder` writes them, compact, for answers written by
+/// hand: the caller writes each object's keys in sorted order.
+public struct JSONBytes {
+    public private(set) var bytes: [UInt8] = []
     private let escapesSlashes: Bool
 
-    init(escapingSlashes: Bool, capacity: Int) {
+    public init(escapingSlashes: Bool, capacity: Int) {
         escapesSlashes = escapingSlashes
         bytes.reserveCapacity(capacity)
     }
 
     /// `{"name":` for the first key of an object, `,"name":` for the others.
-    mutating func key(_ name: StaticString, first: Bool = false) {
+    public mutating func key(_ name: StaticString, first: Bool = false) {
         bytes.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
         bytes.append(UInt8(ascii: "\""))
         name.withUTF8Buffer { bytes.append(contentsOf: $0) }
@@ -78,22 +79,22 @@ struct JSONBytes {
         bytes.append(UInt8(ascii: ":"))
     }
 
-    mutating func open(_ bracket: Unicode.Scalar) { bytes.append(UInt8(ascii: bracket)) }
-    mutating func close(_ bracket: Unicode.Scalar) { bytes.append(UInt8(ascii: bracket)) }
-    mutating func comma() { bytes.append(UInt8(ascii: ",")) }
+    public mutating func open(_ bracket: Unicode.Scalar) { bytes.append(UInt8(ascii: bracket)) }
+    public mutating func close(_ bracket: Unicode.Scalar) { bytes.append(UInt8(ascii: bracket)) }
+    public mutating func comma() { bytes.append(UInt8(ascii: ",")) }
 
-    mutating func raw(_ text: StaticString) {
+    public mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    mutating func integer(_ value: some BinaryInteger) {
+    public mutating func integer(_ value: some BinaryInteger) {
         bytes.append(contentsOf: String(value).utf8)
     }
 
     /// As `JSONEncoder` writes a finite `Double`: its description, without a trailing `.0`.
     /// JSON has no infinity or NaN, which no figure of a check can be; they would be written 0
     /// (where `JSONEncoder` throws) rather than fail an answer.
-    mutating func double(_ value: Double) {
+    public mutating func double(_ value: Double) {
         guard value.isFinite else { return bytes.append(UInt8(ascii: "0")) }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
@@ -101,7 +102,7 @@ struct JSONBytes {
     }
 
     /// A JSON string: UTF-8 as it is, with Foundation's escapes.
-    mutating func string(_ value: String) {
+    public mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { utf8 in
@@ -141,7 +142,7 @@ struct JSONBytes {
     }
 
     /// An array of matches, each object's keys in sorted order.
-    mutating func matches(_ matches: [Match]) {
+    public mutating func matches(_ matches: [Match]) {
         open("[")
         for (index, match) in matches.enumerated() {
             if index > 0 { comma() }

@@ -36,6 +36,6 @@ struct LanguageToolCheckController: Sendable {
         } catch {
             throw LanguageToolError(error)
         }
-        return try JSONResponse.make(LanguageToolResponse(result: result, text: input.text))
+        return JSONResponse.make(json: LanguageToolResponse(result: result, text: input.text).json)
     }
 }
