@@ -96,6 +96,23 @@ struct ExplanationTests {
         #expect(text.shortMessage == "Spelling mistake")
     }
 
+    @Test func asciiLettersAreFoldedAndDecomposedAsFoundationDoes() {
+        for value in UInt8(0)...UInt8(127) {
+            let letter = Character(Unicode.Scalar(value))
+            for ignoringCase in [false, true] {
+                let options: String.CompareOptions = ignoringCase ? [.diacriticInsensitive, .caseInsensitive] : [.diacriticInsensitive]
+                #expect(EditClassifier.folded(letter, ignoringCase: ignoringCase) == String(letter).folding(options: options, locale: nil))
+            }
+            let decomposed = String(letter).lowercased().decomposedStringWithCanonicalMapping.unicodeScalars
+            #expect(EditClassifier.marks(of: letter) == decomposed.dropFirst().filter { $0.properties.canonicalCombiningClass != .notReordered })
+        }
+        #expect(EditClassifier.marks(of: "é") == ["\u{301}"])
+        let ascii = String(decoding: Array(UInt8(0)...UInt8(127)), as: UTF8.self)
+        #expect(EditClassifier.composed(ascii) == ascii.precomposedStringWithCanonicalMapping)
+        #expect(Array(EditClassifier.composed("e\u{301}te\u{301}").unicodeScalars) == Array("été".unicodeScalars))
+        #expect(EditClassifier.folded("É", ignoringCase: true) == "e")
+    }
+
     @Test func transpositionReadsAsAWholeSentence() {
         let text = Explainer(language: .en, textLanguage: "en-US").spelling(written: "teh", suggestion: "the")
         #expect(text.explanation == Explanation(
