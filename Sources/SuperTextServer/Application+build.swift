@@ -44,11 +44,7 @@ func makeProofreadingPool(configuration: ServerConfiguration, logger: Logger) th
             timeout: configuration.checkTimeout, partSize: configuration.partSize
         )
     )
-    if !catalog.languages.isEmpty, catalog.languages.allSatisfy({ catalog.frequencyListPath(for: $0) == nil }) {
-        logger.warning(
-            "no word frequency lists (frequencies/<language>.tsv) in \(catalog.searchPath.joined(separator: ", ")): suggestions are ranked without them; set SUPERTEXT_DICTIONARY_PATH to SuperText's Dictionaries directory"
-        )
-    }
+    if let warning = catalog.missingFrequencyListsWarning { logger.warning("\(warning)") }
     logger.info(
         "loaded \(catalog.languages.count) languages (\(catalog.languages.map(\.code).joined(separator: ", "))) on \(configuration.workers) workers in \(ContinuousClock.now - start)"
     )

@@ -49,9 +49,8 @@ struct CheckCommand: ParsableCommand {
         for failure in proofreader.catalog.failures {
             FileHandle.standardError.write(Data("supertext: warning: dictionary \(failure.file) not loaded: \(failure.reason)\n".utf8))
         }
-        let catalog = proofreader.catalog
-        if !catalog.languages.isEmpty, catalog.languages.allSatisfy({ catalog.frequencyListPath(for: $0) == nil }) {
-            FileHandle.standardError.write(Data("supertext: warning: no word frequency lists in \(catalog.searchPath.joined(separator: ", ")): suggestions are ranked without them (set SUPERTEXT_DICTIONARY_PATH to SuperText's Dictionaries directory)\n".utf8))
+        if let warning = proofreader.catalog.missingFrequencyListsWarning {
+            FileHandle.standardError.write(Data("supertext: warning: \(warning)\n".utf8))
         }
         let request = CheckRequest(
             text: text, language: language, preferredLanguages: preferredLanguages,

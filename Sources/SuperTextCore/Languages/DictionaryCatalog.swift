@@ -111,6 +111,14 @@ public struct DictionaryCatalog: Sendable {
         WordFrequencies.path(for: language, in: searchPath)
     }
 
+    /// What to tell the user when no installed language has a word frequency list (the binary
+    /// started away from the `Dictionaries/` it ships with), or `nil`.
+    public var missingFrequencyListsWarning: String? {
+        guard !languages.isEmpty, languages.allSatisfy({ frequencyListPath(for: $0) == nil }) else { return nil }
+        return "no word frequency lists in \(searchPath.joined(separator: ", ")): "
+            + "suggestions are ranked without them (set SUPERTEXT_DICTIONARY_PATH to SuperText's Dictionaries directory)"
+    }
+
     /// Only the given languages (by code), for callers that load a subset.
     public func restricted(to codes: [String]) throws -> [InstalledLanguage] {
         try codes.map { try resolve($0) }

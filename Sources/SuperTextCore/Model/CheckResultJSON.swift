@@ -21,7 +21,7 @@ public enum CheckResultJSON {
         out.key("confidence")
         out.double(result.language.confidence)
         out.key("detected")
-        out.raw(result.language.detected ? "true" : "false")
+        out.bool(result.language.detected)
         out.key("name")
         out.string(result.language.name)
         out.close("}")
@@ -39,12 +39,7 @@ public enum CheckResultJSON {
         out.close("}")
         if !result.warnings.isEmpty {
             out.key("warnings")
-            out.open("[")
-            for (index, warning) in result.warnings.enumerated() {
-                if index > 0 { out.comma() }
-                out.string(warning)
-            }
-            out.close("]")
+            out.array(result.warnings) { $0.string($1) }
         }
         out.close("}")
         return out.bytes
@@ -85,6 +80,22 @@ public struct JSONBytes {
 
     public mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    public mutating func bool(_ value: Bool) {
+        raw(value ? "true" : "false")
+    }
+
+    /// `[...]`, each element written by `element`, commas between.
+    public mutating func array<Elements: Sequence>(_ elements: Elements, _ element: (inout JSONBytes, Elements.Element) -> Void) {
+        open("[")
+        var first = true
+        for value in elements {
+            if !first { comma() }
+            first = false
+            element(&self, value)
+        }
+        close("]")
     }
 
     public mutating func integer(_ value: some BinaryInteger) {
@@ -143,40 +154,34 @@ public struct JSONBytes {
 
     /// An array of matches, each object's keys in sorted order.
     public mutating func matches(_ matches: [Match]) {
-        open("[")
-        for (index, match) in matches.enumerated() {
-            if index > 0 { comma() }
-            key("category", first: true)
-            string(match.category.rawValue)
-            key("explanation")
-            key("detail", first: true)
-            string(match.explanation.detail)
-            key("kind")
-            string(match.explanation.kind.rawValue)
-            key("title")
-            string(match.explanation.title)
-            close("}")
-            key("length")
-            integer(match.length)
-            key("message")
-            string(match.message)
-            key("offset")
-            integer(match.offset)
-            key("rule")
-            string(match.rule)
-            key("shortMessage")
-            string(match.shortMessage)
-            key("suggestions")
-            open("[")
-            for (position, suggestion) in match.suggestions.enumerated() {
-                if position > 0 { comma() }
-                string(suggestion)
-            }
-            close("]")
-            key("text")
-            string(match.text)
-            close("}")
-        }
-        close("]")
+        array(matches) { $0.match($1) }
+    }
+
+    private mutating func match(_ match: Match) {
+        key("category", first: true)
+        string(match.category.rawValue)
+        key("explanation")
+        key("detail", first: true)
+        string(match.explanation.detail)
+        key("kind")
+        string(match.explanation.kind.rawValue)
+        key("title")
+        string(match.explanation.title)
+        close("}")
+        key("length")
+        integer(match.length)
+        key("message")
+        string(match.message)
+        key("offset")
+        integer(match.offset)
+        key("rule")
+        string(match.rule)
+        key("shortMessage")
+        string(match.shortMessage)
+        key("suggestions")
+        array(match.suggestions) { $0.string($1) }
+        key("text")
+        string(match.text)
+        close("}")
     }
 }
