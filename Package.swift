@@ -65,7 +65,11 @@ let package = Package(
         // An executable target only: nothing users install.
         .executableTarget(
             name: "supertext-bench",
-            dependencies: ["SuperTextCore", "SuperTextStore"]
+            dependencies: [
+                "SuperTextCore", "SuperTextStore",
+                // SQLite's C API alone, for the floor of a committed save (`store`).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         // Suggestion quality and speed against libhunspell and aspell (`make bench-suggest`).
         .executableTarget(

@@ -88,21 +88,15 @@ extension AppDatabase {
     ///
     /// This runs on the single writer for every stored check, so it binds values that are ready
     /// (`NewCheck`) to cached statements and does no encoding of its own. The texts enter the
-    /// full-text index later (`SearchIndexer`).
+    /// full-text index, and the mistakes their table, later (`HistoryIndexer`).
     static func insert(_ checks: [NewCheck], _ db: Database) throws -> [Int64] {
         var insertCheck = PreparedInsert(try db.cachedStatement(sql: NewCheck.insertSQL), db)
-        var insertMistake = PreparedInsert(try db.cachedStatement(sql: NewCheck.insertMistakeSQL), db)
         var ids: [Int64] = []
         ids.reserveCapacity(checks.count)
         for check in checks {
             try check.bindRow(to: &insertCheck)
             try insertCheck.execute()
-            let id = db.lastInsertedRowID
-            for (position, match) in check.result.matches.enumerated() {
-                try check.bindMistake(match, position: position, checkId: id, to: &insertMistake)
-                try insertMistake.execute()
-            }
-            ids.append(id)
+            ids.append(db.lastInsertedRowID)
         }
         // Once a batch; its newest check gives the time.
         var applied: [RetentionPolicy] = []
@@ -113,7 +107,8 @@ extension AppDatabase {
         return ids
     }
 
-    /// Stored checks whose text is not in the full-text index yet.
+    /// Stored checks not indexed yet: their text is not in the full-text index, nor (unless an
+    /// earlier release saved them) their mistakes in their table.
     static func unindexedCheckCount(_ db: Database) throws -> Int {
         try Int.fetchOne(db, sql: #"SELECT count(*) FROM "check" WHERE id > (SELECT lastIndexedId FROM searchProgress)"#) ?? 0
     }
@@ -142,8 +137,8 @@ extension AppDatabase {
 
     /// Adds every saved text still waiting for the search index now, rather than in the next
     /// quiet moment (a search does it first anyway).
-    public func indexPendingTexts() async throws {
-        try await searchIndexer.indexAll()
+    public func indexPendingChecks() async throws {
+        try await historyIndexer.indexAll()
     }
 
     /// Stored checks, newest first.
@@ -156,7 +151,7 @@ extension AppDatabase {
         let limit = min(max(limit, 1), 200)
         let pattern = Self.searchPattern(query)
         // A search sees every stored check: what waits for the index is indexed first.
-        if pattern != nil { try await searchIndexer.indexAll() }
+        if pattern != nil { try await historyIndexer.indexAll() }
         return try await writer.read { db in
             var conditions: [String] = []
             var arguments: StatementArguments = []

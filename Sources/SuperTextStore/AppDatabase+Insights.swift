@@ -35,7 +35,9 @@ extension AppDatabase {
     /// The most frequent mistakes, the share of each kind, and checks and mistakes per day over
     /// the last `days` days.
     public func insights(limit: Int = 20, days: Int = 30, now: Date = Date()) async throws -> Insights {
-        try await writer.read { db in
+        // Every stored check counts: the mistakes of checks waiting for the indexer are added first.
+        try await historyIndexer.indexAll()
+        return try await writer.read { db in
             // Counts by word (case folded) and correction; the usual correction is the most frequent.
             let rows = try Row.fetchAll(db, sql: """
                 SELECT lower(word) AS word, correction, count(*) AS count

@@ -11,21 +11,21 @@ public struct AppDatabase: Sendable {
     let writer: any DatabaseWriter
     /// Concurrent saves of checks, committed together (see `GroupCommit`).
     let checkWrites: GroupCommit<NewCheck, Int64>
-    /// Adds saved checks to the full-text index when the database is quiet (see `SearchIndexer`).
-    let searchIndexer: SearchIndexer
+    /// Adds saved checks to the full-text index when the database is quiet (see `HistoryIndexer`).
+    let historyIndexer: HistoryIndexer
     /// Checkpoints the log of a database file away from commits (see `WALCheckpointer`).
     let checkpointer: WALCheckpointer?
 
     /// Opens the database and brings its schema up to date.
     ///
-    /// - Parameter searchIndexing: when saved checks enter the full-text index.
-    init(_ writer: any DatabaseWriter, searchIndexing: SearchIndexer.Policy = .init(), checkpointer: WALCheckpointer? = nil) throws {
+    /// - Parameter indexing: when saved checks enter the full-text index.
+    init(_ writer: any DatabaseWriter, indexing: HistoryIndexer.Policy = .init(), checkpointer: WALCheckpointer? = nil) throws {
         self.writer = writer
         self.checkpointer = checkpointer
         try Self.migrator.migrate(writer)
         let pending = try writer.read { db in try Self.unindexedCheckCount(db) }
-        let indexer = SearchIndexer(writer: writer, policy: searchIndexing, pending: pending)
-        searchIndexer = indexer
+        let indexer = HistoryIndexer(writer: writer, policy: indexing, pending: pending)
+        historyIndexer = indexer
         checkWrites = GroupCommit { [writer] checks in
             let ids = try writer.writeWithoutTransaction { db in try Self.inTransaction(db) { try Self.insert(checks, db) } }
             indexer.noteSaved(ids.count)
@@ -57,11 +57,11 @@ public struct AppDatabase: Sendable {
     ///   written, or is not a SQLite database. An existing file that is not a SQLite database is
     ///   never overwritten.
     public static func open(path: String) throws -> AppDatabase {
-        try open(path: path, searchIndexing: .init())
+        try open(path: path, indexing: .init())
     }
 
     /// Opens (or creates) the database file at `path`, with its own search indexing policy.
-    public static func open(path: String, searchIndexing: SearchIndexer.Policy) throws -> AppDatabase {
+    public static func open(path: String, indexing: HistoryIndexer.Policy) throws -> AppDatabase {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
@@ -87,7 +87,7 @@ public struct AppDatabase: Sendable {
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)
             let checkpointer = try WALCheckpointer(path: path, writer: pool, configuration: configuration)
-            return try AppDatabase(pool, searchIndexing: searchIndexing, checkpointer: checkpointer)
+            return try AppDatabase(pool, indexing: indexing, checkpointer: checkpointer)
         } catch let error as DatabaseError {
             throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error)")
         }
@@ -95,12 +95,12 @@ public struct AppDatabase: Sendable {
 
     /// An empty database in memory, for tests.
     public static func inMemory() throws -> AppDatabase {
-        try inMemory(searchIndexing: .init())
+        try inMemory(indexing: .init())
     }
 
     /// An empty database in memory, for tests, with its own search indexing policy.
-    public static func inMemory(searchIndexing: SearchIndexer.Policy) throws -> AppDatabase {
-        try AppDatabase(DatabaseQueue(), searchIndexing: searchIndexing)
+    public static func inMemory(indexing: HistoryIndexer.Policy) throws -> AppDatabase {
+        try AppDatabase(DatabaseQueue(), indexing: indexing)
     }
 
     /// Why `directory` cannot hold the database, when it is not a directory that can be reached.
@@ -167,7 +167,7 @@ public struct AppDatabase: Sendable {
                 END;
                 """)
         }
-        // Saving a check no longer indexes its text in the same transaction: `SearchIndexer`
+        // Saving a check no longer indexes its text in the same transaction: `HistoryIndexer`
         // adds it when the database is quiet, and a search first indexes what is pending.
         migrator.registerMigration("Index checked texts for search after saving") { db in
             try db.alter(table: "check") { table in

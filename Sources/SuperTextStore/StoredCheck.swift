@@ -46,7 +46,7 @@ struct PersonalWordRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
 /// A check on its way into the database, with what costs time made on the caller's thread (the
 /// matches written as JSON, the date formatted), so that the single writer only binds values to
-/// `insertSQL` and `insertMistakeSQL` (see `AppDatabase.insert`).
+/// `insertSQL` (see `AppDatabase.insert`).
 struct NewCheck: Sendable {
     /// A new check's id is one more than any given before, deleted or not (see the migration
     /// "Number checks without sqlite_sequence").
@@ -56,9 +56,6 @@ struct NewCheck: Sendable {
         VALUES (
             max(coalesce((SELECT max(id) FROM "check"), 0), (SELECT highestId FROM checkSequence)) + 1,
             ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """
-    static let insertMistakeSQL = """
-        INSERT INTO mistake (checkId, position, word, correction, category, kind) VALUES (?, ?, ?, ?, ?, ?)
         """
 
     let result: CheckResult
@@ -94,16 +91,6 @@ struct NewCheck: Sendable {
         try insert.bind(result.stats.characters)
         try insert.bind(result.stats.words)
         try insert.bind(result.stats.milliseconds)
-    }
-
-    /// Binds one of its matches, the `position`th, as a mistake, in the order of `insertMistakeSQL`.
-    func bindMistake(_ match: Match, position: Int, checkId: Int64, to insert: inout PreparedInsert) throws {
-        try insert.bind(checkId)
-        try insert.bind(position)
-        try insert.bind(match.text)
-        try insert.bind(match.suggestions.first)
-        try insert.bind(match.category.rawValue)
-        try insert.bind(match.explanation.kind.rawValue)
     }
 }
 

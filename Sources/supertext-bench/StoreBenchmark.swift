@@ -8,10 +8,10 @@ import SuperTextStore
 ///
 /// Prints saves per second, process CPU per save (user + system, from `getrusage`), bytes written
 /// per save (the log and its checkpoints: `wchar` of `/proc/self/io`) and how many checks shared
-/// a transaction; then the CPU per save of adding the texts to the search index, which the
-/// service does in quiet moments (see `SearchIndexer`), and the total. Callers stand for checks
-/// in flight on a pool of one worker a core, and expect saves as the service's do
-/// (`AppDatabase.savesToExpect`).
+/// a transaction; then the CPU per save of adding the texts to the search index and the mistakes
+/// to their table, which the service does in quiet moments (see `HistoryIndexer`), and the total.
+/// Callers stand for checks in flight on a pool of one worker a core, and expect saves as the
+/// service's do (`AppDatabase.savesToExpect`). Last, the floor under a save (`printFloor`).
 struct StoreBenchmark {
     let options: BenchOptions
 
@@ -34,14 +34,14 @@ struct StoreBenchmark {
         let count = options.runs ?? 20_000
         print("Store: \(count) saves a row to a database file; paragraph \(clean.utf8.count) bytes, "
             + "\(cleanResult.matches.count) and \(typoResult.matches.count) matches")
-        print("| body | callers | saves/s | CPU µs/save | KB written/save | checks/transaction | search index CPU µs/save | total CPU µs/save |")
+        print("| body | callers | saves/s | CPU µs/save | KB written/save | checks/transaction | index CPU µs/save | total CPU µs/save |")
         print("|---|---|---|---|---|---|---|---|")
         let bodies = [("clean", "clean paragraph", clean, cleanResult), ("typos", "5 typos", typos, typoResult)]
+        /// CPU per save with one caller, by body: the store beside SQLite alone (`printFloor`).
+        var oneCallerCPU: [String: Double] = [:]
         for (name, label, text, result) in bodies where options.body == nil || options.body == name {
             for callers in options.callers.map({ [$0] }) ?? [1, 2, 32] {
-                let directory = FileManager.default.temporaryDirectory
-                    .appendingPathComponent("supertext-bench-store-\(UUID().uuidString)")
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                let directory = try Self.temporaryDirectory()
                 defer { try? FileManager.default.removeItem(at: directory) }
                 let database = try AppDatabase.open(path: directory.appendingPathComponent("bench.sqlite").path)
                 _ = try await database.saveCheck(result, text: text)  // warm: statements prepared
@@ -65,8 +65,9 @@ struct StoreBenchmark {
                 let written = Self.bytesWritten() - writtenBefore
                 let transactions = database.checkTransactionCount - transactionsBefore
                 let indexCPUBefore = Self.processCPUSeconds()
-                try await database.indexPendingTexts()
+                try await database.indexPendingChecks()
                 let indexCPU = Self.processCPUSeconds() - indexCPUBefore
+                if callers == 1 { oneCallerCPU[name] = cpu / Double(count) }
                 let perSave = { (seconds: Double) in fixed(seconds / Double(count) * 1e6, 1) }
                 print(
                     "| \(label) | \(callers) | \(fixed(Double(count) / seconds, 0)) | \(perSave(cpu)) | "
@@ -75,6 +76,53 @@ struct StoreBenchmark {
                 )
             }
         }
+        try printFloor(
+            bodies.filter { options.body == nil || options.body == $0.0 }.map { (label: $0.1, text: $0.2, result: $0.3, store: oneCallerCPU[$0.0]) },
+            proofreader: proofreader)
+    }
+
+    /// The floor under a save that is acknowledged once committed: SQLite alone committing a
+    /// row of the same values, one transaction a row (`BareSQLite`), beside the store's save by
+    /// one caller (which also writes each mistake as a row of its own), and the CPU of the check
+    /// itself on one thread. In the service a check also costs its request and its answer, and
+    /// its save runs with caches the check has filled (see docs/architecture.md).
+    func printFloor(_ bodies: [(label: String, text: String, result: CheckResult, store: Double?)], proofreader: Proofreader) throws {
+        let count = options.runs ?? 20_000
+        print()
+        print("The floor: SQLite alone commits the same values a row at a time, beside the store's save by one caller")
+        print("and the check of the same paragraph on one thread.")
+        print("| body | row bytes | SQLite alone: CPU µs/committed row | the store: CPU µs/save | the check: CPU µs |")
+        print("|---|---|---|---|---|")
+        for body in bodies {
+            let result = body.result
+            // The values of a stored check (`NewCheck`), numbers as text.
+            let row = [
+                "2026-11-23 08:00:00.000", result.language.code, result.language.name, "1", "\(result.language.confidence)",
+                body.text, result.matches.isEmpty ? "" : result.correctedText,
+                String(decoding: CheckResultJSON.encode(result.matches, escapingSlashes: true), as: UTF8.self),
+                "\(result.matches.count)", "\(result.stats.characters)", "\(result.stats.words)", "\(result.stats.milliseconds)",
+            ]
+            let directory = try Self.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let sqliteCPU = try BareSQLite(row: row).cpuPerTransaction(count: count, in: directory)
+            let request = CheckRequest(text: body.text, language: "en-US")
+            for _ in 0..<20 { _ = try proofreader.check(request) }
+            let checks = max(200, count / 10)
+            let checkBefore = Self.processCPUSeconds()
+            for _ in 0..<checks { _ = try proofreader.check(request) }
+            let checkCPU = (Self.processCPUSeconds() - checkBefore) / Double(checks)
+            print(
+                "| \(body.label) | \(row.reduce(0) { $0 + $1.utf8.count }) | \(fixed(sqliteCPU * 1e6, 1)) | "
+                    + "\(body.store.map { fixed($0 * 1e6, 1) } ?? "-") | \(fixed(checkCPU * 1e6, 1)) |"
+            )
+        }
+    }
+
+    /// A new directory for a database file, removed by the caller.
+    static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("supertext-bench-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
     }
 
     /// Bytes this process has passed to `write` and its kin so far (`wchar` of `/proc/self/io`).

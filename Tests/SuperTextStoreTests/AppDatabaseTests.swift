@@ -147,7 +147,7 @@ struct AppDatabaseTests {
                 """)
             try db.execute(sql: #"DELETE FROM "check" WHERE id = 4"#)
         }
-        let database = try AppDatabase(queue, searchIndexing: SearchIndexerTests.manual)
+        let database = try AppDatabase(queue, indexing: HistoryIndexerTests.manual)
         let rows = try await queue.read { db in
             try Row.fetchAll(db, sql: "SELECT checkId, position, word, correction FROM mistake ORDER BY checkId, position")
                 .map { "\($0["checkId"] as Int64) \($0["position"] as Int) \($0["word"] as String) \($0["correction"] as String)" }
@@ -160,6 +160,7 @@ struct AppDatabaseTests {
         #expect(try await queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM mistake") } == 2)
         // New mistakes go in after the moved ones, numbered from 0 in their check.
         let id = try await database.saveCheck(result("d", mistakes: [("teh", "the", .transposition), ("wierd", "weird", .transposition)]), text: "d")
+        try await database.indexPendingChecks()
         let added = try await queue.read { db in
             try Row.fetchAll(db, sql: "SELECT position, word FROM mistake WHERE checkId = ? ORDER BY position", arguments: [id])
                 .map { "\($0["position"] as Int) \($0["word"] as String)" }

@@ -1,23 +1,27 @@
 import GRDB
 import Synchronization
 
-/// Adds saved checks to the full-text index (`checkSearch`) after they are committed.
+/// Adds saved checks to the full-text index (`checkSearch`), and their mistakes to the table
+/// insights count (`mistake`), after they are committed.
 ///
 /// Indexing texts one transaction at a time costs FTS5 several times more than storing them
 /// (about 100 µs for a 1 KB paragraph, against 20 µs each when a thousand are indexed in one
-/// statement), so a save only stores the check and answers (checks with an id above
-/// `searchProgress.lastIndexedId` are the ones not yet indexed); the
-/// indexer adds the pending checks in batches of `batchSize` once no check has been saved for
-/// `quietPeriod`, or at once when `maxPending` wait. Indexing holds the database's only write
-/// lock for tens of milliseconds a batch (FTS5 merging its segments), and every save waits for
-/// it: under load the checks finished meanwhile wait, their clients with them, and the workers
-/// run out of work. So during a burst of checks nothing is indexed until `maxPending` (50,000
-/// by default, about ten seconds of the busiest load measured here) wait; the index catches up
-/// in the next quiet moment. A search first indexes everything pending (at most about
-/// `maxPending`: about a second at 20 µs a text), so it always sees every stored check. Checks
+/// statement), and a check's mistakes as rows of their own cost its save a row each and a page
+/// of another B-tree (a seventh of the throughput of the service on documents with about fifty
+/// mistakes). So a save only stores the check, its matches as JSON among its columns, and
+/// answers (checks with an id above `searchProgress.lastIndexedId` are the ones not yet indexed);
+/// the indexer adds the pending checks' texts to the search index and their mistakes, read from
+/// the stored matches by SQLite's `json_each`, in batches of `batchSize` once no check has been
+/// saved for `quietPeriod`, or at once when `maxPending` wait. Indexing holds the database's
+/// only write lock for tens of milliseconds a batch (FTS5 merging its segments), and every save
+/// waits for it: under load the checks finished meanwhile wait, their clients with them, and the
+/// workers run out of work. So during a burst of checks nothing is indexed until `maxPending`
+/// (50,000 by default, about ten seconds of the busiest load measured here) wait; the indexes
+/// catch up in the next quiet moment. A search and the insights first index everything pending
+/// (at most about `maxPending`: about a second), so they always see every stored check. Checks
 /// left pending by a crash are indexed after the next start.
-public final class SearchIndexer: Sendable {
-    /// When saved checks enter the index.
+public final class HistoryIndexer: Sendable {
+    /// When saved checks enter the indexes.
     public struct Policy: Sendable, Equatable {
         /// How long no check must have been saved before indexing starts.
         public var quietPeriod: Duration
@@ -131,6 +135,21 @@ public final class SearchIndexer: Sendable {
         let count: Int = row["count"]
         try db.execute(
             sql: #"INSERT INTO checkSearch(rowid, text) SELECT id, text FROM "check" WHERE id > ? AND id <= ?"#,
+            arguments: [mark, last]
+        )
+        // A mistake per match, at its position, as `Match` writes it (`CheckResultJSON`): the
+        // flagged text, the first suggestion (NULL without one), the category and the kind of
+        // explanation. Checks saved by earlier releases got their mistakes when saved: kept.
+        try db.execute(
+            sql: """
+                INSERT OR IGNORE INTO mistake (checkId, position, word, correction, category, kind)
+                SELECT c.id, m.key, json_extract(c.matches, m.fullkey || '.text'),
+                       json_extract(c.matches, m.fullkey || '.suggestions[0]'),
+                       json_extract(c.matches, m.fullkey || '.category'),
+                       json_extract(c.matches, m.fullkey || '.explanation.kind')
+                FROM "check" AS c, json_each(c.matches) AS m
+                WHERE c.id > ? AND c.id <= ?
+                """,
             arguments: [mark, last]
         )
         try db.execute(sql: "UPDATE searchProgress SET lastIndexedId = ?", arguments: [last])

@@ -4,8 +4,8 @@ import Testing
 @testable import SuperTextCore
 @testable import SuperTextStore
 
-@Suite("Search index")
-struct SearchIndexerTests {
+@Suite("Search index and mistakes")
+struct HistoryIndexerTests {
     static func result(_ text: String) -> CheckResult {
         CheckResult(
             language: LanguageReport(code: "en-US", name: "English", detected: false, confidence: 1),
@@ -15,7 +15,7 @@ struct SearchIndexerTests {
     }
 
     /// Never quiet long enough: only searches index.
-    static let manual = SearchIndexer.Policy(quietPeriod: .seconds(3_600), maxPending: 1_000_000)
+    static let manual = HistoryIndexer.Policy(quietPeriod: .seconds(3_600), maxPending: 1_000_000)
 
     static func indexedCount(_ database: AppDatabase, matching word: String) async throws -> Int {
         try await database.writer.read { db in
@@ -26,7 +26,7 @@ struct SearchIndexerTests {
     /// FTS5 checks its index, and when nothing is pending also compares it with every stored
     /// text; it fails on any difference.
     static func ftsIsConsistent(_ database: AppDatabase) async throws {
-        let againstContent = database.searchIndexer.pendingCount == 0 ? 1 : 0
+        let againstContent = database.historyIndexer.pendingCount == 0 ? 1 : 0
         try await database.writer.write { db in
             try db.execute(sql: "INSERT INTO checkSearch(checkSearch, rank) VALUES ('integrity-check', ?)", arguments: [againstContent])
         }
@@ -38,19 +38,87 @@ struct SearchIndexerTests {
     }
 
     @Test func aSearchSeesAChecksSavedAMomentAgo() async throws {
-        let database = try AppDatabase.inMemory(searchIndexing: Self.manual)
+        let database = try AppDatabase.inMemory(indexing: Self.manual)
         let id = try await database.saveCheck(Self.result("The zeppelin landed"), text: "The zeppelin landed")
-        #expect(database.searchIndexer.pendingCount == 1)
+        #expect(database.historyIndexer.pendingCount == 1)
         #expect(try await Self.indexedCount(database, matching: "zeppelin") == 0)
         let page = try await database.history(query: "zeppelin")
         #expect(page.items.map(\.id) == [id])
-        #expect(database.searchIndexer.pendingCount == 0)
+        #expect(database.historyIndexer.pendingCount == 0)
         #expect(try await Self.indexedCount(database, matching: "zeppelin") == 1)
         try await Self.ftsIsConsistent(database)
     }
 
+    /// The mistakes a save used to write itself, row by row: one per match, at its position.
+    static func mistakeRows(_ database: AppDatabase) async throws -> [String] {
+        try await database.writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT checkId, position, word, correction, category, kind FROM mistake ORDER BY checkId, position")
+                .map { row in
+                    let correction: String? = row["correction"]
+                    return "\(row["checkId"] as Int64) \(row["position"] as Int) \(row["word"] as String) "
+                        + "\(correction ?? "NULL") \(row["category"] as String) \(row["kind"] as String)"
+                }
+        }
+    }
+
+    @Test func insightsCountTheMistakesOfAChecksSavedAMomentAgo() async throws {
+        let database = try AppDatabase.inMemory(indexing: Self.manual)
+        // Words JSON escapes (quotes, a slash, a backslash), letters beyond ASCII, a match with no
+        // suggestion, and kinds and categories of every sort.
+        let matches: [(text: String, suggestions: [String], category: MatchCategory, kind: ExplanationKind)] = [
+            ("naïve\"/\\x", ["naïve"], .spelling, .accent),
+            ("Zyzzq", [], .spelling, .unknownWord),
+            ("a apple", ["an apple", "apple"], .grammar, .grammar),
+            ("teh", ["the"], .spelling, .transposition),
+        ]
+        let text = matches.map(\.text).joined(separator: " ")
+        var offset = 0
+        let result = CheckResult(
+            language: LanguageReport(code: "en-US", name: "English", detected: false, confidence: 1),
+            matches: matches.map { match in
+                defer { offset += match.text.utf16.count + 1 }
+                return Match(
+                    offset: offset, length: match.text.utf16.count, text: match.text, category: match.category, rule: "R",
+                    message: "m", shortMessage: "s", suggestions: match.suggestions,
+                    explanation: Explanation(kind: match.kind, title: "t", detail: "d"))
+            },
+            correctedText: text, stats: CheckStats(characters: text.count, words: 6, matches: matches.count, milliseconds: 1)
+        )
+        let id = try await database.saveCheck(result, text: text)
+        #expect(database.historyIndexer.pendingCount == 1)
+        #expect(try await Self.mistakeRows(database).isEmpty)
+        let insights = try await database.insights()
+        #expect(insights.totalMistakes == 4)
+        #expect(insights.kinds.map(\.kind).sorted() == ["accent", "grammar", "transposition", "unknownWord"])
+        #expect(database.historyIndexer.pendingCount == 0)
+        #expect(try await Self.mistakeRows(database) == [
+            "\(id) 0 naïve\"/\\x naïve spelling accent",
+            "\(id) 1 Zyzzq NULL spelling unknownWord",
+            "\(id) 2 a apple an apple grammar grammar",
+            "\(id) 3 teh the spelling transposition",
+        ])
+        // Deleting the check deletes its mistakes.
+        #expect(try await database.deleteCheck(id: id))
+        #expect(try await Self.mistakeRows(database).isEmpty)
+    }
+
+    /// A check an earlier release saved, with its mistakes, and left waiting for the search
+    /// index keeps one row a mistake once indexed.
+    @Test func mistakesSavedByAnEarlierReleaseAreNotAddedTwice() async throws {
+        let database = try AppDatabase.inMemory(indexing: Self.manual)
+        let id = try await database.saveCheck(
+            AppDatabaseTests().result("teh cat", mistakes: [("teh", "the", .transposition)]), text: "teh cat")
+        try await database.writer.write { db in
+            try db.execute(
+                sql: "INSERT INTO mistake (checkId, position, word, correction, category, kind) VALUES (?, 0, 'teh', 'the', 'spelling', 'transposition')",
+                arguments: [id])
+        }
+        try await database.indexPendingChecks()
+        #expect(try await Self.mistakeRows(database) == ["\(id) 0 teh the spelling transposition"])
+    }
+
     @Test func deletingChecksBeforeAndAfterIndexingKeepsTheIndexExact() async throws {
-        let database = try AppDatabase.inMemory(searchIndexing: Self.manual)
+        let database = try AppDatabase.inMemory(indexing: Self.manual)
         let indexed = try await database.saveCheck(Self.result("Indexed walrus"), text: "Indexed walrus")
         _ = try await database.history(query: "walrus")
         let pending = try await database.saveCheck(Self.result("Pending walrus"), text: "Pending walrus")
@@ -66,23 +134,23 @@ struct SearchIndexerTests {
     }
 
     @Test func theIndexCatchesUpOnItsOwnWhenSavingStops() async throws {
-        let database = try AppDatabase.inMemory(searchIndexing: .init(quietPeriod: .milliseconds(20), batchSize: 3))
+        let database = try AppDatabase.inMemory(indexing: .init(quietPeriod: .milliseconds(20), batchSize: 3))
         for index in 0..<10 {
             _ = try await database.saveCheck(Self.result("Quiet platypus \(index)"), text: "Quiet platypus \(index)")
         }
-        try await Self.waitUntil { database.searchIndexer.pendingCount == 0 }
+        try await Self.waitUntil { database.historyIndexer.pendingCount == 0 }
         #expect(try await Self.indexedCount(database, matching: "platypus") == 10)
         try await Self.ftsIsConsistent(database)
     }
 
     @Test func tooManyPendingChecksAreIndexedWithoutWaitingForQuiet() async throws {
-        let database = try AppDatabase.inMemory(searchIndexing: .init(quietPeriod: .seconds(3_600), maxPending: 5, batchSize: 2))
+        let database = try AppDatabase.inMemory(indexing: .init(quietPeriod: .seconds(3_600), maxPending: 5, batchSize: 2))
         for index in 0..<5 {
             _ = try await database.saveCheck(Self.result("Busy narwhal \(index)"), text: "Busy narwhal \(index)")
         }
         // The fifth save reaches the limit: a batch is indexed without a quiet moment.
-        try await Self.waitUntil { database.searchIndexer.pendingCount < 5 }
-        #expect(database.searchIndexer.pendingCount == 3)
+        try await Self.waitUntil { database.historyIndexer.pendingCount < 5 }
+        #expect(database.historyIndexer.pendingCount == 3)
         #expect(try await Self.indexedCount(database, matching: "narwhal") == 2)
         try await Self.ftsIsConsistent(database)
     }
@@ -92,13 +160,13 @@ struct SearchIndexerTests {
         defer {
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         }
-        let first = try AppDatabase.open(path: path, searchIndexing: Self.manual)
+        let first = try AppDatabase.open(path: path, indexing: Self.manual)
         for index in 0..<3 {
             _ = try await first.saveCheck(Self.result("Restart axolotl \(index)"), text: "Restart axolotl \(index)")
         }
-        #expect(first.searchIndexer.pendingCount == 3)
-        let second = try AppDatabase.open(path: path, searchIndexing: .init(quietPeriod: .milliseconds(10)))
-        try await Self.waitUntil { second.searchIndexer.pendingCount == 0 }
+        #expect(first.historyIndexer.pendingCount == 3)
+        let second = try AppDatabase.open(path: path, indexing: .init(quietPeriod: .milliseconds(10)))
+        try await Self.waitUntil { second.historyIndexer.pendingCount == 0 }
         #expect(try await Self.indexedCount(second, matching: "axolotl") == 3)
         try await Self.ftsIsConsistent(second)
     }
@@ -143,17 +211,17 @@ struct SearchIndexMigrationTests {
                 }
             }
         }
-        let database = try AppDatabase(queue, searchIndexing: SearchIndexerTests.manual)
-        #expect(database.searchIndexer.pendingCount == 0)
+        let database = try AppDatabase(queue, indexing: HistoryIndexerTests.manual)
+        #expect(database.historyIndexer.pendingCount == 0)
         #expect(try await database.history(query: "narwhal").items.count == 5)
-        try await SearchIndexerTests.ftsIsConsistent(database)
+        try await HistoryIndexerTests.ftsIsConsistent(database)
         // A check saved after the migration is pending until a search, then found.
-        let later = try await database.saveCheck(SearchIndexerTests.result("Narwhal later"), text: "Narwhal later")
-        #expect(database.searchIndexer.pendingCount == 1)
+        let later = try await database.saveCheck(HistoryIndexerTests.result("Narwhal later"), text: "Narwhal later")
+        #expect(database.historyIndexer.pendingCount == 1)
         #expect(try await database.history(query: "narwhal").items.first?.id == later)
         #expect(try await database.deleteCheck(id: 1))
         #expect(try await database.deleteCheck(id: later))
         #expect(try await database.history(query: "narwhal").items.count == 4)
-        try await SearchIndexerTests.ftsIsConsistent(database)
+        try await HistoryIndexerTests.ftsIsConsistent(database)
     }
 }
