@@ -11,14 +11,15 @@ public struct AppDatabase: Sendable {
     let writer: any DatabaseWriter
     /// Concurrent saves of checks, committed together (see `GroupCommit`).
     let checkWrites: GroupCommit<NewCheck, Int64>
-    /// Adds saved checks to the full-text index when the database is quiet (see `HistoryIndexer`).
+    /// Adds saved checks to the full-text index, and their mistakes to their table, when the
+    /// database is quiet (see `HistoryIndexer`).
     let historyIndexer: HistoryIndexer
     /// Checkpoints the log of a database file away from commits (see `WALCheckpointer`).
     let checkpointer: WALCheckpointer?
 
     /// Opens the database and brings its schema up to date.
     ///
-    /// - Parameter indexing: when saved checks enter the full-text index.
+    /// - Parameter indexing: when saved checks enter the full-text index and the mistakes table.
     init(_ writer: any DatabaseWriter, indexing: HistoryIndexer.Policy = .init(), checkpointer: WALCheckpointer? = nil) throws {
         self.writer = writer
         self.checkpointer = checkpointer
