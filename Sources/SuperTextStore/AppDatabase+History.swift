@@ -107,10 +107,13 @@ extension AppDatabase {
         return ids
     }
 
-    /// Stored checks not indexed yet: their text is not in the full-text index, nor (unless an
-    /// earlier release saved them) their mistakes in their table.
+    /// Stored checks not indexed yet: their text is not in the full-text index, or their
+    /// mistakes not in their table.
     static func unindexedCheckCount(_ db: Database) throws -> Int {
-        try Int.fetchOne(db, sql: #"SELECT count(*) FROM "check" WHERE id > (SELECT lastIndexedId FROM searchProgress)"#) ?? 0
+        try Int.fetchOne(db, sql: """
+            SELECT count(*) FROM "check"
+            WHERE id > min((SELECT lastIndexedId FROM searchProgress), (SELECT lastCheckId FROM mistakeProgress))
+            """) ?? 0
     }
 
     private static func applyRetention(_ retention: RetentionPolicy, now: Date, _ db: Database) throws {

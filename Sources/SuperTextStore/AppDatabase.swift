@@ -295,6 +295,18 @@ public struct AppDatabase: Sendable {
         migrator.registerMigration("Merge the search index in larger steps") { db in
             try db.execute(sql: "INSERT INTO checkSearch(checkSearch, rank) VALUES ('automerge', 8)")
         }
+        // Saving a check no longer writes its mistakes: `HistoryIndexer` adds them after, from the
+        // stored matches, and keeps here the largest check whose mistakes are in the table. The
+        // checks already in the search index have theirs; those after it are read again (their
+        // mistakes, if written when they were saved, are not added twice: INSERT OR IGNORE).
+        migrator.registerMigration("Add mistakes after saving") { db in
+            try db.execute(sql: """
+                CREATE TABLE mistakeProgress (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    lastCheckId INTEGER NOT NULL);
+                INSERT INTO mistakeProgress (id, lastCheckId) VALUES (1, (SELECT lastIndexedId FROM searchProgress));
+                """)
+        }
         return migrator
     }
 }

@@ -171,6 +171,44 @@ struct AppDatabaseTests {
         try await queue.read { db in try db.checkForeignKeys() }
     }
 
+    /// A database of the release before the mistakes moved to the indexer: the checks in the
+    /// search index have their mistakes; those after it are read again, and a mistake written
+    /// when its check was saved is not added twice.
+    @Test func mistakesOfChecksWaitingForTheSearchIndexAreAddedOnce() async throws {
+        let queue = try DatabaseQueue()
+        try AppDatabase.migrator.migrate(queue, upTo: "Merge the search index in larger steps")
+        let matches = #"[{"category":"spelling","explanation":{"detail":"d","kind":"transposition","title":"t"},"length":3,"#
+            + #""message":"m","offset":0,"rule":"SPELLING","shortMessage":"s","suggestions":["the"],"text":"teh"}]"#
+        try await queue.write { db in
+            for id in 1...3 {
+                try db.execute(
+                    sql: """
+                        INSERT INTO "check" (id, createdAt, languageCode, languageName, languageDetected, languageConfidence,
+                            text, correctedText, matches, matchCount, characters, words, milliseconds)
+                        VALUES (?, '2026-01-01 00:00:00.000', 'en-US', 'English', 0, 1, 'teh', 'the', ?, 1, 3, 1, 1)
+                        """,
+                    arguments: [id, matches])
+            }
+            // Check 1 is in the search index; 1 and 2 got their mistake when saved.
+            try db.execute(sql: "INSERT INTO checkSearch(rowid, text) VALUES (1, 'teh')")
+            try db.execute(sql: "UPDATE searchProgress SET lastIndexedId = 1")
+            try db.execute(sql: """
+                INSERT INTO mistake (checkId, position, word, correction, category, kind)
+                VALUES (1, 0, 'teh', 'the', 'spelling', 'transposition'), (2, 0, 'teh', 'the', 'spelling', 'transposition')
+                """)
+        }
+        let database = try AppDatabase(queue, indexing: HistoryIndexerTests.manual)
+        #expect(try await queue.read { db in try Int.fetchOne(db, sql: "SELECT lastCheckId FROM mistakeProgress") } == 1)
+        #expect(database.historyIndexer.pendingCount == 2)
+        #expect(try await database.insights().totalMistakes == 3)
+        let rows = try await queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT checkId, position, word FROM mistake ORDER BY checkId, position")
+                .map { "\($0["checkId"] as Int64) \($0["position"] as Int) \($0["word"] as String)" }
+        }
+        #expect(rows == ["1 0 teh", "2 0 teh", "3 0 teh"])
+        #expect(try await database.history(query: "teh").items.map(\.id) == [3, 2, 1])
+    }
+
     /// Ids are never given twice, even once the check that had the largest is deleted, and the
     /// table no longer writes `sqlite_sequence`.
     @Test func aDeletedNewestCheckKeepsItsIdToItself() async throws {

@@ -117,6 +117,41 @@ struct HistoryIndexerTests {
         #expect(try await Self.mistakeRows(database) == ["\(id) 0 teh the spelling transposition"])
     }
 
+    /// Mistakes go in transactions of a bounded size: a check's mistakes all in one, the first
+    /// check whatever its number, the next ones while the mistakes before them are under the
+    /// bound; the texts follow in one transaction.
+    @Test func mistakesAreAddedAFewThousandATransaction() async throws {
+        let database = try AppDatabase.inMemory(indexing: Self.manual)
+        let teh = ("teh", "the", ExplanationKind.transposition)
+        var ids: [Int64] = []
+        for count in [9, 3, 3, 0, 3, 3] {
+            ids.append(try await database.saveCheck(
+                AppDatabaseTests().result("text", mistakes: Array(repeating: teh, count: count)), text: "text"))
+        }
+        let rounds = try await database.writer.write { db in
+            var rounds: [Int] = []
+            while true {
+                let added = try HistoryIndexer.addMistakes(checks: 100, mistakes: 7, db)
+                if added == 0 { break }
+                rounds.append(added)
+            }
+            return rounds
+        }
+        // 9 alone (the first goes whatever its number); then 3, 3, 0 and 3 (6 mistakes before
+        // the fourth: under 7, it goes too); the last 3.
+        #expect(rounds == [1, 4, 1])
+        let perCheck = try await database.writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT checkId, count(*) AS count FROM mistake GROUP BY checkId ORDER BY checkId")
+                .map { "\($0["checkId"] as Int64):\($0["count"] as Int)" }
+        }
+        #expect(perCheck == ["\(ids[0]):9", "\(ids[1]):3", "\(ids[2]):3", "\(ids[4]):3", "\(ids[5]):3"])
+        // The texts were not indexed by that: the next batch does it, and adds no mistake twice.
+        #expect(try await Self.indexedCount(database, matching: "text") == 0)
+        #expect(try await database.historyIndexer.indexBatch() == 6)
+        #expect(try await Self.indexedCount(database, matching: "text") == 6)
+        #expect(try await database.insights().totalMistakes == 21)
+    }
+
     @Test func deletingChecksBeforeAndAfterIndexingKeepsTheIndexExact() async throws {
         let database = try AppDatabase.inMemory(indexing: Self.manual)
         let indexed = try await database.saveCheck(Self.result("Indexed walrus"), text: "Indexed walrus")
