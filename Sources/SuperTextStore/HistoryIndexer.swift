@@ -9,10 +9,12 @@ import Synchronization
 /// statement), and a check's mistakes as rows of their own cost its save a row each and a page
 /// of another B-tree (the service answered a tenth more documents with about fifty mistakes a
 /// second, at 2 connections, once its saves no longer wrote them). So a save only stores the check, its matches as JSON among its columns, and
-/// answers (checks with an id above `searchProgress.lastIndexedId` are the ones not yet indexed);
-/// the indexer adds the pending checks' texts to the search index and their mistakes, read from
-/// the stored matches by SQLite's `json_each`, in batches of `batchSize` once no check has been
-/// saved for `quietPeriod`, or at once when `maxPending` wait. Indexing holds the database's
+/// answers (checks with an id above `searchProgress.lastIndexedId` are not in the search index
+/// yet, those above `mistakeProgress.lastCheckId` have no mistakes in their table yet); the
+/// indexer adds the pending checks' mistakes, read from the stored matches by SQLite's
+/// `json_each`, and their texts, in batches of `batchSize` checks (the mistakes in transactions
+/// of at most `mistakesPerTransaction`), once no check has been saved for `quietPeriod`, or at
+/// once when `maxPending` wait. Indexing holds the database's
 /// only write lock for tens of milliseconds a batch (FTS5 merging its segments), and every save
 /// waits for it: under load the checks finished meanwhile wait, their clients with them, and the
 /// workers run out of work. So during a burst of checks nothing is indexed until `maxPending`
