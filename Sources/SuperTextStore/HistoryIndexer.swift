@@ -144,12 +144,18 @@ public final class HistoryIndexer: Sendable {
     static let mistakesPerTransaction = 2_000
 
     /// Adds the texts of up to `limit` checks after `searchProgress.lastIndexedId` to the search
-    /// index, in the current transaction; how many.
+    /// index, in the current transaction; how many. Only checks whose mistakes are in their
+    /// table: a check saved while its batch's mistakes were added waits for the next batch, so
+    /// that nothing counts it as indexed (the pending count, `indexAll`) without its mistakes.
     static func indexTexts(limit: Int, _ db: Database) throws -> Int {
         let mark = try Int64.fetchOne(db, sql: "SELECT lastIndexedId FROM searchProgress") ?? 0
         guard let row = try Row.fetchOne(
             db,
-            sql: #"SELECT max(id) AS last, count(*) AS count FROM (SELECT id FROM "check" WHERE id > ? ORDER BY id LIMIT ?)"#,
+            sql: """
+                SELECT max(id) AS last, count(*) AS count FROM (
+                    SELECT id FROM "check" WHERE id > ? AND id <= (SELECT lastCheckId FROM mistakeProgress)
+                    ORDER BY id LIMIT ?)
+                """,
             arguments: [mark, limit]
         ), let last: Int64 = row["last"] else { return 0 }
         try db.execute(

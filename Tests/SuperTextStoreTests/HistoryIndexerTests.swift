@@ -152,6 +152,21 @@ struct HistoryIndexerTests {
         #expect(try await database.insights().totalMistakes == 21)
     }
 
+    /// A check whose mistakes are not in their table yet does not enter the search index either:
+    /// once a batch has counted it, nothing of it is left to do.
+    @Test func textsFollowTheirMistakes() async throws {
+        let database = try AppDatabase.inMemory(indexing: Self.manual)
+        let teh = ("teh", "the", ExplanationKind.transposition)
+        let first = try await database.saveCheck(AppDatabaseTests().result("teh one", mistakes: [teh]), text: "teh one")
+        _ = try await database.writer.write { db in try HistoryIndexer.addMistakes(checks: 100, mistakes: 100, db) }
+        // Saved after the mistakes were added: not indexed by the texts' transaction.
+        let second = try await database.saveCheck(AppDatabaseTests().result("teh two", mistakes: [teh]), text: "teh two")
+        #expect(try await database.writer.write { db in try HistoryIndexer.indexTexts(limit: 100, db) } == 1)
+        #expect(try await Self.indexedCount(database, matching: "teh") == 1)
+        #expect(try await database.history(query: "teh").items.map(\.id) == [second, first])
+        #expect(try await database.insights().totalMistakes == 2)
+    }
+
     @Test func deletingChecksBeforeAndAfterIndexingKeepsTheIndexExact() async throws {
         let database = try AppDatabase.inMemory(indexing: Self.manual)
         let indexed = try await database.saveCheck(Self.result("Indexed walrus"), text: "Indexed walrus")
