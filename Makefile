@@ -3,7 +3,7 @@ SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: run test build release deps test-deps bench bench-store bench-http bench-suggest docker-test clean
+.PHONY: run test build release deps test-deps bench bench-store bench-http bench-suggest bench-grammar docker-test clean
 
 ## Install what is missing, build in release mode and serve on http://$(HOST):$(PORT).
 run: deps release
@@ -52,6 +52,13 @@ bench-suggest: deps
 	scripts/install-deps.sh bench
 	$(SWIFT) build -c release --product supertext-bench-suggest
 	scripts/bench-suggest.sh
+
+## Grammar rules on ../shared/eval/grammar (detected, corrected at 1, false positives, time per
+## sentence) for every language (release build). GRAMMAR_EVAL=DIR to measure elsewhere.
+GRAMMAR_EVAL ?= ../shared/eval/grammar
+bench-grammar: deps
+	$(SWIFT) build -c release --product supertext-bench
+	.build/release/supertext-bench grammar $(GRAMMAR_EVAL)
 
 ## Build the Docker image from the Dockerfile, run it and check it from outside.
 docker-test:

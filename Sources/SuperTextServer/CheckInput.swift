@@ -61,6 +61,7 @@ struct CheckInput: Sendable {
         var format: String?
         var explanationLanguage: String?
         var disabledRules: [String]?
+        var enabledRules: [String]?
         var picky: Bool?
         var store: Bool?
     }
@@ -78,15 +79,14 @@ struct CheckInput: Sendable {
         guard let text = body.text else {
             throw APIError.badRequest("The field 'text' is required.", code: "missing_text")
         }
-        return CheckInput(
-            request: CheckRequest(
-                text: text, language: body.language ?? "auto",
-                preferredLanguages: body.preferredLanguages ?? [],
-                format: try format(body.format), explanationLanguage: try explanationLanguage(body.explanationLanguage),
-                disabledRules: Set(body.disabledRules ?? []), picky: body.picky ?? false
-            ),
-            store: body.store ?? true
+        var request = CheckRequest(
+            text: text, language: body.language ?? "auto",
+            preferredLanguages: body.preferredLanguages ?? [],
+            format: try format(body.format), explanationLanguage: try explanationLanguage(body.explanationLanguage),
+            disabledRules: Set(body.disabledRules ?? []), picky: body.picky ?? false
         )
+        request.enabledRules = Set(body.enabledRules ?? [])
+        return CheckInput(request: request, store: body.store ?? true)
     }
 
     private static func fromFields(_ fields: [String: String]) throws -> CheckInput {
@@ -96,15 +96,14 @@ struct CheckInput: Sendable {
         func list(_ name: String) -> [String] {
             (fields[name] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }
-        return CheckInput(
-            request: CheckRequest(
-                text: text, language: fields["language"] ?? "auto", preferredLanguages: list("preferredLanguages"),
-                format: try format(fields["format"]),
-                explanationLanguage: try explanationLanguage(fields["explanationLanguage"]),
-                disabledRules: Set(list("disabledRules")), picky: try boolean(fields["picky"], name: "picky") ?? false
-            ),
-            store: try boolean(fields["store"], name: "store") ?? true
+        var request = CheckRequest(
+            text: text, language: fields["language"] ?? "auto", preferredLanguages: list("preferredLanguages"),
+            format: try format(fields["format"]),
+            explanationLanguage: try explanationLanguage(fields["explanationLanguage"]),
+            disabledRules: Set(list("disabledRules")), picky: try boolean(fields["picky"], name: "picky") ?? false
         )
+        request.enabledRules = Set(list("enabledRules"))
+        return CheckInput(request: request, store: try boolean(fields["store"], name: "store") ?? true)
     }
 
     private static func format(_ raw: String?) throws -> TextFormat {

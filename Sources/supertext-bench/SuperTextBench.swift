@@ -21,6 +21,7 @@ enum SuperTextBench {
         usage: supertext-bench speed CORPUS [--runs N] [--language CODE]
                supertext-bench markdown DIRECTORY [--top N] [--language CODE] [--flagged-list FILE]
                supertext-bench store [--runs SAVES] [--callers N] [--body clean|typos]
+               supertext-bench grammar EVAL_GRAMMAR_DIRECTORY [--language en] [--flagged-list FILE]
         """
 
     static func main() async {
@@ -40,6 +41,8 @@ enum SuperTextBench {
                 try MarkdownFlagRate(options: options).run()
             case "store":
                 try await StoreBenchmark(options: options).run()
+            case "grammar":
+                try GrammarBenchmark(options: options).run()
             default:
                 throw BenchFailure(usage)
             }

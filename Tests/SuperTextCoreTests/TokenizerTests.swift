@@ -149,3 +149,55 @@ struct TokenizerTests {
         #expect(words("  \n\t ").isEmpty)
     }
 }
+
+@Suite("Token stream")
+struct TokenStreamTests {
+    private func tokens(_ text: String, format: TextFormat = .plain) -> [(TextToken.Kind, String)] {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            let (words, masked) = Tokenizer.wordsAndMaskedRanges(in: bytes, format: format)
+            let document = CheckedDocument(bytes: bytes, words: words, sentences: SentenceSplitter.sentences(in: bytes), maskedRanges: masked)
+            return document.tokens.map { ($0.kind, document.text(of: $0)) }
+        }
+    }
+
+    @Test func everyByteIsInExactlyOneToken() {
+        let text = "Héllo,  wörld 😀!\r\nSee https://x.y/z and 42 items…\n"
+        var copy = text
+        copy.withUTF8 { bytes in
+            let (words, masked) = Tokenizer.wordsAndMaskedRanges(in: bytes, format: .plain)
+            let document = CheckedDocument(bytes: bytes, words: words, sentences: SentenceSplitter.sentences(in: bytes), maskedRanges: masked)
+            var byte = 0
+            var unit = 0
+            for token in document.tokens {
+                #expect(token.byteRange.lowerBound == byte)
+                #expect(token.utf16Offset == unit)
+                byte = token.byteRange.upperBound
+                unit = token.utf16End
+            }
+            #expect(byte == bytes.count)
+            #expect(unit == text.utf16.count)
+        }
+    }
+
+    @Test func kindsOfTokens() {
+        let kinds = tokens("Hi,  you 42\nsee https://a.b/c")
+        #expect(kinds.map(\.0) == [.word, .punctuation, .space, .word, .space, .number, .lineBreak, .word, .space, .skipped])
+        #expect(kinds[2].1 == "  ")
+    }
+
+    @Test func fencedCodeIsOneSkippedToken() {
+        let text = "Run it:\n\n```sh\nsupertext check notes.md    # aligned  comment\n```\n"
+        let kinds = tokens(text, format: .markdown)
+        #expect(kinds.contains { $0.0 == .skipped && $0.1.contains("aligned  comment") })
+        #expect(!kinds.contains { $0.0 == .space && $0.1.count > 1 })
+    }
+
+    @Test func sentencesGroupTheirTokens() {
+        var text = "One two. Three four!"
+        text.withUTF8 { bytes in
+            let document = CheckedDocument(bytes: bytes, words: Tokenizer.words(in: bytes, format: .plain), sentences: SentenceSplitter.sentences(in: bytes))
+            #expect(document.sentenceTokens.map { document.text(tokens: $0) } == ["One two.", "Three four!"])
+        }
+    }
+}

@@ -1,5 +1,6 @@
 import Testing
 @testable import SuperTextServer
+import SuperTextCore
 
 /// LanguageTool's annotated text: what is checked, and where checked positions are in the text
 /// as the client sent it.
@@ -71,6 +72,17 @@ struct LanguageToolRuleSelectionTests {
         (Selection(enabledCategories: ["TYPOGRAPHY"], enabledOnly: true, picky: true), ["DOUBLE_SPACE", "SPACE_BEFORE_PUNCTUATION"]),
     ])
     func selects(selection: Selection, expected: [String]) {
-        #expect(LanguageToolRules.rulesToRun(for: selection).sorted() == expected)
+        // The rules every language has (the grammar rules are checked below).
+        let table = LanguageToolRules.Table(rules: ProofreadingRules.all)
+        #expect(table.rulesToRun(for: selection).sorted() == expected)
+    }
+
+    @Test func grammarRulesAreSelectableByIdAndCategory() {
+        let table = LanguageToolRules.table(searchPath: DictionaryCatalog().searchPath)
+        let defaults = table.rulesToRun(for: Selection())
+        #expect(defaults.isSuperset(of: ["EN_A_VS_AN", "EN_CONFUSED_WORDS", "EN_COULD_OF", "SPELLING"]))
+        #expect(table.rulesToRun(for: Selection(disabledCategories: ["GRAMMAR"])).isDisjoint(with: ["EN_A_VS_AN", "EN_COULD_OF"]))
+        #expect(table.rulesToRun(for: Selection(enabledCategories: ["CONFUSED_WORDS"], enabledOnly: true)).contains("EN_CONFUSED_WORDS"))
+        #expect(LanguageToolRules.description(ofRule: "EN_A_VS_AN") != "EN_A_VS_AN")
     }
 }

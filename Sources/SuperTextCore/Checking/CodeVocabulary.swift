@@ -23,7 +23,7 @@ struct CodeVocabulary {
         for token in document.words {
             guard case .skipped(let reason) = token.kind else { continue }
             switch reason {
-            case .url, .email, .number, .acronym: continue
+            case .url, .email, .number, .acronym, .markup: continue
             case .path, .option, .identifier, .handle, .hashtag: addLetterRuns(of: token.byteRange, in: bytes)
             }
         }

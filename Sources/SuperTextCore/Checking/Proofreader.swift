@@ -23,9 +23,12 @@ public final class Proofreader {
         let dictionary: HunspellDictionary
         let suggester: any Suggester
         let script: Script
+        /// The language's grammar rules and what they know of its words (shared by every worker).
+        let grammar: LanguageGrammar
 
-        init(language: InstalledLanguage, engine: any SuggestionEngine) {
+        init(language: InstalledLanguage, engine: any SuggestionEngine, searchPath: [String]) {
             self.language = language
+            grammar = GrammarCatalog.grammar(for: language.primaryLanguage, searchPath: searchPath)
             dictionary = HunspellDictionary(affixPath: language.affixPath, dictionaryPath: language.dictionaryPath)
             suggester = engine.makeSuggester(for: language, dictionary: dictionary)
             script = Script.of(language: language.primaryLanguage)
@@ -59,7 +62,7 @@ public final class Proofreader {
 
     func session(for language: InstalledLanguage) -> LanguageSession {
         if let session = sessions[language.code] { return session }
-        let session = LanguageSession(language: language, engine: suggestionEngine)
+        let session = LanguageSession(language: language, engine: suggestionEngine, searchPath: catalog.searchPath)
         sessions[language.code] = session
         return session
     }
@@ -95,7 +98,8 @@ public final class Proofreader {
         var text = request.text
         return try text.withUTF8 { bytes in
             let document = CheckedDocument(
-                bytes: bytes, words: Tokenizer.words(in: bytes, format: request.format), sentences: []
+                bytes: bytes, words: Tokenizer.words(in: bytes, format: request.format), sentences: [],
+                withTokenStream: false
             )
             return try chooseLanguage(for: request, document: document)
         }
@@ -188,7 +192,7 @@ public final class Proofreader {
         )
         var matches: [Match] = []
         var checkedWords = 0
-        if !request.disabledRules.contains(ProofreadingRules.spellingRuleID) {
+        if request.runsSpelling {
             for (index, token) in document.words.enumerated() where token.isWord {
                 if index & 255 == 0, isCancelled() { throw SuperTextError.cancelled }
                 checkedWords += 1
@@ -197,13 +201,18 @@ public final class Proofreader {
         } else {
             checkedWords = document.words.count { $0.isWord }
         }
-        let context = RuleContext(
+        var context = RuleContext(
             languageCode: language.code, explanationLanguage: explanationLanguage, explainer: explainer
         )
-        for rule in rules where !request.disabledRules.contains(rule.id) && (!rule.isPicky || request.picky) {
+        context.grammar = session.grammar
+        context.isKnownWord = { [dictionary = session.dictionary] word in dictionary.spell(word) }
+        for rule in rules + session.grammar.otherRules
+        where rule.runs(for: language.primaryLanguage) && request.runs(rule) {
             if isCancelled() { throw SuperTextError.cancelled }
             matches += rule.matches(in: document, context: context)
         }
+        matches += session.grammar.patternIndex.matches(in: document, context: context, runs: request.runs)
+        matches = Self.withoutOverlaps(matches)
         matches.sort { ($0.offset, $0.length) < ($1.offset, $1.length) }
         return CheckResult(
             language: choice.report, matches: matches,
@@ -211,6 +220,37 @@ public final class Proofreader {
             stats: CheckStats(characters: 0, words: checkedWords, matches: matches.count, milliseconds: 0),
             sentences: document.sentences, warnings: choice.warnings
         )
+    }
+
+    /// The matches with those that overlap an earlier one left out, spelling first: one place in
+    /// the text gets one problem, and the corrected text is unambiguous.
+    static func withoutOverlaps(_ matches: [Match]) -> [Match] {
+        guard matches.count > 1 else { return matches }
+        // Spelling matches never overlap one another (one a word); rule matches are taken in
+        // order of offset, each checked against its spelling neighbours and the last rule match kept.
+        // A match without suggestions (a long sentence) changes nothing and hides nothing.
+        let spelling = matches.filter { $0.category == .spelling }.sorted { $0.offset < $1.offset }
+        let others = matches.filter { $0.category != .spelling && !$0.suggestions.isEmpty }
+            .sorted { ($0.offset, $0.length) < ($1.offset, $1.length) }
+        guard !others.isEmpty else { return matches }
+        var kept = spelling + matches.filter { $0.category != .spelling && $0.suggestions.isEmpty }
+        var lastEnd = -1
+        for match in others {
+            let start = match.offset
+            let end = match.offset + max(match.length, 1)
+            if start < lastEnd { continue }
+            // The first spelling match ending after `start`.
+            var low = 0
+            var high = spelling.count
+            while low < high {
+                let middle = (low + high) / 2
+                if spelling[middle].offset + max(spelling[middle].length, 1) <= start { low = middle + 1 } else { high = middle }
+            }
+            if low < spelling.count, spelling[low].offset < end { continue }
+            kept.append(match)
+            lastEnd = end
+        }
+        return kept
     }
 
     /// Suggestions for one word in a language, as the checker would make them.
@@ -255,6 +295,19 @@ extension Duration {
 }
 
 extension CheckRequest {
+    /// Whether spelling is checked: not disabled, or named with `enabledOnly`.
+    var runsSpelling: Bool {
+        enabledOnly ? enabledRules.contains(ProofreadingRules.spellingRuleID)
+            : !disabledRules.contains(ProofreadingRules.spellingRuleID)
+    }
+
+    /// Whether a rule runs for this request: not disabled, and on by default or asked for
+    /// (`picky`, or named in `enabledRules`).
+    func runs(_ rule: any ProofreadingRule) -> Bool {
+        if enabledOnly { return enabledRules.contains(rule.id) }
+        return !disabledRules.contains(rule.id) && (!rule.isPicky || picky || enabledRules.contains(rule.id))
+    }
+
     /// The words accepted for a text in `code`: the request's own and the personal dictionary's
     /// for every language, for the code and for its primary language.
     func acceptedWords(for code: String) -> Set<String> {

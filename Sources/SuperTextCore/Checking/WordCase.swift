@@ -27,4 +27,15 @@ enum WordCase {
         guard let first = word.first else { return word }
         return first.uppercased() + word.dropFirst().lowercased()
     }
+
+    /// Whether the text starts with a capital letter.
+    static func startsWithCapital(_ text: String) -> Bool {
+        text.unicodeScalars.first?.properties.isUppercase ?? false
+    }
+
+    /// The text with its first letter a capital, the rest unchanged: `have` → `Have`.
+    static func capitalizingFirst(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.uppercased() + text.dropFirst()
+    }
 }

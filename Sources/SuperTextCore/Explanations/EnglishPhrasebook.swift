@@ -48,6 +48,9 @@ struct EnglishPhrasebook: ExplanationPhrasebook {
         case .typography: "Typography"
         case .style: "Style"
         case .grammar: "Grammar"
+        case .confusedWords: "Confused words"
+        case .punctuation: "Punctuation"
+        case .redundancy: "Redundancy"
         }
     }
 

@@ -52,6 +52,9 @@ struct FrenchPhrasebook: ExplanationPhrasebook {
         case .typography: "Typographie"
         case .style: "Style"
         case .grammar: "Grammaire"
+        case .confusedWords: "Mots confondus"
+        case .punctuation: "Ponctuation"
+        case .redundancy: "Redondance"
         }
     }
 

@@ -48,6 +48,9 @@ struct GermanPhrasebook: ExplanationPhrasebook {
         case .typography: "Typografie"
         case .style: "Stil"
         case .grammar: "Grammatik"
+        case .confusedWords: "Verwechselte Wörter"
+        case .punctuation: "Zeichensetzung"
+        case .redundancy: "Doppelt gemoppelt"
         }
     }
 

@@ -49,6 +49,9 @@ struct SpanishPhrasebook: ExplanationPhrasebook {
         case .typography: "Tipografía"
         case .style: "Estilo"
         case .grammar: "Gramática"
+        case .confusedWords: "Palabras confundidas"
+        case .punctuation: "Puntuación"
+        case .redundancy: "Redundancia"
         }
     }
 

@@ -42,6 +42,10 @@ public struct CheckRequest: Sendable {
     public var disabledRules: Set<String>
     /// Whether to run the picky rules too (style and typography rules that are off by default).
     public var picky: Bool
+    /// Picky rules to run although `picky` is off.
+    public var enabledRules: Set<String> = []
+    /// Run only the rules named in `enabledRules` (spelling is a rule too: `SPELLING`).
+    public var enabledOnly = false
 
     public init(
         text: String, language: String = "auto", preferredLanguages: [String] = [],

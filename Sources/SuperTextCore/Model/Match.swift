@@ -2,8 +2,13 @@
 public enum MatchCategory: String, Codable, Sendable, CaseIterable {
     case spelling
     case grammar
+    /// A real word used in place of another that sounds or looks alike: their/there, its/it's.
+    case confusedWords = "confused_words"
+    case punctuation
     case typography
     case style
+    /// Words that say the same thing twice: "ATM machine", "return back".
+    case redundancy
 }
 
 /// One problem found in a text, with its exact position, ranked suggestions and an explanation.
@@ -98,4 +103,10 @@ public enum ExplanationKind: String, Codable, Sendable, CaseIterable {
     case style
     /// A grammar problem.
     case grammar
+    /// A word confused with another that sounds or looks alike.
+    case confusedWords
+    /// Missing, doubled or wrong punctuation.
+    case punctuation
+    /// Words that repeat what others already say.
+    case redundancy
 }

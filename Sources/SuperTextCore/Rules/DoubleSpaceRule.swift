@@ -26,42 +26,34 @@ public struct DoubleSpaceRule: ProofreadingRule {
             detail: "Aquí hay %d espacios donde basta uno."),
     ]
 
+    public let examples: [RuleExample] = [
+        .wrong("Two  spaces here.", "Two spaces here."),
+        .right("One space. Then a new line\n  indented."),
+    ]
+
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         let text = Self.texts[context.explanationLanguage] ?? Self.texts[.en]!
         var matches: [Match] = []
-        let bytes = document.bytes
-        var index = 0
-        var utf16 = 0
-        var previousWasWordish = false  // the last scalar was neither a space nor a line break
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: " "), previousWasWordish {
-                var end = index
-                while end < bytes.count, bytes[end] == UInt8(ascii: " ") { end += 1 }
-                let count = end - index
-                if count >= 2, end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") {
-                    matches.append(
-                        Match(
-                            offset: utf16, length: count, text: String(repeating: " ", count: count),
-                            category: category, rule: id, message: text.message,
-                            shortMessage: text.shortMessage, suggestions: [" "],
-                            explanation: Explanation(
-                                kind: .typography, title: text.title,
-                                detail: text.detail.replacingOccurrences(of: "%d", with: String(count))
-                            )
-                        )
+        let tokens = document.tokens
+        // Spaces between two tokens of the same line; code blocks and aligned command lines in
+        // Markdown are one skipped token, so their spaces are never seen here.
+        for index in tokens.indices.dropFirst().dropLast() {
+            let token = tokens[index]
+            guard token.kind == .space, token.utf16Length >= 2,
+                  !tokens[index - 1].isWhitespace, !tokens[index + 1].isWhitespace,
+                  document.text(of: token).utf8.allSatisfy({ $0 == UInt8(ascii: " ") })
+            else { continue }
+            let count = token.utf16Length
+            matches.append(
+                document.match(
+                    tokens: index..<index + 1, category: category, rule: id, message: text.message,
+                    shortMessage: text.shortMessage, suggestions: [" "],
+                    explanation: Explanation(
+                        kind: .typography, title: text.title,
+                        detail: text.detail.replacingOccurrences(of: "%d", with: String(count))
                     )
-                }
-                utf16 += count
-                index = end
-                previousWasWordish = false
-                continue
-            }
-            let length = utf8SequenceLength(byte)
-            previousWasWordish = !(byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n")
-                || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r"))
-            utf16 += length == 4 ? 2 : 1
-            index += length
+                )
+            )
         }
         return matches
     }

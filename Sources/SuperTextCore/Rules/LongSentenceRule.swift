@@ -28,36 +28,26 @@ public struct LongSentenceRule: ProofreadingRule {
             detail: "Las oraciones de más de %m palabras cuestan de seguir. Esta tiene %d."),
     ]
 
+    public var examples: [RuleExample] {
+        let long = Array(repeating: "word", count: 45).joined(separator: " ")
+        return [.wrong("A " + long + ".", "A " + long + "."), .right("A short sentence.")]
+    }
+
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         let text = Self.texts[context.explanationLanguage] ?? Self.texts[.en]!
         var matches: [Match] = []
-        var tokenIndex = 0
-        let words = document.words
-        for sentence in document.sentences {
-            let end = sentence.offset + sentence.length
-            var count = 0
-            var first: WordToken?
-            var last: WordToken?
-            while tokenIndex < words.count, words[tokenIndex].utf16Offset < end {
-                let token = words[tokenIndex]
-                if token.utf16Offset >= sentence.offset {
-                    count += 1
-                    if first == nil { first = token }
-                    last = token
-                }
-                tokenIndex += 1
-            }
-            guard count > maximumWords, let first, let last else { continue }
+        for sentence in document.sentenceTokens {
+            let words = sentence.filter { document.tokens[$0].kind == .word }
+            guard words.count > maximumWords, let first = words.first, let last = words.last else { continue }
+            let count = words.count
             func fill(_ template: String) -> String {
                 template.replacingOccurrences(of: "%d", with: String(count))
                     .replacingOccurrences(of: "%m", with: String(maximumWords))
             }
             matches.append(
-                Match(
-                    offset: first.utf16Offset,
-                    length: last.utf16Offset + last.utf16Length - first.utf16Offset,
-                    text: document.text(bytes: first.byteRange.lowerBound..<last.byteRange.upperBound), category: category, rule: id,
-                    message: fill(text.message), shortMessage: text.shortMessage, suggestions: [],
+                document.match(
+                    tokens: first..<last + 1, category: category, rule: id, message: fill(text.message),
+                    shortMessage: text.shortMessage, suggestions: [],
                     explanation: Explanation(kind: .style, title: text.title, detail: fill(text.detail))
                 )
             )

@@ -1,7 +1,8 @@
-/// A proofreading rule beyond spelling. Each rule is a type of its own, in a file of its own;
-/// adding a rule means adding a type and listing it in `ProofreadingRules.all`.
+/// A proofreading rule beyond spelling: a type of its own in a file of its own, or an entry of a
+/// rule data file (`PatternRule`). Every rule has an identifier, a category, a default (on, or
+/// picky only), the languages it runs for, and examples that run as tests.
 public protocol ProofreadingRule: Sendable {
-    /// Stable identifier, in capitals: `REPEATED_WORD`.
+    /// Stable identifier, in capitals, LanguageTool-style: `REPEATED_WORD`, `EN_A_VS_AN`.
     var id: String { get }
     /// What kind of problem the rule finds.
     var category: MatchCategory { get }
@@ -9,23 +10,103 @@ public protocol ProofreadingRule: Sendable {
     var description: String { get }
     /// Whether the rule runs only when the caller asks for picky checking.
     var isPicky: Bool { get }
+    /// The primary languages the rule runs for (`["en"]`); empty: every language.
+    var languages: Set<String> { get }
+    /// Sentences the rule must correct, and sentences it must leave alone.
+    var examples: [RuleExample] { get }
     /// The problems the rule finds in a document.
     func matches(in document: CheckedDocument, context: RuleContext) -> [Match]
 }
 
-/// What a rule may look at: the text, its words and its sentences.
+extension ProofreadingRule {
+    public var languages: Set<String> { [] }
+
+    /// Whether the rule runs for a text in `primaryLanguage`.
+    public func runs(for primaryLanguage: String) -> Bool {
+        languages.isEmpty || languages.contains(primaryLanguage)
+    }
+}
+
+/// One example of a rule: a wrong sentence with its correction (the rule's first suggestion
+/// applied), or a right sentence the rule must leave alone.
+public struct RuleExample: Sendable, Equatable {
+    /// The sentence.
+    public var text: String
+    /// The sentence once corrected; `nil` for a sentence that must stay clean.
+    public var correction: String?
+    /// The language the example is written in (`en`, `fr-FR`).
+    public var language: String
+
+    public init(_ text: String, correction: String? = nil, language: String = "en-US") {
+        self.text = text
+        self.correction = correction
+        self.language = language
+    }
+
+    /// A sentence the rule must correct to `correction`.
+    public static func wrong(_ text: String, _ correction: String, language: String = "en-US") -> RuleExample {
+        RuleExample(text, correction: correction, language: language)
+    }
+
+    /// A sentence the rule must leave alone.
+    public static func right(_ text: String, language: String = "en-US") -> RuleExample {
+        RuleExample(text, correction: nil, language: language)
+    }
+}
+
+/// What a rule may look at: the text as one stream of tokens, grouped in sentences.
+///
+/// Every part of the text is exactly one token (see `TextToken`), so a rule finds what it needs
+/// by walking tokens and never scans bytes or counts UTF-16 units itself; `match(...)` turns a
+/// run of tokens into a match with the right offsets.
 public struct CheckedDocument: @unchecked Sendable {
     /// The UTF-8 bytes of the text (valid for the duration of the check).
     public let bytes: UnsafeBufferPointer<UInt8>
-    /// Every word and skipped token, in order.
+    /// Every word and skipped token, in order (the tokens spelling and language detection read).
     public let words: [WordToken]
     /// Sentence boundaries.
     public let sentences: [SentenceRange]
     /// Byte ranges that Markdown masking left out (code, link targets, HTML); empty for plain text.
     var maskedRanges: [Range<Int>] = []
+    /// Every token of the text, in order.
+    public let tokens: [TextToken]
+    /// The tokens of each sentence, as index ranges into `tokens` (one per `sentences` entry).
+    public let sentenceTokens: [Range<Int>]
+    /// The lowercase text of each token (`""` for skipped tokens), read by rules.
+    public let lowercasedTexts: [String]
+
+    /// A document of `bytes`; `withTokenStream: false` leaves `tokens` empty, for callers that
+    /// only read the words (language detection).
+    public init(
+        bytes: UnsafeBufferPointer<UInt8>, words: [WordToken], sentences: [SentenceRange],
+        maskedRanges: [Range<Int>] = [], withTokenStream: Bool = true
+    ) {
+        self.bytes = bytes
+        self.words = words
+        self.sentences = sentences
+        self.maskedRanges = maskedRanges
+        let tokens = withTokenStream ? TokenStream.tokens(in: bytes, words: words, masked: maskedRanges) : []
+        self.tokens = tokens
+        sentenceTokens = TokenStream.sentenceTokenRanges(sentences, tokens: tokens)
+        lowercasedTexts = tokens.map { token in
+            switch token.kind {
+            case .skipped: return ""
+            case .space: return " "
+            case .lineBreak: return "\n"
+            case .word, .number, .punctuation:
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[token.byteRange]), as: UTF8.self)
+                return normalizedWord(text).lowercased()
+            }
+        }
+    }
 
     /// The text of a token.
     public func text(of token: WordToken) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[token.byteRange]), as: UTF8.self)
+    }
+
+    /// The text of a token of the stream, exactly as written.
+    public func text(of token: TextToken) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[token.byteRange]), as: UTF8.self)
     }
 
@@ -33,10 +114,55 @@ public struct CheckedDocument: @unchecked Sendable {
     public func text(bytes range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
+
+    /// The text written from the first to the last of a run of tokens.
+    public func text(tokens range: Range<Int>) -> String {
+        guard !range.isEmpty else { return "" }
+        return text(bytes: tokens[range.lowerBound].byteRange.lowerBound..<tokens[range.upperBound - 1].byteRange.upperBound)
+    }
+
+    /// The first byte of a token (0 for an empty range), for quick tests of punctuation.
+    public func firstByte(of index: Int) -> UInt8 {
+        let range = tokens[index].byteRange
+        return range.isEmpty ? 0 : bytes[range.lowerBound]
+    }
+
+    /// A match covering a run of tokens.
+    public func match(
+        tokens range: Range<Int>, category: MatchCategory, rule: String, message: String,
+        shortMessage: String, suggestions: [String], explanation: Explanation
+    ) -> Match {
+        let first = tokens[range.lowerBound]
+        let last = tokens[range.upperBound - 1]
+        return Match(
+            offset: first.utf16Offset, length: last.utf16End - first.utf16Offset, text: text(tokens: range),
+            category: category, rule: rule, message: message, shortMessage: shortMessage,
+            suggestions: suggestions, explanation: explanation
+        )
+    }
+
+    /// The indices of the tokens of a sentence that are not whitespace.
+    public func significantTokens(in sentence: Range<Int>) -> [Int] {
+        sentence.filter { !tokens[$0].isWhitespace }
+    }
+
+    /// The index of the next token after `index` that is not whitespace, if any.
+    public func nextSignificant(after index: Int) -> Int? {
+        var next = index + 1
+        while next < tokens.count, tokens[next].isWhitespace { next += 1 }
+        return next < tokens.count ? next : nil
+    }
+
+    /// The index of the previous token before `index` that is not whitespace, if any.
+    public func previousSignificant(before index: Int) -> Int? {
+        var previous = index - 1
+        while previous >= 0, tokens[previous].isWhitespace { previous -= 1 }
+        return previous >= 0 ? previous : nil
+    }
 }
 
 /// The circumstances of a check that rules need.
-public struct RuleContext: Sendable {
+public struct RuleContext {
     /// BCP 47 code of the text's language.
     public let languageCode: String
     /// The primary language subtag, `en`.
@@ -45,11 +171,31 @@ public struct RuleContext: Sendable {
     public let explanationLanguage: ExplanationLanguage
     /// Builds messages and explanations.
     public let explainer: Explainer
+    /// What the rules know of the language's words: parts of speech, inflections, word-pair
+    /// counts (empty for a language without grammar data).
+    public var grammar: LanguageGrammar = .empty
+    /// Whether a word is in the text language's dictionary (or the personal one).
+    public var isKnownWord: (String) -> Bool = { _ in true }
+
+    public init(languageCode: String, explanationLanguage: ExplanationLanguage, explainer: Explainer) {
+        self.languageCode = languageCode
+        self.explanationLanguage = explanationLanguage
+        self.explainer = explainer
+    }
 }
 
 /// The rules SuperText ships.
 public enum ProofreadingRules {
-    /// Every rule, in the order they run.
+    /// The rules written in code for one language (those of its data file come from
+    /// `LanguageGrammar`).
+    static func codeRules(for language: String, searchPath: [String]) -> [any ProofreadingRule] {
+        switch language {
+        case "en": [AVersusAnRule()] + [ConfusedWordRule.load(language: language, searchPath: searchPath)].compactMap { $0 }
+        default: []
+        }
+    }
+
+    /// The rules of every language, in the order they run.
     public static let all: [any ProofreadingRule] = [
         RepeatedWordRule(),
         DoubleSpaceRule(),

@@ -18,43 +18,40 @@ public struct RepeatedWordRule: ProofreadingRule {
         "es": ["muy", "no", "sí", "que", "la", "bye"],
     ]
 
+    public let examples: [RuleExample] = [
+        .wrong("I saw the the cat.", "I saw the cat."),
+        .right("He had had enough, so so be it."),
+        .right("Nous nous levons.", language: "fr"),
+    ]
+
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
         let allowed = Self.allowed[context.primaryLanguage] ?? []
-        var previous: WordToken?
-        for token in document.words {
-            defer { previous = token }
-            guard token.isWord, let before = previous, before.isWord else { continue }
-            guard onlySpaces(between: before, and: token, in: document) else { continue }
-            let first = document.text(of: before)
-            let second = document.text(of: token)
-            guard first.lowercased() == second.lowercased(), first.count > 0,
-                  !allowed.contains(second.lowercased())
-            else { continue }
-            let text = context.explainer.repeatedWord(second)
-            matches.append(
-                Match(
-                    offset: before.utf16Offset,
-                    length: token.utf16Offset + token.utf16Length - before.utf16Offset,
-                    text: document.text(bytes: before.byteRange.lowerBound..<token.byteRange.upperBound),
-                    category: category, rule: id, message: text.message,
-                    shortMessage: text.shortMessage, suggestions: [first],
-                    explanation: text.explanation
+        let tokens = document.tokens
+        var previous: Int?
+        var lineBreaks = 0
+        for index in tokens.indices {
+            switch tokens[index].kind {
+            case .space: continue
+            case .lineBreak: lineBreaks += 1; continue
+            case .word:
+                defer { previous = index; lineBreaks = 0 }
+                guard let before = previous, index > before + 1, lineBreaks <= 1 else { continue }
+                let word = document.lowercasedTexts[index]
+                guard word == document.lowercasedTexts[before], !allowed.contains(word) else { continue }
+                let first = document.text(of: tokens[before])
+                let text = context.explainer.repeatedWord(document.text(of: tokens[index]))
+                matches.append(
+                    document.match(
+                        tokens: before..<index + 1, category: category, rule: id, message: text.message,
+                        shortMessage: text.shortMessage, suggestions: [first], explanation: text.explanation
+                    )
                 )
-            )
-        }
-        return matches
-    }
-
-    private func onlySpaces(between first: WordToken, and second: WordToken, in document: CheckedDocument) -> Bool {
-        var newlines = 0
-        for index in first.byteRange.upperBound..<second.byteRange.lowerBound {
-            switch document.bytes[index] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): continue
-            case UInt8(ascii: "\n"): newlines += 1
-            default: return false
+            default:
+                previous = nil
+                lineBreaks = 0
             }
         }
-        return newlines <= 1 && second.byteRange.lowerBound > first.byteRange.upperBound
+        return matches
     }
 }

@@ -29,53 +29,40 @@ public struct SpaceBeforePunctuationRule: ProofreadingRule {
             detail: "«%p» va pegado a la palabra, sin espacio delante."),
     ]
 
+    public let examples: [RuleExample] = [
+        .wrong("Really ? Yes , really.", "Really? Yes , really."),
+        .wrong("He left .", "He left."),
+        .right("Use .NET or ... as you like; pi is .5 more than 2.64."),
+        .right("Vraiment ? Oui !", language: "fr"),
+    ]
+
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         let text = Self.texts[context.explanationLanguage] ?? Self.texts[.en]!
         let marks: Set<UInt8> = context.primaryLanguage == "fr"
             ? [UInt8(ascii: ","), UInt8(ascii: ".")]
             : [UInt8(ascii: ","), UInt8(ascii: "."), UInt8(ascii: ";"), UInt8(ascii: ":"),
                UInt8(ascii: "!"), UInt8(ascii: "?")]
-        let bytes = document.bytes
+        let tokens = document.tokens
         var matches: [Match] = []
-        var index = 0
-        var utf16 = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            let length = utf8SequenceLength(byte)
-            if byte == UInt8(ascii: " "), index > 0, index + 1 < bytes.count, marks.contains(bytes[index + 1]),
-               Self.isLetterOrDigit(before: index, in: bytes),
-               Self.endsPunctuation(after: index + 1, in: bytes) {
-                let mark = String(UnicodeScalar(bytes[index + 1]))
-                func fill(_ template: String) -> String { template.replacingOccurrences(of: "%p", with: mark) }
-                matches.append(
-                    Match(
-                        offset: utf16, length: 2, text: " " + mark, category: category, rule: id,
-                        message: fill(text.message), shortMessage: text.shortMessage,
-                        suggestions: [mark],
-                        explanation: Explanation(kind: .typography, title: text.title, detail: fill(text.detail))
-                    )
+        for index in tokens.indices.dropFirst().dropLast() {
+            let space = tokens[index]
+            let mark = tokens[index + 1]
+            guard space.kind == .space, space.utf16Length == 1, document.firstByte(of: index) == UInt8(ascii: " "),
+                  mark.kind == .punctuation, marks.contains(document.firstByte(of: index + 1)),
+                  tokens[index - 1].kind == .word || tokens[index - 1].kind == .number,
+                  // The mark ends there (not `...`, `.5`, `.NET`).
+                  index + 2 == tokens.count || tokens[index + 2].isWhitespace
+            else { continue }
+            let written = document.text(of: mark)
+            func fill(_ template: String) -> String { template.replacingOccurrences(of: "%p", with: written) }
+            matches.append(
+                document.match(
+                    tokens: index..<index + 2, category: category, rule: id, message: fill(text.message),
+                    shortMessage: text.shortMessage, suggestions: [written],
+                    explanation: Explanation(kind: .typography, title: text.title, detail: fill(text.detail))
                 )
-            }
-            utf16 += length == 4 ? 2 : 1
-            index += length
+            )
         }
         return matches
-    }
-
-    /// The byte before the space ends a word (not an ellipsis, a bullet or a line start).
-    private static func isLetterOrDigit(before index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let byte = bytes[index - 1]
-        if byte >= 0x80 { return true }
-        let scalarClass = ScalarClass.of(ascii: byte)
-        return scalarClass.isLetter || scalarClass == .digit
-    }
-
-    /// The mark is followed by a space, a line end or the end (not `.NET`, `.5` or `...`).
-    private static func endsPunctuation(after index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let next = index + 1
-        guard next < bytes.count else { return true }
-        let byte = bytes[next]
-        return byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
-            || byte == UInt8(ascii: "\t")
     }
 }

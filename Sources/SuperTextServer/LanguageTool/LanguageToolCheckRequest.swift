@@ -65,14 +65,13 @@ struct LanguageToolCheckRequest: Sendable {
                 throw LanguageToolError.badRequest("You must specify enabled rules or categories when using enabledOnly=true.")
             }
         }
-        let rulesToRun = LanguageToolRules.rulesToRun(for: selection)
-        let allRules = LanguageToolRules.all
-        let check = CheckRequest(
+        // The checker runs exactly the selected rules.
+        var check = CheckRequest(
             text: text.plainText, language: isAuto ? "auto" : language,
-            preferredLanguages: isAuto ? candidates(preferring: variants, in: catalog) : [],
-            disabledRules: Set(allRules.map(\.id)).subtracting(rulesToRun),
-            picky: allRules.contains { $0.isPicky && rulesToRun.contains($0.id) }
+            preferredLanguages: isAuto ? candidates(preferring: variants, in: catalog) : []
         )
+        check.enabledRules = LanguageToolRules.table(searchPath: catalog.searchPath).rulesToRun(for: selection)
+        check.enabledOnly = true
         return LanguageToolCheckRequest(text: text, check: check)
     }
 

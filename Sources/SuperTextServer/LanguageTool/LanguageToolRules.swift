@@ -1,4 +1,5 @@
 import SuperTextCore
+import Synchronization
 
 /// SuperText's rules as LanguageTool clients see them: categories, issue types, descriptions, and
 /// which rules a request's `enabledRules`, `disabledRules`, `enabledCategories`,
@@ -12,18 +13,57 @@ enum LanguageToolRules {
         let isPicky: Bool
     }
 
-    /// Every rule SuperText runs, spelling first.
-    static let all: [Rule] = [
-        Rule(id: ProofreadingRules.spellingRuleID, category: .spelling, description: "Possible spelling mistake", isPicky: false)
-    ] + ProofreadingRules.all.map {
-        Rule(id: $0.id, category: $0.category, description: $0.description, isPicky: $0.isPicky)
+    /// The rules of one installation: spelling, the rules of every language, and the grammar
+    /// rules read from the dictionaries' search path.
+    struct Table: Sendable {
+        /// Every rule, spelling first.
+        let all: [Rule]
+        let byID: [String: Rule]
+
+        init(rules: [any ProofreadingRule]) {
+            all = [
+                Rule(id: ProofreadingRules.spellingRuleID, category: .spelling, description: "Possible spelling mistake", isPicky: false)
+            ] + rules.map { Rule(id: $0.id, category: $0.category, description: $0.description, isPicky: $0.isPicky) }
+            var byID: [String: Rule] = [:]
+            for rule in all where byID[rule.id] == nil { byID[rule.id] = rule }
+            self.byID = byID
+        }
+
+        /// The identifiers of the rules a selection runs. Unknown rule and category identifiers
+        /// are ignored, as LanguageTool ignores them; a rule that is both enabled and disabled is off.
+        func rulesToRun(for selection: Selection) -> Set<String> {
+            func ruleIDs(_ ids: [String]) -> Set<String> {
+                Set(ids.map { id in
+                    let upper = id.uppercased()
+                    return languageToolAliases[upper] ?? upper
+                })
+            }
+            let enabledRules = ruleIDs(selection.enabledRules)
+            let disabledRules = ruleIDs(selection.disabledRules)
+            let enabledCategories = Set(selection.enabledCategories.map { $0.uppercased() })
+            let disabledCategories = Set(selection.disabledCategories.map { $0.uppercased() })
+            let enabled = all.filter { enabledRules.contains($0.id) || enabledCategories.contains(category($0.category).id) }
+            if selection.enabledOnly { return Set(enabled.map(\.id)) }
+            let defaults = all.filter { !$0.isPicky || selection.picky }
+            return Set((defaults + enabled).map(\.id)).filter { id in
+                !disabledRules.contains(id) && !disabledCategories.contains(category(byID[id]!.category).id)
+            }
+        }
     }
 
-    private static let byID: [String: Rule] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
+    private static let tables = Mutex<[[String]: Table]>([:])
+
+    /// The rules of the installation whose dictionaries are on `searchPath` (built once).
+    static func table(searchPath: [String]) -> Table {
+        if let table = tables.withLock({ $0[searchPath] }) { return table }
+        let table = Table(rules: GrammarCatalog.allRules(searchPath: searchPath))
+        tables.withLock { $0[searchPath] = table }
+        return table
+    }
 
     /// The description of a rule, for `rule.description`.
     static func description(ofRule id: String) -> String {
-        byID[id]?.description ?? id
+        tables.withLock { tables in tables.values.lazy.compactMap { $0.byID[id]?.description }.first } ?? id
     }
 
     /// LanguageTool's category identifier and name.
@@ -31,8 +71,11 @@ enum LanguageToolRules {
         switch category {
         case .spelling: ("TYPOS", "Possible Typo")
         case .grammar: ("GRAMMAR", "Grammar")
+        case .confusedWords: ("CONFUSED_WORDS", "Commonly Confused Words")
+        case .punctuation: ("PUNCTUATION", "Punctuation")
         case .typography: ("TYPOGRAPHY", "Typography")
         case .style: ("STYLE", "Style")
+        case .redundancy: ("REDUNDANCY", "Redundant Phrases")
         }
     }
 
@@ -40,9 +83,9 @@ enum LanguageToolRules {
     static func issueType(_ category: MatchCategory) -> String {
         switch category {
         case .spelling: "misspelling"
-        case .grammar: "grammar"
-        case .typography: "typographical"
-        case .style: "style"
+        case .grammar, .confusedWords: "grammar"
+        case .punctuation, .typography: "typographical"
+        case .style, .redundancy: "style"
         }
     }
 
@@ -78,26 +121,5 @@ enum LanguageToolRules {
         var enabledOnly = false
         /// `level=picky`: run the picky rules too.
         var picky = false
-    }
-
-    /// The identifiers of the rules a selection runs. Unknown rule and category identifiers are
-    /// ignored, as LanguageTool ignores them; a rule that is both enabled and disabled is off.
-    static func rulesToRun(for selection: Selection) -> Set<String> {
-        func ruleIDs(_ ids: [String]) -> Set<String> {
-            Set(ids.map { id in
-                let upper = id.uppercased()
-                return languageToolAliases[upper] ?? upper
-            })
-        }
-        let enabledRules = ruleIDs(selection.enabledRules)
-        let disabledRules = ruleIDs(selection.disabledRules)
-        let enabledCategories = Set(selection.enabledCategories.map { $0.uppercased() })
-        let disabledCategories = Set(selection.disabledCategories.map { $0.uppercased() })
-        let enabled = all.filter { enabledRules.contains($0.id) || enabledCategories.contains(category($0.category).id) }
-        if selection.enabledOnly { return Set(enabled.map(\.id)) }
-        let defaults = all.filter { !$0.isPicky || selection.picky }
-        return Set((defaults + enabled).map(\.id)).filter { id in
-            !disabledRules.contains(id) && !disabledCategories.contains(category(byID[id]!.category).id)
-        }
     }
 }

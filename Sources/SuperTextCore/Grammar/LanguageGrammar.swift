@@ -1,0 +1,110 @@
+import Foundation
+import Synchronization
+
+/// What the grammar rules of one language know, loaded once and shared by every worker: the
+/// lexicon, word-pair counts, and the rules of the language's data file.
+public final class LanguageGrammar: Sendable {
+    /// The primary language (`en`).
+    public let language: String
+    public let lexicon: Lexicon
+    public let counts: WordPairCounts
+    /// The language's rules: its data files' pattern rules and the rules written in code.
+    public let rules: [any ProofreadingRule]
+    /// The pattern rules among `rules`, indexed to run in one pass.
+    let patternIndex: PatternRuleIndex
+    /// The other rules, each run on its own.
+    let otherRules: [any ProofreadingRule]
+
+    /// No grammar data.
+    public static let empty = LanguageGrammar(language: "", lexicon: .empty, counts: .empty, rules: [])
+
+    init(language: String, lexicon: Lexicon, counts: WordPairCounts, rules: [any ProofreadingRule]) {
+        self.language = language
+        self.lexicon = lexicon
+        self.counts = counts
+        self.rules = rules
+        patternIndex = PatternRuleIndex(rules.compactMap { $0 as? PatternRule })
+        otherRules = rules.filter { !($0 is PatternRule) }
+    }
+
+    /// Loads a language's data from the first directory of `searchPath` with a `grammar/` folder
+    /// holding its files. A language without files gets its code rules only.
+    /// - Throws: `PatternRuleFile.FormatError` for a rule file that cannot be read, or a file
+    ///   system error.
+    static func load(language: String, searchPath: [String]) throws -> LanguageGrammar {
+        func path(_ name: String) -> String? {
+            for directory in searchPath {
+                let path = directory + "/grammar/" + name
+                if FileManager.default.isReadableFile(atPath: path) { return path }
+            }
+            return nil
+        }
+        let closed = ClosedWordClasses.of(language)
+        let lexicon = try Lexicon(path: path(language + "-lexicon.tsv"), closedClasses: closed)
+        let counts = try WordPairCounts(unigramPath: path(language + "-unigrams.tsv"), bigramPath: path(language + "-bigrams.tsv"))
+        var rules: [any ProofreadingRule] = []
+        if let rulePath = path(language + ".rules") {
+            let text = try String(contentsOfFile: rulePath, encoding: .utf8)
+            rules += try PatternRuleFile.rules(
+                in: text, file: rulePath, language: language,
+                exampleLanguage: GrammarCatalog.exampleLanguage[language] ?? language
+            )
+        }
+        if let phrasePath = path(language + "-phrases.txt") {
+            let text = try String(contentsOfFile: phrasePath, encoding: .utf8)
+            rules += try PatternRuleFile.phraseRules(
+                in: text, file: phrasePath, language: language,
+                exampleLanguage: GrammarCatalog.exampleLanguage[language] ?? language
+            )
+        }
+        rules += ProofreadingRules.codeRules(for: language, searchPath: searchPath)
+        return LanguageGrammar(language: language, lexicon: lexicon, counts: counts, rules: rules)
+    }
+}
+
+/// The grammar of every language, loaded on first use and kept for the life of the process:
+/// workers share one copy per search path.
+public enum GrammarCatalog {
+    /// Languages with grammar rules of their own.
+    public static let languages = ["en", "fr", "de", "es"]
+    /// The language code each language's rule examples are checked in.
+    static let exampleLanguage = ["en": "en-US", "fr": "fr", "de": "de-DE", "es": "es"]
+
+    private static let loaded = Mutex<[String: LanguageGrammar]>([:])
+
+    /// The grammar of a primary language (`en`); loads it on first use. A language whose data
+    /// cannot be read gets no grammar rules, and the reason is returned once in `failures`.
+    public static func grammar(for language: String, searchPath: [String]) -> LanguageGrammar {
+        let key = language + "\u{0}" + searchPath.joined(separator: ":")
+        if let grammar = loaded.withLock({ $0[key] }) { return grammar }
+        let grammar: LanguageGrammar
+        do {
+            grammar = try LanguageGrammar.load(language: language, searchPath: searchPath)
+        } catch {
+            failuresStore.withLock { $0.append("\(language): \(error)") }
+            grammar = .empty
+        }
+        return loaded.withLock { table in
+            if let existing = table[key] { return existing }
+            table[key] = grammar
+            return grammar
+        }
+    }
+
+    private static let failuresStore = Mutex<[String]>([])
+
+    /// Grammar data that could not be read, one line each (for the start-up log).
+    public static var failures: [String] { failuresStore.withLock { $0 } }
+
+    /// Every rule of every language with grammar, and the rules of every language, without
+    /// duplicates: what rule lists (`/v2/check`'s selection) offer.
+    public static func allRules(searchPath: [String]) -> [any ProofreadingRule] {
+        var seen = Set<String>()
+        var rules: [any ProofreadingRule] = []
+        for rule in ProofreadingRules.all + languages.flatMap({ grammar(for: $0, searchPath: searchPath).rules })
+        where seen.insert(rule.id).inserted {
+            rules.append(rule)
+        }
+        return rules
+    }
+}

@@ -1,0 +1,219 @@
+/// A rule written as data: a pattern of tokens, the part of it that is wrong, and what to write
+/// instead, read from a `grammar/<language>.rules` file (see `PatternRuleFile` for the format).
+///
+/// A pattern is a sequence of elements matched against the words, numbers and punctuation of
+/// one sentence (spaces are not tokens to a pattern): `could|should [of] <VBN>` finds "could of
+/// gone" and marks "of". Suggestions may inflect a word of the match: `$2:VBN` is the past
+/// participle of the second element's word.
+public struct PatternRule: ProofreadingRule {
+    public let id: String
+    public let category: MatchCategory
+    public let description: String
+    public let isPicky: Bool
+    public let languages: Set<String>
+    public let examples: [RuleExample]
+
+    let elements: [PatternElement]
+    /// Suggestions, each a list of parts to join (`$1`, `$2:VBZ`, literal words).
+    let suggestions: [[SuggestionPart]]
+    /// Messages by explanation language: full message, short message, detail.
+    let texts: [ExplanationLanguage: RuleText]
+    /// The element indices of the marked part (the whole pattern when none is marked).
+    let span: ClosedRange<Int>
+    /// The language codes the rule runs for (`en-GB`); empty: every variant of its language.
+    let variants: Set<String>
+
+    /// One element of a pattern.
+    struct PatternElement: Sendable {
+        enum Test: Sendable {
+            case word(String)
+            /// A word written exactly so, capitals included (`=i`).
+            case exactWord(String)
+            case tag(WordTag)
+            case anyWord
+            case capitalized
+            case punctuation
+            case number
+        }
+        var tests: [Test]
+        var negated = false
+        /// Further conditions, all of which must hold too (`<VB>&!<VBD>`): each a list of tests
+        /// and whether it is negated.
+        var conditions: [(tests: [Test], negated: Bool)] = []
+        /// `^`: the element only matches at the start of the sentence (before it, nothing but
+        /// opening punctuation).
+        var atSentenceStart = false
+    }
+
+    /// One part of a suggestion.
+    enum SuggestionPart: Sendable {
+        case literal(String)
+        /// The word of an element (1-based), as written or inflected to a tag.
+        case element(Int, WordTag?)
+    }
+
+    init(
+        id: String, category: MatchCategory, description: String, isPicky: Bool, languages: Set<String>,
+        examples: [RuleExample], elements: [PatternElement], suggestions: [[SuggestionPart]],
+        texts: [ExplanationLanguage: RuleText], span: ClosedRange<Int>, variants: Set<String> = []
+    ) {
+        self.variants = variants
+        self.id = id
+        self.category = category
+        self.description = description
+        self.isPicky = isPicky
+        self.languages = languages
+        self.examples = examples
+        self.elements = elements
+        self.suggestions = suggestions
+        self.texts = texts
+        self.span = span
+    }
+
+    /// The lowercase words the first element can be, when it is a list of words: the rule is
+    /// only tried where one of them is.
+    var firstWords: [String]? {
+        guard let first = elements.first, !first.negated else { return nil }
+        var words: [String] = []
+        for test in first.tests {
+            guard case .word(let word) = test else { return nil }
+            words.append(word)
+        }
+        return words
+    }
+
+    public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
+        guard variants.isEmpty || variants.contains(context.languageCode) else { return [] }
+        var matches: [Match] = []
+        for sentence in document.sentenceTokens {
+            let tokens = document.significantTokens(in: sentence)
+            for start in tokens.indices {
+                if let match = match(at: start, in: tokens, document: document, context: context) {
+                    matches.append(match)
+                }
+            }
+        }
+        return matches
+    }
+
+    /// The match of the rule starting at `tokens[start]`, if the pattern holds there.
+    func match(at start: Int, in tokens: [Int], document: CheckedDocument, context: RuleContext) -> Match? {
+        guard start + elements.count <= tokens.count else { return nil }
+        for (offset, element) in elements.enumerated() {
+            if element.atSentenceStart, !isSentenceStart(start + offset, tokens: tokens, document: document) { return nil }
+            guard matches(element, token: tokens[start + offset], document: document, lexicon: context.grammar.lexicon)
+            else { return nil }
+        }
+        var first = tokens[start + span.lowerBound]
+        let last = tokens[start + span.upperBound]
+        // A deletion takes the space before the deleted words with it.
+        if suggestions.contains(where: \.isEmpty), first > 0, document.tokens[first - 1].kind == .space {
+            first -= 1
+        }
+        let written = document.text(tokens: first..<last + 1)
+        var replacements: [String] = []
+        for parts in suggestions {
+            guard let replacement = suggestion(parts, start: start, tokens: tokens, document: document, lexicon: context.grammar.lexicon)
+            else { continue }
+            // A capital is kept, except the pronoun "I" inside a sentence ("Tim and I" → "Tim and me").
+            let capital = WordCase.startsWithCapital(written.trimmingPrefix(" ").description)
+                && (!isPronounI(written) || isSentenceStart(start + span.lowerBound, tokens: tokens, document: document))
+            let cased = capital ? WordCase.capitalizingFirst(replacement) : replacement
+            if cased != written, !replacements.contains(cased) { replacements.append(cased) }
+        }
+        guard !suggestions.isEmpty ? !replacements.isEmpty : true else { return nil }
+        let text = texts[context.explanationLanguage] ?? texts[.en]!
+        func fill(_ template: String) -> String {
+            var result = template.replacingOccurrences(of: "{written}", with: written)
+                .replacingOccurrences(of: "{suggestion}", with: replacements.first ?? "")
+            for index in elements.indices.reversed() where result.contains("$") {
+                result = result.replacingOccurrences(of: "$\(index + 1)", with: document.text(of: document.tokens[tokens[start + index]]))
+            }
+            return result
+        }
+        return document.match(
+            tokens: first..<last + 1, category: category, rule: id, message: fill(text.message),
+            shortMessage: fill(text.shortMessage), suggestions: replacements,
+            explanation: Explanation(kind: category.explanationKind, title: fill(text.title), detail: fill(text.detail))
+        )
+    }
+
+    private func isPronounI(_ written: String) -> Bool {
+        let trimmed = written.trimmingPrefix(" ")
+        return trimmed == "I" || trimmed.hasPrefix("I ") || trimmed.hasPrefix("I'") || trimmed.hasPrefix("I’")
+    }
+
+    private func isSentenceStart(_ position: Int, tokens: [Int], document: CheckedDocument) -> Bool {
+        for earlier in 0..<position {
+            let token = document.tokens[tokens[earlier]]
+            guard token.kind == .punctuation, "\"'“‘(«¿¡-–—*".contains(document.lowercasedTexts[tokens[earlier]]) else { return false }
+        }
+        return true
+    }
+
+    private func matches(_ element: PatternElement, token index: Int, document: CheckedDocument, lexicon: Lexicon) -> Bool {
+        guard holds(element.tests, negated: element.negated, index: index, document: document, lexicon: lexicon)
+        else { return false }
+        for condition in element.conditions
+        where !holds(condition.tests, negated: condition.negated, index: index, document: document, lexicon: lexicon) {
+            return false
+        }
+        return true
+    }
+
+    private func holds(_ tests: [PatternElement.Test], negated: Bool, index: Int, document: CheckedDocument, lexicon: Lexicon) -> Bool {
+        let token = document.tokens[index]
+        let text = document.lowercasedTexts[index]
+        var found = false
+        for test in tests {
+            switch test {
+            case .word(let word): found = token.kind != .skipped && text == word
+            case .exactWord(let word): found = token.kind == .word && document.text(of: token) == word
+            case .tag(let tag):
+                found = token.kind == .word ? lexicon.tags(of: text).contains(tag) : (tag == .CD && token.kind == .number)
+            case .anyWord: found = token.kind == .word
+            case .capitalized: found = token.kind == .word && WordCase.startsWithCapital(document.text(of: token))
+            case .punctuation: found = token.kind == .punctuation
+            case .number: found = token.kind == .number
+            }
+            if found { break }
+        }
+        return found != negated
+    }
+
+    private func suggestion(
+        _ parts: [SuggestionPart], start: Int, tokens: [Int], document: CheckedDocument, lexicon: Lexicon
+    ) -> String? {
+        var words: [String] = []
+        for part in parts {
+            switch part {
+            case .literal(let text): words.append(text)
+            case .element(let number, nil):
+                words.append(document.text(of: document.tokens[tokens[start + number - 1]]))
+            case .element(let number, let tag?):
+                let index = tokens[start + number - 1]
+                guard let form = lexicon.inflect(document.lowercasedTexts[index], to: tag) else { return nil }
+                let written = document.text(of: document.tokens[index])
+                words.append(WordCase.startsWithCapital(written) ? WordCase.capitalizingFirst(form) : form)
+            }
+        }
+        return words.joined(separator: " ")
+            .replacingOccurrences(of: " ,", with: ",").replacingOccurrences(of: " '", with: "'")
+            .replacingOccurrences(of: "  ", with: " ")
+    }
+}
+
+extension MatchCategory {
+    /// The kind of explanation a rule of this category gives.
+    var explanationKind: ExplanationKind {
+        switch self {
+        case .spelling: .severalEdits
+        case .grammar: .grammar
+        case .confusedWords: .confusedWords
+        case .punctuation: .punctuation
+        case .typography: .typography
+        case .style: .style
+        case .redundancy: .redundancy
+        }
+    }
+}

@@ -1,0 +1,305 @@
+import Foundation
+
+/// Reads the rules of a `grammar/<language>.rules` file: blocks of `key: value` lines, one rule a
+/// block, blocks separated by blank lines, `#` comments. A linguist extends a language by adding
+/// a block; the examples of every block run as tests.
+///
+/// ```
+/// id: EN_COULD_OF
+/// category: grammar
+/// pattern: could|should|would|might|must [of] <VBN>|<VBD>
+/// suggest: have
+/// message: Write "have" after "$1": "could have gone". "Of" only sounds like its short form 've.
+/// short: Could have
+/// wrong: I could of gone home. => I could have gone home.
+/// right: I thought of it.
+/// ```
+///
+/// Keys: `id`, `category` (grammar, confused_words, punctuation, typography, style, redundancy),
+/// `picky: yes` (runs only at the picky level), `pattern`, `suggest` (alternatives separated by
+/// ` | `; `-` deletes the marked words), `message`, `short`, `detail` (each also as `message.fr`,
+/// `message.de`, `message.es`, ...), `wrong` (a sentence `=>` its correction), `right`, and
+/// `languages` (`en-GB` for a rule of one variant).
+///
+/// Pattern elements, separated by spaces: a word (`of`, case-insensitive), alternatives
+/// (`could|should`), a tag from the lexicon (`<VBN>`, see `WordTag`), `<word>` any word,
+/// `<Cap>` a word with a capital, `<punct>`, `<num>`; `!x` matches a token that is not `x`;
+/// `^x` only at the start of the sentence; `[` and `]` around elements mark the part that is
+/// wrong (the whole pattern when nothing is marked). Suggestions are words and `$n` (the n-th
+/// element's word as written) or `$n:TAG` (inflected: `$2:VBN` of "went" is "gone").
+public enum PatternRuleFile {
+    /// A rule data file that cannot be read, with the line at fault.
+    public struct FormatError: Error, CustomStringConvertible {
+        public var file: String
+        public var line: Int
+        public var reason: String
+        public var description: String { "\(file):\(line): \(reason)" }
+    }
+
+    /// The rules of a file's text.
+    /// - Parameters:
+    ///   - language: the primary language the rules run for (`en`).
+    ///   - exampleLanguage: the language code the examples are checked in (`en-US`).
+    public static func rules(in text: String, file: String, language: String, exampleLanguage: String) throws -> [PatternRule] {
+        var rules: [PatternRule] = []
+        var block: [(line: Int, key: String, value: String)] = []
+        var lineNumber = 0
+        func flush() throws {
+            defer { block.removeAll() }
+            guard !block.isEmpty else { return }
+            rules.append(try rule(from: block, file: file, language: language, exampleLanguage: exampleLanguage))
+        }
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty { try flush(); continue }
+            if line.hasPrefix("#") { continue }
+            guard let colon = line.firstIndex(of: ":") else {
+                throw FormatError(file: file, line: lineNumber, reason: "expected 'key: value', found '\(line)'")
+            }
+            block.append((lineNumber, String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+        }
+        try flush()
+        return rules
+    }
+
+    private static func rule(
+        from block: [(line: Int, key: String, value: String)], file: String, language: String, exampleLanguage: String
+    ) throws -> PatternRule {
+        let firstLine = block[0].line
+        func fail(_ reason: String, line: Int = firstLine) -> FormatError { FormatError(file: file, line: line, reason: reason) }
+        func value(_ key: String) -> String? { block.first { $0.key == key }?.value }
+
+        guard let id = value("id") else { throw fail("a rule needs an 'id'") }
+        guard let categoryName = value("category"), let category = MatchCategory(rawValue: categoryName) else {
+            throw fail("rule \(id): 'category' must be one of grammar, confused_words, punctuation, typography, style, redundancy")
+        }
+        guard let patternText = value("pattern") else { throw fail("rule \(id) needs a 'pattern'") }
+        let (elements, span) = try pattern(patternText, rule: id, fail: fail)
+        let suggestions = try (value("suggest") ?? "").split(separator: "|").map { alternative -> [PatternRule.SuggestionPart] in
+            let trimmed = alternative.trimmingCharacters(in: .whitespaces)
+            if trimmed == "-" { return [] }
+            return try trimmed.split(separator: " ").flatMap { word in
+                try suggestionParts(word, elementCount: elements.count) { fail("rule \(id): \($0)") }
+            }
+        }
+        var texts: [ExplanationLanguage: RuleText] = [:]
+        guard let message = value("message") else { throw fail("rule \(id) needs a 'message'") }
+        let short = value("short") ?? category.explanationKind.rawValue
+        for explanationLanguage in ExplanationLanguage.allCases {
+            let suffix = explanationLanguage == .en ? "" : "." + explanationLanguage.rawValue
+            guard let localized = value("message" + suffix) else { continue }
+            let localizedShort = value("short" + suffix) ?? short
+            texts[explanationLanguage] = RuleText(
+                message: localized, shortMessage: localizedShort, title: localizedShort,
+                detail: value("detail" + suffix) ?? localized
+            )
+        }
+        texts[.en] = RuleText(message: message, shortMessage: short, title: short, detail: value("detail") ?? message)
+
+        let variants = value("languages").map { $0.split(separator: " ").map(String.init) }
+        var examples: [RuleExample] = []
+        for entry in block where entry.key == "wrong" || entry.key == "right" {
+            let exampleLanguage = variants?.first ?? exampleLanguage
+            if entry.key == "right" {
+                examples.append(.right(entry.value, language: exampleLanguage))
+                continue
+            }
+            let parts = entry.value.components(separatedBy: " => ")
+            guard parts.count == 2 else { throw fail("rule \(id): 'wrong' needs 'sentence => correction'", line: entry.line) }
+            examples.append(.wrong(parts[0], parts[1], language: exampleLanguage))
+        }
+        guard examples.contains(where: { $0.correction != nil }) else { throw fail("rule \(id) needs a 'wrong' example") }
+        let picky = value("picky").map { $0 == "yes" } ?? false
+        return PatternRule(
+            id: id, category: category, description: value("description") ?? message, isPicky: picky,
+            languages: [language], examples: examples, elements: elements, suggestions: suggestions, texts: texts,
+            span: span, variants: variants.map(Set.init) ?? []
+        )
+    }
+
+    private static func pattern(
+        _ text: String, rule id: String, fail: (String, Int) -> FormatError
+    ) throws -> ([PatternRule.PatternElement], ClosedRange<Int>) {
+        var elements: [PatternRule.PatternElement] = []
+        var spanStart: Int?
+        var spanEnd: Int?
+        for var item in text.split(separator: " ").map(String.init) {
+            // `^` may come before or after the span's opening bracket: `^[there` and `[^there`.
+            var atStart = false
+            if item.hasPrefix("^["), item.count > 2 { atStart = true; item.removeFirst() }
+            if item.hasPrefix("[") {
+                spanStart = elements.count
+                item.removeFirst()
+            }
+            var closes = false
+            if item.hasSuffix("]"), item.count > 1 || spanStart != nil {
+                closes = true
+                item.removeLast()
+            }
+            var element = PatternRule.PatternElement(tests: [])
+            element.atSentenceStart = atStart
+            if item.hasPrefix("^"), item.count > 1 { element.atSentenceStart = true; item.removeFirst() }
+            for (position, clause) in item.split(separator: "&").enumerated() {
+                var clause = Substring(clause)
+                let negated = clause.hasPrefix("!") && clause.count > 1
+                if negated { clause.removeFirst() }
+                var tests: [PatternRule.PatternElement.Test] = []
+                for alternative in clause.split(separator: "|").map(String.init) {
+                    switch alternative {
+                    case "<word>": tests.append(.anyWord)
+                    case "<Cap>": tests.append(.capitalized)
+                    case "<punct>": tests.append(.punctuation)
+                    case "<num>": tests.append(.number)
+                    default:
+                        if alternative.hasPrefix("<"), alternative.hasSuffix(">") {
+                            guard let tag = WordTag(name: String(alternative.dropFirst().dropLast())) else {
+                                throw fail("rule \(id): unknown tag \(alternative)", 0)
+                            }
+                            tests.append(.tag(tag))
+                        } else if alternative.hasPrefix("="), alternative.count > 1 {
+                            tests.append(.exactWord(normalizedWord(String(alternative.dropFirst()))))
+                        } else {
+                            // A bracket or caret inside a word is a misplaced operator, not a word.
+                            guard !alternative.isEmpty, !alternative.contains(where: { "[]^<>".contains($0) }) else {
+                                throw fail("rule \(id): '\(alternative)' is not a word or a tag in '\(text)'", 0)
+                            }
+                            tests.append(.word(normalizedWord(alternative).lowercased()))
+                        }
+                    }
+                }
+                if position == 0 {
+                    element.tests = tests
+                    element.negated = negated
+                } else {
+                    element.conditions.append((tests, negated))
+                }
+            }
+            guard !element.tests.isEmpty else { throw fail("rule \(id): an empty element in '\(text)'", 0) }
+            elements.append(element)
+            if closes { spanEnd = elements.count - 1 }
+        }
+        guard !elements.isEmpty else { throw fail("rule \(id): an empty pattern", 0) }
+        let span = (spanStart ?? 0)...(spanEnd ?? elements.count - 1)
+        guard span.upperBound < elements.count, span.lowerBound <= span.upperBound else {
+            throw fail("rule \(id): unbalanced [ ] in '\(text)'", 0)
+        }
+        return (elements, span)
+    }
+
+    /// The parts of one word of a suggestion: a literal, `$n`, `$n:TAG`, or `$n` followed by
+    /// letters written onto it (`$1'm`).
+    static func suggestionParts(
+        _ word: Substring, elementCount: Int, fail: (String) -> FormatError
+    ) throws -> [PatternRule.SuggestionPart] {
+        guard word.hasPrefix("$") else { return [.literal(String(word))] }
+        let digits = word.dropFirst().prefix(while: \.isNumber)
+        guard let number = Int(digits), number >= 1, number <= elementCount else {
+            throw fail("'\(word)' names no element of the pattern")
+        }
+        var rest = word.dropFirst(1 + digits.count)
+        var tag: WordTag?
+        if rest.hasPrefix(":") {
+            let name = rest.dropFirst().prefix(while: \.isLetter)
+            guard let named = WordTag(name: String(name)) else { throw fail("unknown tag in '\(word)'") }
+            tag = named
+            rest = rest.dropFirst(1 + name.count)
+        }
+        return rest.isEmpty ? [.element(number, tag)] : [.element(number, tag), .literal(String(rest))]
+    }
+
+    // MARK: Phrase lists
+
+    /// The rules of a phrase list, `grammar/<language>-phrases.txt`: sections headed
+    /// `[RULE_ID category]` (or `[RULE_ID category picky]`), then one phrase a line,
+    /// `wrong phrase => right phrase ; why, in a sentence`. The wrong side is a pattern (words,
+    /// alternatives `take|took`, tags, `[ ]` marks); the right side a suggestion (`$n` allowed).
+    /// Each line is a rule under its section's identifier, and its own example: the wrong phrase
+    /// must become the right one.
+    public static func phraseRules(in text: String, file: String, language: String, exampleLanguage: String) throws -> [PatternRule] {
+        var rules: [PatternRule] = []
+        var section: (id: String, category: MatchCategory, picky: Bool)?
+        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            func fail(_ reason: String, _: Int = 0) -> FormatError { FormatError(file: file, line: number + 1, reason: reason) }
+            if line.hasPrefix("[") {
+                let words = line.dropFirst().dropLast().split(separator: " ").map(String.init)
+                guard line.hasSuffix("]"), words.count >= 2, let category = MatchCategory(rawValue: words[1]) else {
+                    throw fail("a section is '[RULE_ID category]' or '[RULE_ID category picky]'")
+                }
+                section = (words[0], category, words.count > 2 && words[2] == "picky")
+                continue
+            }
+            guard let section else { throw fail("a phrase before any [RULE_ID category] section") }
+            let noteSplit = line.components(separatedBy: " ; ")
+            let sides = noteSplit[0].components(separatedBy: " => ")
+            guard sides.count == 2 else { throw fail("a phrase line is 'wrong => right ; why'") }
+            let wrong = sides[0].trimmingCharacters(in: .whitespaces)
+            let right = sides[1].trimmingCharacters(in: .whitespaces)
+            let note = noteSplit.count > 1 ? noteSplit[1].trimmingCharacters(in: .whitespaces) : nil
+            let (elements, span) = try pattern(wrong, rule: section.id, fail: fail)
+            let suggestion: [PatternRule.SuggestionPart] = right == "-" ? [] : try right.split(separator: " ").flatMap { word in
+                try suggestionParts(word, elementCount: elements.count) { fail("'\(wrong)': \($0)") }
+            }
+            let plainWrong = wrong.replacingOccurrences(of: "[", with: "").replacingOccurrences(of: "]", with: "")
+            let isPlain = !plainWrong.contains("|") && !plainWrong.contains("<") && !plainWrong.contains("!")
+                && !right.contains("$")
+            var examples: [RuleExample] = []
+            if isPlain {
+                // The phrase alone, and corrected: its marked words replaced by the right side.
+                let words = plainWrong.split(separator: " ").map(String.init)
+                var corrected = Array(words[..<span.lowerBound])
+                if right != "-" { corrected.append(right) }
+                corrected += words[(span.upperBound + 1)...]
+                examples.append(.wrong("We saw " + plainWrong + " there.", "We saw " + corrected.joined(separator: " ") + " there.", language: exampleLanguage))
+            }
+            let texts = PhraseTexts.texts(category: section.category, note: note)
+            rules.append(
+                PatternRule(
+                    id: section.id, category: section.category, description: note ?? "\(plainWrong) → \(right)",
+                    isPicky: section.picky, languages: [language], examples: examples, elements: elements,
+                    suggestions: [suggestion], texts: texts, span: span
+                )
+            )
+        }
+        return rules
+    }
+}
+
+/// The messages of phrase-list rules, in every explanation language: `{written}` and
+/// `{suggestion}` are filled in by the rule; the line's own note, in English, is the English detail.
+enum PhraseTexts {
+    static func texts(category: MatchCategory, note: String?) -> [ExplanationLanguage: RuleText] {
+        let redundant = category == .redundancy
+        let style = category == .style
+        var texts: [ExplanationLanguage: RuleText] = [
+            .en: RuleText(
+                message: redundant ? "'{written}' says the same thing twice: write '{suggestion}'."
+                    : style ? "Consider '{suggestion}' instead of '{written}'." : "Did you mean '{suggestion}'?",
+                shortMessage: redundant ? "Redundant phrase" : style ? "Wordy phrase" : "Wrong phrase", title: "",
+                detail: note ?? (redundant ? "One of the words already carries the meaning of the other."
+                    : "The usual expression is '{suggestion}', not '{written}'.")),
+            .fr: RuleText(
+                message: redundant ? "« {written} » dit deux fois la même chose : écrivez « {suggestion} »."
+                    : style ? "Préférez « {suggestion} » à « {written} »." : "Vouliez-vous dire « {suggestion} » ?",
+                shortMessage: redundant ? "Pléonasme" : style ? "Tournure lourde" : "Expression erronée", title: "",
+                detail: redundant ? "L’un des mots porte déjà le sens de l’autre."
+                    : "En anglais, l’expression consacrée est « {suggestion} », et non « {written} »."),
+            .de: RuleText(
+                message: redundant ? "„{written}“ sagt dasselbe doppelt: Schreiben Sie „{suggestion}“."
+                    : style ? "Besser „{suggestion}“ statt „{written}“." : "Meinten Sie „{suggestion}“?",
+                shortMessage: redundant ? "Doppelt gemoppelt" : style ? "Umständliche Wendung" : "Falsche Wendung", title: "",
+                detail: redundant ? "Eines der Wörter trägt die Bedeutung des anderen schon in sich."
+                    : "Im Englischen heißt die feste Wendung „{suggestion}“, nicht „{written}“."),
+            .es: RuleText(
+                message: redundant ? "«{written}» dice lo mismo dos veces: escriba «{suggestion}»."
+                    : style ? "Mejor «{suggestion}» que «{written}»." : "¿Quería decir «{suggestion}»?",
+                shortMessage: redundant ? "Redundancia" : style ? "Expresión recargada" : "Expresión errónea", title: "",
+                detail: redundant ? "Una de las palabras ya contiene el significado de la otra."
+                    : "En inglés, la expresión fijada es «{suggestion}», no «{written}»."),
+        ]
+        for key in Array(texts.keys) { texts[key]!.title = texts[key]!.shortMessage }
+        return texts
+    }
+}

@@ -1,0 +1,137 @@
+/// "a" before a vowel sound, or "an" before a consonant sound: "a apple", "an university".
+///
+/// The sound, not the letter, decides: an hour, a university, an MBA, a one-off. Words whose
+/// first letter misleads are listed by their beginnings; acronyms read letter by letter take
+/// the sound of their first letter's name; numbers in digits the sound of their first word.
+public struct AVersusAnRule: ProofreadingRule {
+    public let id = "EN_A_VS_AN"
+    public let category = MatchCategory.grammar
+    public let description = "'a' or 'an' by the sound of the next word."
+    public let isPicky = false
+    public let languages: Set<String> = ["en"]
+
+    public init() {}
+
+    public let examples: [RuleExample] = [
+        .wrong("There is a apple on the table.", "There is an apple on the table."),
+        .wrong("It was an useful tool.", "It was a useful tool."),
+        .wrong("She waited for a hour.", "She waited for an hour."),
+        .wrong("An dog barked.", "A dog barked."),
+        .wrong("He has a MBA.", "He has an MBA."),
+        .right("A university, a one-time offer, an honest man, an FBI agent, a NASA probe, an 8-hour day."),
+        .right("Vitamin A is good. Part a of the form. A European union. An unidentified object."),
+    ]
+
+    static let texts: [ExplanationLanguage: RuleText] = [
+        .en: RuleText(
+            message: "Use '%s' before '%w': '%s' goes before a %k sound.", shortMessage: "a or an",
+            title: "a or an",
+            detail: "The sound decides, not the letter: 'an' before a vowel sound (an apple, an hour, an MBA), 'a' before a consonant sound (a dog, a university, a one-off)."),
+        .fr: RuleText(
+            message: "Écrivez « %s » devant « %w » : en anglais, « %s » se met devant un son %k.", shortMessage: "a ou an",
+            title: "a ou an",
+            detail: "C’est le son qui compte, pas la lettre : « an » devant un son de voyelle (an apple, an hour, an MBA), « a » devant un son de consonne (a dog, a university, a one-off)."),
+        .de: RuleText(
+            message: "Vor „%w“ steht „%s“: Im Englischen steht „%s“ vor einem %k.", shortMessage: "a oder an",
+            title: "a oder an",
+            detail: "Es zählt der Laut, nicht der Buchstabe: „an“ vor einem Vokallaut (an apple, an hour, an MBA), „a“ vor einem Konsonantenlaut (a dog, a university, a one-off)."),
+        .es: RuleText(
+            message: "Escriba «%s» delante de «%w»: en inglés, «%s» va delante de un sonido %k.", shortMessage: "a o an",
+            title: "a o an",
+            detail: "Decide el sonido, no la letra: «an» delante de sonido vocálico (an apple, an hour, an MBA), «a» delante de sonido consonántico (a dog, a university, a one-off)."),
+    ]
+
+    static let soundNames: [ExplanationLanguage: (vowel: String, consonant: String)] = [
+        .en: ("vowel", "consonant"), .fr: ("de voyelle", "de consonne"),
+        .de: ("Vokallaut", "Konsonantenlaut"), .es: ("vocálico", "consonántico"),
+    ]
+
+    public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
+        var matches: [Match] = []
+        let tokens = document.tokens
+        for index in tokens.indices where tokens[index].kind == .word {
+            let article = document.lowercasedTexts[index]
+            guard article == "a" || article == "an", index + 2 < tokens.count,
+                  tokens[index + 1].kind == .space,
+                  tokens[index + 2].kind == .word || tokens[index + 2].kind == .number
+                    || tokens[index + 2].skipReason == .acronym
+            else { continue }
+            // "a" before "of", "and", "is" is a letter or a label ("part a of the form"), not the article.
+            let following = document.lowercasedTexts[index + 2]
+            if context.grammar.lexicon.tags(of: following).containsAny(Self.notAfterArticle)
+                || ["is", "are", "was", "were", "'s"].contains(following) {
+                continue
+            }
+            let writtenArticle = document.text(of: tokens[index])
+            // A capital "A" inside a sentence is a letter (vitamin A, Part A), not the article.
+            if writtenArticle == "A", let previous = document.previousSignificant(before: index),
+               tokens[previous].kind == .word || tokens[previous].kind == .number {
+                continue
+            }
+            // "a" as a letter in a list or a label ("a)", "a-b") is not the article.
+            if index + 3 < tokens.count, tokens[index + 3].kind == .punctuation,
+               document.firstByte(of: index + 3) == UInt8(ascii: "-") {
+                if tokens[index + 2].kind == .number { continue }
+            }
+            let next = document.text(of: tokens[index + 2])
+            guard let vowelSound = Self.startsWithVowelSound(next, isNumber: tokens[index + 2].kind == .number) else { continue }
+            let wanted = vowelSound ? "an" : "a"
+            guard article != wanted else { continue }
+            let suggestion = writtenArticle.first!.isUppercase ? WordCase.capitalizingFirst(wanted) : wanted
+            let text = Self.texts[context.explanationLanguage] ?? Self.texts[.en]!
+            let names = Self.soundNames[context.explanationLanguage] ?? Self.soundNames[.en]!
+            func fill(_ template: String) -> String {
+                template.replacingOccurrences(of: "%s", with: wanted).replacingOccurrences(of: "%w", with: next)
+                    .replacingOccurrences(of: "%k", with: vowelSound ? names.vowel : names.consonant)
+            }
+            matches.append(
+                document.match(
+                    tokens: index..<index + 1, category: category, rule: id, message: fill(text.message),
+                    shortMessage: text.shortMessage, suggestions: [suggestion],
+                    explanation: Explanation(kind: .grammar, title: text.title, detail: text.detail)
+                )
+            )
+        }
+        return matches
+    }
+
+    /// Word classes that never follow the article: a word of these after "a" means "a" is a letter.
+    static let notAfterArticle = WordTags([.IN, .CC, .PRP, .PRPO, .MD, .DT])
+
+    /// Beginnings of words written with a vowel but said with a consonant sound.
+    static let consonantSoundBeginnings = [
+        "unic", "unif", "unil", "uniq", "unis", "unit", "univ", "unio", "usa", "use", "usi", "usu", "uti", "ura", "ure",
+        "uri", "uro", "ubiq", "uku", "ufo", "uga", "ukr", "eu", "ewe", "one-", "once", "ouija",
+    ]
+    /// Beginnings of words written with a consonant but said with a vowel sound (a silent h).
+    static let vowelSoundBeginnings = ["hour", "honest", "honor", "honour", "heir"]
+    /// Letters whose names start with a vowel sound: an F, an M, an X.
+    static let vowelSoundLetters: Set<Character> = ["A", "E", "F", "H", "I", "L", "M", "N", "O", "R", "S", "X"]
+
+    /// Whether a word starts with a vowel sound; `nil` when it cannot be told.
+    static func startsWithVowelSound(_ word: String, isNumber: Bool) -> Bool? {
+        if isNumber {
+            // eight, eleven, eighteen, eighty...: the numbers said with a vowel first.
+            if word.hasPrefix("8") { return true }
+            let digits = word.prefix { $0.isNumber || $0 == "," }
+            if digits == "11" || digits == "18" || digits.hasPrefix("11,") || digits.hasPrefix("18,") { return true }
+            return word.first?.isNumber == true ? false : nil
+        }
+        guard let first = word.first else { return nil }
+        let letters = word.filter(\.isLetter)
+        // An acronym said letter by letter: "an MBA", "a URL". Short capitals without a vowel
+        // after the first letter are read as letters; others (NASA, NATO) as words.
+        if letters.count >= 2, letters.allSatisfy(\.isUppercase) {
+            let second = letters[letters.index(after: letters.startIndex)]
+            let readAsWord = letters.count >= 4 && "AEIOU".contains(second) && !"AEIOU".contains(first)
+            if !readAsWord { return vowelSoundLetters.contains(first) }
+        }
+        let lower = word.lowercased()
+        if lower.count == 1 { return nil }
+        if lower == "one" { return false }
+        if vowelSoundBeginnings.contains(where: lower.hasPrefix) { return true }
+        if consonantSoundBeginnings.contains(where: lower.hasPrefix) { return false }
+        guard let letter = lower.first, letter.isLetter, letter.isASCII else { return nil }
+        return "aeiou".contains(letter)
+    }
+}

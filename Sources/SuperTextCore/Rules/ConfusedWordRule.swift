@@ -1,0 +1,161 @@
+import Foundation
+
+/// A real word written for another that sounds or looks alike ("then" for "than", "loose" for
+/// "lose"), decided by how often each candidate occurs between the same neighbours in a large
+/// corpus (`WordPairCounts`), where no grammar rule can decide.
+///
+/// The written word is flagged only when a candidate is `minimumRatio` times more likely in
+/// its place, counting the pair on each side the corpus has seen; the ratio was chosen on the
+/// development set so that clean text stays clean (docs/grammar.md). Sets and what each word
+/// means, in every explanation language, are data: `grammar/<language>-confusions.txt`.
+public struct ConfusedWordRule: ProofreadingRule {
+    public let id: String
+    public let category = MatchCategory.confusedWords
+    public let description = "A word confused with another that sounds or looks alike."
+    public let isPicky = false
+    public let languages: Set<String>
+    public let examples: [RuleExample]
+
+    /// The sets, by each of their words.
+    let setsByWord: [String: ConfusionSet]
+    /// How many times likelier a candidate must be than the written word.
+    let minimumRatio: Double
+
+    /// A set of words often confused, with what each means in every explanation language.
+    struct ConfusionSet: Sendable {
+        var words: [String]
+        var meanings: [String: [ExplanationLanguage: String]]
+        /// Words that cannot end a clause ("than", "their"): never offered before punctuation.
+        var needsFollower: Set<String> = []
+    }
+
+    /// The English rule, read from the first `grammar/en-confusions.txt` of `searchPath`.
+    static func load(language: String, searchPath: [String]) -> ConfusedWordRule? {
+        for directory in searchPath {
+            let path = directory + "/grammar/" + language + "-confusions.txt"
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+            return ConfusedWordRule(language: language, file: text)
+        }
+        return nil
+    }
+
+    /// Reads a confusion file: blocks separated by blank lines, each line
+    /// `word: meaning | sens | Bedeutung | significado` (English, French, German, Spanish); a
+    /// word written `than*` needs a word after it. `example: wrong => right` and
+    /// `example: clean sentence` lines run as tests.
+    init(language: String, file: String, minimumRatio: Double = 20) {
+        id = language.uppercased() + "_CONFUSED_WORDS"
+        languages = [language]
+        self.minimumRatio = minimumRatio
+        var sets: [String: ConfusionSet] = [:]
+        var examples: [RuleExample] = []
+        for block in file.components(separatedBy: "\n\n") {
+            var set = ConfusionSet(words: [], meanings: [:])
+            for line in block.split(separator: "\n") where !line.hasPrefix("#") {
+                guard let colon = line.firstIndex(of: ":") else { continue }
+                let key = line[..<colon].trimmingCharacters(in: .whitespaces)
+                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                if key == "example" {
+                    let parts = value.components(separatedBy: " => ")
+                    examples.append(parts.count == 2 ? .wrong(parts[0], parts[1]) : .right(value))
+                    continue
+                }
+                let glosses = value.components(separatedBy: " | ")
+                var word = key
+                if word.hasSuffix("*") {
+                    word.removeLast()
+                    set.needsFollower.insert(word)
+                }
+                set.words.append(word)
+                var meanings: [ExplanationLanguage: String] = [:]
+                for (language, gloss) in zip([ExplanationLanguage.en, .fr, .de, .es], glosses) { meanings[language] = gloss }
+                set.meanings[word] = meanings
+            }
+            guard set.words.count >= 2 else { continue }
+            for word in set.words { sets[word] = set }
+        }
+        setsByWord = sets
+        self.examples = examples
+    }
+
+    static let texts: [ExplanationLanguage: (message: String, short: String, meaning: String)] = [
+        .en: ("Did you mean '%c'? '%w' is rarely written before and after these words.", "Confused words", "'%x': %m."),
+        .fr: ("Vouliez-vous dire « %c » ? « %w » s’écrit rarement entre ces mots.", "Mots confondus", "« %x » : %m."),
+        .de: ("Meinten Sie „%c“? „%w“ steht selten zwischen diesen Wörtern.", "Verwechselte Wörter", "„%x“: %m."),
+        .es: ("¿Quería decir «%c»? «%w» rara vez va entre estas palabras.", "Palabras confundidas", "«%x»: %m."),
+    ]
+
+    public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
+        let counts = context.grammar.counts
+        guard !counts.isEmpty else { return [] }
+        var matches: [Match] = []
+        let tokens = document.tokens
+        for sentence in document.sentenceTokens {
+            let significant = document.significantTokens(in: sentence)
+            for (position, index) in significant.enumerated() where tokens[index].kind == .word {
+                let written = document.lowercasedTexts[index]
+                guard let set = setsByWord[written] else { continue }
+                let previous = position > 0 && tokens[significant[position - 1]].kind == .word
+                    ? document.lowercasedTexts[significant[position - 1]] : nil
+                // Punctuation or the end of the sentence after the word: no right neighbour.
+                let next = position + 1 < significant.count && tokens[significant[position + 1]].kind == .word
+                    ? document.lowercasedTexts[significant[position + 1]] : nil
+                guard let better = likelier(than: written, in: set, previous: previous, next: next, counts: counts)
+                else { continue }
+                matches.append(match(index: index, written: written, better: better, set: set, document: document, context: context))
+            }
+        }
+        return matches
+    }
+
+    /// The candidate much likelier than the written word between its neighbours, if any.
+    func likelier(than written: String, in set: ConfusionSet, previous: String?, next: String?, counts: WordPairCounts) -> String? {
+        // Pairs the corpus has not kept are rarer than its rarest kept pair: count them as half that.
+        let unseen = 3_200_000.0
+        func sides(_ word: String) -> (left: UInt64, right: UInt64) {
+            (previous.map { counts.count($0, word) } ?? 0, next.map { counts.count(word, $0) } ?? 0)
+        }
+        let candidates = set.words.map { (word: $0, sides: sides($0), count: Double(max(counts.count($0), 1))) }
+        let leftSeen = candidates.contains { $0.sides.left > 0 }
+        let rightSeen = candidates.contains { $0.sides.right > 0 }
+        guard leftSeen || rightSeen else { return nil }
+        func score(_ candidate: (word: String, sides: (left: UInt64, right: UInt64), count: Double)) -> Double {
+            var score = 1.0
+            if leftSeen { score *= max(Double(candidate.sides.left), unseen) / candidate.count }
+            if rightSeen { score *= max(Double(candidate.sides.right), unseen) }
+            if !leftSeen { score /= candidate.count }
+            return score
+        }
+        guard let writtenCandidate = candidates.first(where: { $0.word == written }) else { return nil }
+        let writtenScore = score(writtenCandidate)
+        var best: (word: String, score: Double)?
+        for candidate in candidates where candidate.word != written && (next != nil || !set.needsFollower.contains(candidate.word)) {
+            // The candidate must have been seen beside these very words.
+            guard candidate.sides.left > 0 || candidate.sides.right > 0 else { continue }
+            let candidateScore = score(candidate)
+            if candidateScore >= writtenScore * minimumRatio, candidateScore > best?.score ?? 0 {
+                best = (candidate.word, candidateScore)
+            }
+        }
+        return best?.word
+    }
+
+    private func match(
+        index: Int, written: String, better: String, set: ConfusionSet, document: CheckedDocument, context: RuleContext
+    ) -> Match {
+        let language = context.explanationLanguage
+        let text = Self.texts[language] ?? Self.texts[.en]!
+        let writtenText = document.text(of: document.tokens[index])
+        let suggestion = WordCase.startsWithCapital(writtenText) ? WordCase.capitalizingFirst(better) : better
+        let meanings = [written, better].compactMap { word -> String? in
+            guard let meaning = set.meanings[word]?[language] ?? set.meanings[word]?[.en] else { return nil }
+            return text.meaning.replacingOccurrences(of: "%x", with: word).replacingOccurrences(of: "%m", with: meaning)
+        }
+        return document.match(
+            tokens: index..<index + 1, category: category, rule: id,
+            message: text.message.replacingOccurrences(of: "%c", with: suggestion).replacingOccurrences(of: "%w", with: writtenText),
+            shortMessage: text.short, suggestions: [suggestion],
+            explanation: Explanation(kind: .confusedWords, title: text.short, detail: meanings.joined(separator: " "))
+        )
+    }
+}

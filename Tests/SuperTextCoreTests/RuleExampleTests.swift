@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import SuperTextCore
+
+/// Every rule's own examples, run through the whole checker: a wrong sentence gets a match of
+/// the rule whose first suggestion gives the correction, and a right sentence gets none.
+@Suite("Rule examples")
+struct RuleExampleTests {
+    static let searchPath = DictionaryCatalog().searchPath
+    static let rules = GrammarCatalog.allRules(searchPath: searchPath)
+
+    @Test("The grammar data of every language loads without error")
+    func grammarDataLoads() {
+        _ = Self.rules
+        #expect(GrammarCatalog.failures.isEmpty)
+        #expect(GrammarCatalog.grammar(for: "en", searchPath: Self.searchPath).rules.count > 50)
+    }
+
+    @Test("Every rule has an example of what it corrects, and an id in capitals")
+    func everyRuleHasExamples() {
+        for rule in Self.rules {
+            #expect(rule.examples.contains { $0.correction != nil }, "\(rule.id) has no wrong example")
+            #expect(rule.id == rule.id.uppercased() && !rule.id.contains(" "), "\(rule.id)")
+        }
+    }
+
+    @Test("Wrong examples are corrected by their rule, right ones left alone", arguments: rules.map(\.id).uniqued())
+    func examples(ofRule id: String) throws {
+        for rule in Self.rules where rule.id == id {
+            for example in rule.examples {
+                // The rule alone: another rule finding the same mistake first does not hide it.
+                var request = CheckRequest(text: example.text, language: example.language)
+                request.enabledRules = [rule.id]
+                request.enabledOnly = true
+                let result = try TestSupport.proofreader.check(request)
+                let matches = result.matches.filter { $0.rule == rule.id }
+                if let correction = example.correction {
+                    // A rule without suggestions (a long sentence) shows its example unchanged.
+                    let corrected = correction == example.text ? !matches.isEmpty : matches.contains { match in
+                        guard let suggestion = match.suggestions.first else { return false }
+                        return CorrectionApplier.apply([match], to: example.text) == correction
+                            || (suggestion.isEmpty && match.suggestions.isEmpty)
+                    }
+                    #expect(corrected, "\(id): '\(example.text)' should become '\(correction)'; matches: \(matches.map { "\($0.text) → \($0.suggestions)" })")
+                } else {
+                    #expect(matches.isEmpty, "\(id): '\(example.text)' should stay clean; matches: \(matches.map { "\($0.text) → \($0.suggestions)" })")
+                }
+            }
+        }
+    }
+
+    @Test("Every wrong example is corrected by the whole checker, and every right one left alone by the default rules")
+    func examplesWithEveryRule() throws {
+        for rule in Self.rules {
+            for example in rule.examples {
+                let result = try TestSupport.proofreader.check(
+                    CheckRequest(text: example.text, language: example.language, picky: rule.isPicky)
+                )
+                let found = result.matches.filter { $0.category != .spelling }
+                if example.correction != nil {
+                    #expect(!found.isEmpty, "\(rule.id): nothing found in '\(example.text)'")
+                } else if !rule.isPicky {
+                    let picky = found.filter { match in Self.rules.contains { $0.id == match.rule && $0.isPicky } }
+                    #expect(found.isEmpty || found.count == picky.count, "\(rule.id): '\(example.text)' should stay clean; matches: \(found.map { "\($0.rule): \($0.text) → \($0.suggestions)" })")
+                }
+            }
+        }
+    }
+
+    @Test("Every rule explains itself in every explanation language")
+    func explanationsInEveryLanguage() throws {
+        for language in ExplanationLanguage.allCases {
+            let result = try TestSupport.proofreader.check(
+                CheckRequest(text: "Their is a apple on the table, and it's own colour is red. He go home.",
+                             language: "en-US", explanationLanguage: language)
+            )
+            let rules = result.matches.filter { $0.category != .spelling }
+            #expect(rules.count >= 3, "\(language): \(rules.map(\.rule))")
+            for match in rules {
+                #expect(!match.message.isEmpty && !match.explanation.detail.isEmpty && !match.explanation.title.isEmpty)
+                #expect(!match.message.contains("$") && !match.message.contains("{"), "\(match.message)")
+            }
+        }
+    }
+}
+
+extension Array where Element: Hashable {
+    func uniqued() -> [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
+    }
+}
