@@ -43,6 +43,8 @@ public struct PatternRule: ProofreadingRule {
         /// `^`: the element only matches at the start of the sentence (before it, nothing but
         /// opening punctuation).
         var atSentenceStart = false
+        /// `?`: the element may be missing ("he <RB>? walk" finds "he walk" and "he always walk").
+        var isOptional = false
     }
 
     /// One part of a suggestion.
@@ -73,7 +75,7 @@ public struct PatternRule: ProofreadingRule {
     /// The lowercase words the first element can be, when it is a list of words: the rule is
     /// only tried where one of them is.
     var firstWords: [String]? {
-        guard let first = elements.first, !first.negated else { return nil }
+        guard let first = elements.first, !first.negated, !first.isOptional else { return nil }
         var words: [String] = []
         for test in first.tests {
             guard case .word(let word) = test else { return nil }
@@ -96,16 +98,32 @@ public struct PatternRule: ProofreadingRule {
         return matches
     }
 
+    /// The positions in `tokens` of each element, when the pattern holds from `tokens[start]`
+    /// (nil for an optional element that is missing). An optional element is tried present first.
+    func bind(at start: Int, in tokens: [Int], document: CheckedDocument, lexicon: Lexicon) -> [Int?]? {
+        var bound = [Int?](repeating: nil, count: elements.count)
+        func bind(_ element: Int, _ position: Int) -> Bool {
+            if element == elements.count { return true }
+            let pattern = elements[element]
+            if position < tokens.count,
+               !pattern.atSentenceStart || isSentenceStart(position, tokens: tokens, document: document),
+               matches(pattern, token: tokens[position], document: document, lexicon: lexicon) {
+                bound[element] = position
+                if bind(element + 1, position + 1) { return true }
+            }
+            bound[element] = nil
+            return pattern.isOptional && bind(element + 1, position)
+        }
+        return bind(0, start) ? bound : nil
+    }
+
     /// The match of the rule starting at `tokens[start]`, if the pattern holds there.
     func match(at start: Int, in tokens: [Int], document: CheckedDocument, context: RuleContext) -> Match? {
-        guard start + elements.count <= tokens.count else { return nil }
-        for (offset, element) in elements.enumerated() {
-            if element.atSentenceStart, !isSentenceStart(start + offset, tokens: tokens, document: document) { return nil }
-            guard matches(element, token: tokens[start + offset], document: document, lexicon: context.grammar.lexicon)
-            else { return nil }
-        }
-        var first = tokens[start + span.lowerBound]
-        let last = tokens[start + span.upperBound]
+        guard let bound = bind(at: start, in: tokens, document: document, lexicon: context.grammar.lexicon) else { return nil }
+        let marked = bound[span].compactMap { $0 }
+        guard let firstPosition = marked.first, let lastPosition = marked.last else { return nil }
+        var first = tokens[firstPosition]
+        let last = tokens[lastPosition]
         // A deletion takes the space before the deleted words with it.
         if suggestions.contains(where: \.isEmpty), first > 0, document.tokens[first - 1].kind == .space {
             first -= 1
@@ -113,11 +131,11 @@ public struct PatternRule: ProofreadingRule {
         let written = document.text(tokens: first..<last + 1)
         var replacements: [String] = []
         for parts in suggestions {
-            guard let replacement = suggestion(parts, start: start, tokens: tokens, document: document, lexicon: context.grammar.lexicon)
+            guard let replacement = suggestion(parts, bound: bound, tokens: tokens, document: document, lexicon: context.grammar.lexicon)
             else { continue }
             // A capital is kept, except the pronoun "I" inside a sentence ("Tim and I" → "Tim and me").
             let capital = WordCase.startsWithCapital(written.trimmingPrefix(" ").description)
-                && (!isPronounI(written) || isSentenceStart(start + span.lowerBound, tokens: tokens, document: document))
+                && (!isPronounI(written) || isSentenceStart(firstPosition, tokens: tokens, document: document))
             let cased = capital ? WordCase.capitalizingFirst(replacement) : replacement
             if cased != written, !replacements.contains(cased) { replacements.append(cased) }
         }
@@ -127,7 +145,8 @@ public struct PatternRule: ProofreadingRule {
             var result = template.replacingOccurrences(of: "{written}", with: written)
                 .replacingOccurrences(of: "{suggestion}", with: replacements.first ?? "")
             for index in elements.indices.reversed() where result.contains("$") {
-                result = result.replacingOccurrences(of: "$\(index + 1)", with: document.text(of: document.tokens[tokens[start + index]]))
+                let word = bound[index].map { document.text(of: document.tokens[tokens[$0]]) } ?? ""
+                result = result.replacingOccurrences(of: "$\(index + 1)", with: word)
             }
             return result
         }
@@ -182,18 +201,22 @@ public struct PatternRule: ProofreadingRule {
     }
 
     private func suggestion(
-        _ parts: [SuggestionPart], start: Int, tokens: [Int], document: CheckedDocument, lexicon: Lexicon
+        _ parts: [SuggestionPart], bound: [Int?], tokens: [Int], document: CheckedDocument, lexicon: Lexicon
     ) -> String? {
         var words: [String] = []
         for part in parts {
             switch part {
             case .literal(let text): words.append(text)
-            case .element(let number, nil):
-                words.append(document.text(of: document.tokens[tokens[start + number - 1]]))
-            case .element(let number, let tag?):
-                let index = tokens[start + number - 1]
-                guard let form = lexicon.inflect(document.lowercasedTexts[index], to: tag) else { return nil }
+            case .element(let number, let tag):
+                // A missing optional element leaves nothing.
+                guard let position = bound[number - 1] else { continue }
+                let index = tokens[position]
                 let written = document.text(of: document.tokens[index])
+                guard let tag else {
+                    words.append(written)
+                    continue
+                }
+                guard let form = lexicon.inflect(document.lowercasedTexts[index], to: tag) else { return nil }
                 words.append(WordCase.startsWithCapital(written) ? WordCase.capitalizingFirst(form) : form)
             }
         }

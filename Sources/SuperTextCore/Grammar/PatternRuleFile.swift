@@ -24,9 +24,11 @@ import Foundation
 /// Pattern elements, separated by spaces: a word (`of`, case-insensitive), alternatives
 /// (`could|should`), a tag from the lexicon (`<VBN>`, see `WordTag`), `<word>` any word,
 /// `<Cap>` a word with a capital, `<punct>`, `<num>`; `!x` matches a token that is not `x`;
-/// `^x` only at the start of the sentence; `[` and `]` around elements mark the part that is
+/// `^x` only at the start of the sentence; `x?` may be missing (`he <RB>? walk`); `x&y` both
+/// hold (`<VB>&!<NN>`); `=Word` matches that exact case; `[` and `]` around elements mark the part that is
 /// wrong (the whole pattern when nothing is marked). Suggestions are words and `$n` (the n-th
-/// element's word as written) or `$n:TAG` (inflected: `$2:VBN` of "went" is "gone").
+/// element's word as written, nothing when an optional element is missing) or `$n:TAG`
+/// (inflected: `$2:VBN` of "went" is "gone").
 public enum PatternRuleFile {
     /// A rule data file that cannot be read, with the line at fault.
     public struct FormatError: Error, CustomStringConvertible {
@@ -139,6 +141,10 @@ public enum PatternRuleFile {
             }
             var element = PatternRule.PatternElement(tests: [])
             element.atSentenceStart = atStart
+            if item.hasSuffix("?"), item.count > 1 {
+                element.isOptional = true
+                item.removeLast()
+            }
             if item.hasPrefix("^"), item.count > 1 { element.atSentenceStart = true; item.removeFirst() }
             for (position, clause) in item.split(separator: "&").enumerated() {
                 var clause = Substring(clause)
@@ -161,7 +167,7 @@ public enum PatternRuleFile {
                             tests.append(.exactWord(normalizedWord(String(alternative.dropFirst()))))
                         } else {
                             // A bracket or caret inside a word is a misplaced operator, not a word.
-                            guard !alternative.isEmpty, !alternative.contains(where: { "[]^<>".contains($0) }) else {
+                            guard !alternative.isEmpty, !alternative.contains(where: { "[]^<>?".contains($0) }) else {
                                 throw fail("rule \(id): '\(alternative)' is not a word or a tag in '\(text)'", 0)
                             }
                             tests.append(.word(normalizedWord(alternative).lowercased()))

@@ -109,36 +109,57 @@ public struct ConfusedWordRule: ProofreadingRule {
     }
 
     /// The candidate much likelier than the written word between its neighbours, if any.
+    ///
+    /// Each side is scored as the count of the pair over the candidate's own count (how likely
+    /// the neighbour is, given the word), and the candidate must not lose on either side: "there
+    /// where homeless people" is not "there were" although "there were" is far more common,
+    /// because "where homeless" beats "were homeless". With one neighbour only (punctuation or the
+    /// sentence's edge on the other side) the evidence is thinner and the ratio must be
+    /// `oneSidedFactor` times higher.
     func likelier(than written: String, in set: ConfusionSet, previous: String?, next: String?, counts: WordPairCounts) -> String? {
         // Pairs the corpus has not kept are rarer than its rarest kept pair: count them as half that.
         let unseen = 3_200_000.0
-        func sides(_ word: String) -> (left: UInt64, right: UInt64) {
-            (previous.map { counts.count($0, word) } ?? 0, next.map { counts.count(word, $0) } ?? 0)
+        struct Candidate {
+            var word: String
+            var left: Double
+            var right: Double
+            var seen: Bool
         }
-        let candidates = set.words.map { (word: $0, sides: sides($0), count: Double(max(counts.count($0), 1))) }
-        let leftSeen = candidates.contains { $0.sides.left > 0 }
-        let rightSeen = candidates.contains { $0.sides.right > 0 }
-        guard leftSeen || rightSeen else { return nil }
-        func score(_ candidate: (word: String, sides: (left: UInt64, right: UInt64), count: Double)) -> Double {
-            var score = 1.0
-            if leftSeen { score *= max(Double(candidate.sides.left), unseen) / candidate.count }
-            if rightSeen { score *= max(Double(candidate.sides.right), unseen) }
-            if !leftSeen { score /= candidate.count }
-            return score
+        func candidate(_ word: String) -> Candidate {
+            let count = Double(max(counts.count(word), 1))
+            let leftCount = previous.map { counts.count($0, word) } ?? 0
+            let rightCount = next.map { counts.count(word, $0) } ?? 0
+            return Candidate(
+                word: word,
+                left: previous == nil ? 1 : max(Double(leftCount), unseen) / count,
+                right: next == nil ? 1 : max(Double(rightCount), unseen) / count,
+                seen: leftCount > 0 || rightCount > 0
+            )
         }
-        guard let writtenCandidate = candidates.first(where: { $0.word == written }) else { return nil }
+        let candidates = set.words.map(candidate)
+        guard candidates.contains(where: \.seen),
+              let writtenCandidate = candidates.first(where: { $0.word == written }) else { return nil }
+        // The written word's own frequency counts once: P(word) P(left | word) P(right | word).
+        func score(_ candidate: Candidate) -> Double {
+            Double(max(counts.count(candidate.word), 1)) * candidate.left * candidate.right
+        }
+        let sides = (previous != nil ? 1 : 0) + (next != nil ? 1 : 0)
+        let ratio = sides == 2 ? minimumRatio : minimumRatio * Self.oneSidedFactor
         let writtenScore = score(writtenCandidate)
         var best: (word: String, score: Double)?
         for candidate in candidates where candidate.word != written && (next != nil || !set.needsFollower.contains(candidate.word)) {
-            // The candidate must have been seen beside these very words.
-            guard candidate.sides.left > 0 || candidate.sides.right > 0 else { continue }
+            // Seen beside these very words, and no worse than the written word on either side.
+            guard candidate.seen, candidate.left >= writtenCandidate.left, candidate.right >= writtenCandidate.right else { continue }
             let candidateScore = score(candidate)
-            if candidateScore >= writtenScore * minimumRatio, candidateScore > best?.score ?? 0 {
+            if candidateScore >= writtenScore * ratio, candidateScore > best?.score ?? 0 {
                 best = (candidate.word, candidateScore)
             }
         }
         return best?.word
     }
+
+    /// How much more a candidate must win by when only one neighbour is a word.
+    static let oneSidedFactor = 5.0
 
     private func match(
         index: Int, written: String, better: String, set: ConfusionSet, document: CheckedDocument, context: RuleContext
