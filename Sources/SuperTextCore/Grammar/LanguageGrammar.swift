@@ -50,12 +50,20 @@ public final class LanguageGrammar: Sendable {
                 exampleLanguage: GrammarCatalog.exampleLanguage[language] ?? language
             )
         }
-        if let phrasePath = path(language + "-phrases.txt") {
-            let text = try String(contentsOfFile: phrasePath, encoding: .utf8)
-            rules += try PatternRuleFile.phraseRules(
-                in: text, file: phrasePath, language: language,
-                exampleLanguage: GrammarCatalog.exampleLanguage[language] ?? language
-            )
+        // Phrase lists: `<language>-phrases.txt` and any `<language>-phrases-<topic>.txt` beside it.
+        if let phrasePath = path(language + "-phrases.txt") ?? path(language + ".rules") {
+            let directory = (phrasePath as NSString).deletingLastPathComponent
+            let names = (try FileManager.default.contentsOfDirectory(atPath: directory))
+                .filter { $0.hasPrefix(language + "-phrases") && $0.hasSuffix(".txt") }
+                .sorted()
+            for name in names {
+                let file = directory + "/" + name
+                let text = try String(contentsOfFile: file, encoding: .utf8)
+                rules += try PatternRuleFile.phraseRules(
+                    in: text, file: file, language: language,
+                    exampleLanguage: GrammarCatalog.exampleLanguage[language] ?? language
+                )
+            }
         }
         rules += ProofreadingRules.codeRules(for: language, searchPath: searchPath)
         return LanguageGrammar(language: language, lexicon: lexicon, counts: counts, rules: rules)

@@ -11,7 +11,7 @@ public struct PatternRule: ProofreadingRule {
     public let description: String
     public let isPicky: Bool
     public let languages: Set<String>
-    public let examples: [RuleExample]
+    public internal(set) var examples: [RuleExample]
 
     let elements: [PatternElement]
     /// Suggestions, each a list of parts to join (`$1`, `$2:VBZ`, literal words).
@@ -102,19 +102,21 @@ public struct PatternRule: ProofreadingRule {
     /// (nil for an optional element that is missing). An optional element is tried present first.
     func bind(at start: Int, in tokens: [Int], document: CheckedDocument, lexicon: Lexicon) -> [Int?]? {
         var bound = [Int?](repeating: nil, count: elements.count)
-        func bind(_ element: Int, _ position: Int) -> Bool {
+        // `atStart`: a missing optional `^` element passes its anchor on (`^<WH>? [has]`).
+        func bind(_ element: Int, _ position: Int, atStart: Bool) -> Bool {
             if element == elements.count { return true }
             let pattern = elements[element]
+            let anchored = atStart || pattern.atSentenceStart
             if position < tokens.count,
-               !pattern.atSentenceStart || isSentenceStart(position, tokens: tokens, document: document),
+               !anchored || isSentenceStart(position, tokens: tokens, document: document),
                matches(pattern, token: tokens[position], document: document, lexicon: lexicon) {
                 bound[element] = position
-                if bind(element + 1, position + 1) { return true }
+                if bind(element + 1, position + 1, atStart: false) { return true }
             }
             bound[element] = nil
-            return pattern.isOptional && bind(element + 1, position)
+            return pattern.isOptional && bind(element + 1, position, atStart: anchored)
         }
-        return bind(0, start) ? bound : nil
+        return bind(0, start, atStart: false) ? bound : nil
     }
 
     /// The match of the rule starting at `tokens[start]`, if the pattern holds there.

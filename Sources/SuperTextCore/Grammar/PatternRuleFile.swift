@@ -167,7 +167,7 @@ public enum PatternRuleFile {
                             tests.append(.exactWord(normalizedWord(String(alternative.dropFirst()))))
                         } else {
                             // A bracket or caret inside a word is a misplaced operator, not a word.
-                            guard !alternative.isEmpty, !alternative.contains(where: { "[]^<>?".contains($0) }) else {
+                            guard !alternative.isEmpty, alternative.count == 1 || !alternative.contains(where: { "[]^<>?".contains($0) }) else {
                                 throw fail("rule \(id): '\(alternative)' is not a word or a tag in '\(text)'", 0)
                             }
                             tests.append(.word(normalizedWord(alternative).lowercased()))
@@ -218,10 +218,13 @@ public enum PatternRuleFile {
 
     /// The rules of a phrase list, `grammar/<language>-phrases.txt`: sections headed
     /// `[RULE_ID category]` (or `[RULE_ID category picky]`), then one phrase a line,
-    /// `wrong phrase => right phrase ; why, in a sentence`. The wrong side is a pattern (words,
+    /// `wrong phrase => right phrase ; why, in a sentence` (optionally in every explanation
+    /// language: `why | pourquoi | warum | por qué`). The wrong side is a pattern (words,
     /// alternatives `take|took`, tags, `[ ]` marks); the right side a suggestion (`$n` allowed).
     /// Each line is a rule under its section's identifier, and its own example: the wrong phrase
-    /// must become the right one.
+    /// must become the right one. Lines `> wrong sentence => corrected sentence` and
+    /// `> clean sentence` under a phrase are further examples of it (needed when the phrase is
+    /// a pattern rather than plain words).
     public static func phraseRules(in text: String, file: String, language: String, exampleLanguage: String) throws -> [PatternRule] {
         var rules: [PatternRule] = []
         var section: (id: String, category: MatchCategory, picky: Bool)?
@@ -229,7 +232,8 @@ public enum PatternRuleFile {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             func fail(_ reason: String, _: Int = 0) -> FormatError { FormatError(file: file, line: number + 1, reason: reason) }
-            if line.hasPrefix("[") {
+            // A section header; a phrase may also start with `[` (its marked part), but has `=>`.
+            if line.hasPrefix("["), !line.contains(" => ") {
                 let words = line.dropFirst().dropLast().split(separator: " ").map(String.init)
                 guard line.hasSuffix("]"), words.count >= 2, let category = MatchCategory(rawValue: words[1]) else {
                     throw fail("a section is '[RULE_ID category]' or '[RULE_ID category picky]'")
@@ -238,6 +242,15 @@ public enum PatternRuleFile {
                 continue
             }
             guard let section else { throw fail("a phrase before any [RULE_ID category] section") }
+            if line.hasPrefix("> ") {
+                // An example of the phrase above: `> wrong sentence => corrected` or `> clean sentence`.
+                guard !rules.isEmpty else { throw fail("an example before any phrase") }
+                let parts = line.dropFirst(2).components(separatedBy: " => ")
+                rules[rules.count - 1].examples.append(
+                    parts.count == 2 ? .wrong(parts[0], parts[1], language: exampleLanguage) : .right(parts[0], language: exampleLanguage)
+                )
+                continue
+            }
             let noteSplit = line.components(separatedBy: " ; ")
             let sides = noteSplit[0].components(separatedBy: " => ")
             guard sides.count == 2 else { throw fail("a phrase line is 'wrong => right ; why'") }
@@ -249,8 +262,7 @@ public enum PatternRuleFile {
                 try suggestionParts(word, elementCount: elements.count) { fail("'\(wrong)': \($0)") }
             }
             let plainWrong = wrong.replacingOccurrences(of: "[", with: "").replacingOccurrences(of: "]", with: "")
-            let isPlain = !plainWrong.contains("|") && !plainWrong.contains("<") && !plainWrong.contains("!")
-                && !right.contains("$")
+            let isPlain = !plainWrong.contains(where: { "|<!^?=".contains($0) }) && !right.contains("$")
             var examples: [RuleExample] = []
             if isPlain {
                 // The phrase alone, and corrected: its marked words replaced by the right side.
@@ -263,7 +275,8 @@ public enum PatternRuleFile {
             let texts = PhraseTexts.texts(category: section.category, note: note)
             rules.append(
                 PatternRule(
-                    id: section.id, category: section.category, description: note ?? "\(plainWrong) → \(right)",
+                    id: section.id, category: section.category,
+                    description: note?.components(separatedBy: " | ").first ?? "\(plainWrong) → \(right)",
                     isPicky: section.picky, languages: [language], examples: examples, elements: elements,
                     suggestions: [suggestion], texts: texts, span: span
                 )
@@ -284,7 +297,7 @@ enum PhraseTexts {
                 message: redundant ? "'{written}' says the same thing twice: write '{suggestion}'."
                     : style ? "Consider '{suggestion}' instead of '{written}'." : "Did you mean '{suggestion}'?",
                 shortMessage: redundant ? "Redundant phrase" : style ? "Wordy phrase" : "Wrong phrase", title: "",
-                detail: note ?? (redundant ? "One of the words already carries the meaning of the other."
+                detail: note?.components(separatedBy: " | ").first ?? (redundant ? "One of the words already carries the meaning of the other."
                     : "The usual expression is '{suggestion}', not '{written}'.")),
             .fr: RuleText(
                 message: redundant ? "« {written} » dit deux fois la même chose : écrivez « {suggestion} »."
@@ -306,6 +319,13 @@ enum PhraseTexts {
                     : "En inglés, la expresión fijada es «{suggestion}», no «{written}»."),
         ]
         for key in Array(texts.keys) { texts[key]!.title = texts[key]!.shortMessage }
+        // A note may be given in every explanation language: `English | français | Deutsch | español`.
+        let notes = note?.components(separatedBy: " | ") ?? []
+        if notes.count > 1 {
+            for (language, text) in zip([ExplanationLanguage.en, .fr, .de, .es], notes) {
+                texts[language]!.detail = text.trimmingCharacters(in: .whitespaces)
+            }
+        }
         return texts
     }
 }
