@@ -26,7 +26,7 @@ What it does:
      booked,,booking,books`: booked is also the past participle; lemminflect itself falls back
      from VBN to VBD when it looks one up). Any other empty field means no such form
      (`little,adv,,` has no comparative, `weave,noun,` no plural). A noun whose plural is the
-     singular (`sheep,noun,sheep`, ZERO_PLURALS) gets both NN and NNS; a mass noun listed as its own plural (`hate,noun,hate`, `error,noun,errors/error`) gets NN only.
+     singular (`sheep,noun,sheep`, ZERO_PLURALS) gets both NN and NNS; a mass noun listed as its own plural (`hate,noun,hate`, `error,noun,errors/error`) gets NN and NNU (can be uncountable), not NNS.
      Corrections, each counted and printed:
        - A form whose shape contradicts its tag is dropped: a VBG not ending in "ing", a VBZ not
          ending in "s", a VBD or VBN ending in "ing" when the lemma does not (the lookup has
@@ -138,7 +138,7 @@ BIGRAMS_OUT = OUT_DIR / "en-bigrams.tsv"
 UNIGRAMS_OUT = OUT_DIR / "en-unigrams.tsv"
 REGENERATE = "regenerate with: python3 scripts/build-grammar-data.py"
 
-TAG_ORDER = ("NN", "NNS", "VB", "VBD", "VBN", "VBG", "VBZ", "JJ", "JJR", "JJS", "RB", "RBR", "RBS")
+TAG_ORDER = ("NN", "NNS", "NNU", "VB", "VBD", "VBN", "VBG", "VBZ", "JJ", "JJR", "JJS", "RB", "RBR", "RBS")
 TAG_RANK = {tag: rank for rank, tag in enumerate(TAG_ORDER)}
 CATEGORY_BASE = {"noun": "NN", "verb": "VB", "adj": "JJ", "adv": "RB"}
 CATEGORY_FIELDS = {
@@ -148,7 +148,7 @@ CATEGORY_FIELDS = {
     "adv": ("RBR", "RBS"),
 }
 TAG_CATEGORY = {
-    "NN": "noun", "NNS": "noun",
+    "NN": "noun", "NNS": "noun", "NNU": "noun",
     "VB": "verb", "VBD": "verb", "VBN": "verb", "VBG": "verb", "VBZ": "verb",
     "JJ": "adj", "JJR": "adj", "JJS": "adj",
     "RB": "adv", "RBR": "adv", "RBS": "adv",
@@ -333,7 +333,9 @@ def read_lookup(archive: zipfile.ZipFile, lexicon: Lexicon) -> set[tuple[str, st
                     if tag == "NNS" and fixed == lemma and lemma not in ZERO_PLURALS:
                         # "error,noun,errors/error", "hate,noun,hate": the lookup gives mass nouns
                         # their own form as a plural; read as plurals they would hide "these error".
+                        # They are marked NNU (can be uncountable: "it's nonsense", "much hate").
                         lexicon.stats["mass_plural"] += 1
+                        lexicon.add(lemma, "NNU", lemma)
                         continue
                     lexicon.add(fixed, tag, lemma)
     return entries

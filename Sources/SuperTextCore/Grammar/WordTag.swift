@@ -4,6 +4,9 @@
 /// classes (determiners, pronouns, modals, prepositions) are written by hand per language.
 public enum WordTag: UInt8, Sendable, CaseIterable {
     case NN, NNS, VB, VBD, VBN, VBG, VBZ, JJ, JJR, JJS, RB, RBR, RBS
+    /// A noun that can be uncountable ("advice", "nonsense", "hate"): a singular without an
+    /// article is possible ("it's nonsense", "much advice").
+    case NNU
     /// Determiner: the, a, this, every.
     case DT
     /// Personal pronoun as a subject: I, you, he, she, it, we, they.
@@ -35,7 +38,7 @@ public enum WordTag: UInt8, Sendable, CaseIterable {
     var inflectionClass: WordTags {
         switch self {
         case .VB, .VBD, .VBN, .VBG, .VBZ: .verb
-        case .NN, .NNS: .noun
+        case .NN, .NNS, .NNU: .noun
         case .JJ, .JJR, .JJS: WordTags([.JJ, .JJR, .JJS])
         case .RB, .RBR, .RBS: WordTags([.RB, .RBR, .RBS])
         default: WordTags([self])
@@ -59,5 +62,5 @@ public struct WordTags: Sendable, Equatable, Hashable {
     /// Any verb form.
     public static let verb = WordTags([.VB, .VBD, .VBN, .VBG, .VBZ])
     /// Any noun form.
-    public static let noun = WordTags([.NN, .NNS])
+    public static let noun = WordTags([.NN, .NNS, .NNU])
 }

@@ -18,7 +18,7 @@ public struct AVersusAnRule: ProofreadingRule {
         .wrong("She waited for a hour.", "She waited for an hour."),
         .wrong("An dog barked.", "A dog barked."),
         .wrong("He has a MBA.", "He has an MBA."),
-        .right("A university, a one-time offer, an honest man, an FBI agent, a NASA probe, an 8-hour day."),
+        .right("A university, a one-time offer, an honest man, an FBI agent, a NASA probe, an 8-hour day, a Unix socket."),
         .right("Vitamin A is good. Part a of the form. A European union. An unidentified object."),
     ]
 
@@ -100,7 +100,7 @@ public struct AVersusAnRule: ProofreadingRule {
 
     /// Beginnings of words written with a vowel but said with a consonant sound.
     static let consonantSoundBeginnings = [
-        "unic", "unif", "unil", "uniq", "unis", "unit", "univ", "unio", "usa", "use", "usi", "usu", "uti", "ura", "ure",
+        "unic", "unif", "unix", "unil", "uniq", "unis", "unit", "univ", "unio", "usa", "use", "usi", "usu", "uti", "ura", "ure",
         "uri", "uro", "ubiq", "uku", "ufo", "uga", "ukr", "eu", "ewe", "one-", "once", "ouija",
     ]
     /// Beginnings of words written with a consonant but said with a vowel sound (a silent h).
