@@ -6,7 +6,12 @@ set -euo pipefail
 purpose="${1:-run}"
 packages=(libhunspell-dev pkg-config libsqlite3-dev hunspell-en-us hunspell-en-gb hunspell-fr hunspell-de-de hunspell-es)
 case "$purpose" in
-  test) packages+=(hunspell python3 python3-venv curl chromium chromium-driver fonts-dejavu-core) ;;
+  test)
+    packages+=(hunspell python3 python3-venv curl chromium chromium-driver fonts-dejavu-core)
+    # kubectl renders the Kubernetes manifests (Tests/EndToEnd/kubernetes.sh): Debian's
+    # kubernetes-client, unless a kubectl is there already (another package's would clash with it).
+    command -v kubectl >/dev/null || packages+=(kubernetes-client)
+    ;;
   bench) packages+=(hunspell python3 wrk aspell aspell-en aspell-fr aspell-de aspell-es) ;;
 esac
 
