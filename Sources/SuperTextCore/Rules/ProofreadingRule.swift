@@ -190,7 +190,7 @@ public enum ProofreadingRules {
     /// `LanguageGrammar`).
     static func codeRules(for language: String, searchPath: [String]) -> [any ProofreadingRule] {
         switch language {
-        case "en": [AVersusAnRule()] + [ConfusedWordRule.load(language: language, searchPath: searchPath)].compactMap { $0 }
+        case "en": [AVersusAnRule(), CurrencySymbolRule()] + [ConfusedWordRule.load(language: language, searchPath: searchPath)].compactMap { $0 }
         default: []
         }
     }
@@ -201,6 +201,8 @@ public enum ProofreadingRules {
         DoubleSpaceRule(),
         SpaceBeforePunctuationRule(),
         LongSentenceRule(),
+        UnitSpaceRule(),
+        MultiplicationSignRule(),
     ]
 
     /// The spelling check's rule identifier (spelling is not a `ProofreadingRule`: it needs the
