@@ -104,8 +104,14 @@ public enum GrammarCatalog {
     /// Grammar data that could not be read, one line each (for the start-up log).
     public static var failures: [String] { failuresStore.withLock { $0 } }
 
-    /// Every rule of every language with grammar, and the rules of every language, without
-    /// duplicates: what rule lists (`/v2/check`'s selection) offer.
+    /// Every rule of every language with grammar, and the rules of every language, each one:
+    /// the lines of a phrase list share their section's identifier and are all here.
+    public static func everyRule(searchPath: [String]) -> [any ProofreadingRule] {
+        ProofreadingRules.all + languages.flatMap { grammar(for: $0, searchPath: searchPath).rules }
+    }
+
+    /// Every rule of every language with grammar, and the rules of every language, one per
+    /// identifier: what rule lists (`/v2/check`'s selection) offer.
     public static func allRules(searchPath: [String]) -> [any ProofreadingRule] {
         var seen = Set<String>()
         var rules: [any ProofreadingRule] = []

@@ -188,7 +188,8 @@ public struct PatternRule: ProofreadingRule {
         var found = false
         for test in tests {
             switch test {
-            case .word(let word): found = token.kind != .skipped && text == word
+            // An acronym is a word here ("OK", "US"), other skipped tokens are not.
+            case .word(let word): found = (token.kind != .skipped || token.skipReason == .acronym) && text == word
             case .exactWord(let word): found = token.kind == .word && document.text(of: token) == word
             case .tag(let tag):
                 found = token.kind == .word ? lexicon.tags(of: text).contains(tag) : (tag == .CD && token.kind == .number)

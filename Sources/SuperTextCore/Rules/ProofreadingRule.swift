@@ -72,7 +72,7 @@ public struct CheckedDocument: @unchecked Sendable {
     public let tokens: [TextToken]
     /// The tokens of each sentence, as index ranges into `tokens` (one per `sentences` entry).
     public let sentenceTokens: [Range<Int>]
-    /// The lowercase text of each token (`""` for skipped tokens), read by rules.
+    /// The lowercase text of each token (`""` for skipped tokens but acronyms), read by rules.
     public let lowercasedTexts: [String]
 
     /// A document of `bytes`; `withTokenStream: false` leaves `tokens` empty, for callers that
@@ -90,10 +90,10 @@ public struct CheckedDocument: @unchecked Sendable {
         sentenceTokens = TokenStream.sentenceTokenRanges(sentences, tokens: tokens)
         lowercasedTexts = tokens.map { token in
             switch token.kind {
-            case .skipped: return ""
+            case .skipped where token.skipReason != .acronym: return ""
             case .space: return " "
             case .lineBreak: return "\n"
-            case .word, .number, .punctuation:
+            case .word, .number, .punctuation, .skipped:
                 let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[token.byteRange]), as: UTF8.self)
                 return normalizedWord(text).lowercased()
             }
