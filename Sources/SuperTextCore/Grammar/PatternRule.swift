@@ -84,13 +84,29 @@ public struct PatternRule: ProofreadingRule {
         return words
     }
 
+    /// The tags and words the first element needs, when it is only tags and words (`<JJ>|so`),
+    /// required and not negated: the rule is only tried where a token has one of them.
+    var firstTagsAndWords: (tags: WordTags, words: Set<String>)? {
+        guard let first = elements.first, !first.negated, !first.isOptional else { return nil }
+        var tags = WordTags()
+        var words = Set<String>()
+        for test in first.tests {
+            switch test {
+            case .tag(let tag) where tag != .CD: tags.insert(tag)
+            case .word(let word): words.insert(word)
+            default: return nil
+            }
+        }
+        return (tags, words)
+    }
+
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         guard variants.isEmpty || variants.contains(context.languageCode) else { return [] }
         var matches: [Match] = []
-        for sentence in document.sentenceTokens {
-            let tokens = document.significantTokens(in: sentence)
-            for start in tokens.indices {
-                if let match = match(at: start, in: tokens, document: document, context: context) {
+        for range in document.sentenceTokens {
+            let sentence = PatternSentence(range, in: document, lexicon: context.grammar.lexicon)
+            for start in sentence.tokens.indices {
+                if let match = match(at: start, in: sentence, document: document, context: context) {
                     matches.append(match)
                 }
             }
@@ -100,7 +116,8 @@ public struct PatternRule: ProofreadingRule {
 
     /// The positions in `tokens` of each element, when the pattern holds from `tokens[start]`
     /// (nil for an optional element that is missing). An optional element is tried present first.
-    func bind(at start: Int, in tokens: [Int], document: CheckedDocument, lexicon: Lexicon) -> [Int?]? {
+    func bind(at start: Int, in sentence: PatternSentence, document: CheckedDocument) -> [Int?]? {
+        let tokens = sentence.tokens
         var bound = [Int?](repeating: nil, count: elements.count)
         // `atStart`: a missing optional `^` element passes its anchor on (`^<WH>? [has]`).
         func bind(_ element: Int, _ position: Int, atStart: Bool) -> Bool {
@@ -108,8 +125,8 @@ public struct PatternRule: ProofreadingRule {
             let pattern = elements[element]
             let anchored = atStart || pattern.atSentenceStart
             if position < tokens.count,
-               !anchored || isSentenceStart(position, tokens: tokens, document: document),
-               matches(pattern, token: tokens[position], document: document, lexicon: lexicon) {
+               !anchored || position <= sentence.firstWord,
+               matches(pattern, at: position, in: sentence, document: document) {
                 bound[element] = position
                 if bind(element + 1, position + 1, atStart: false) { return true }
             }
@@ -120,8 +137,9 @@ public struct PatternRule: ProofreadingRule {
     }
 
     /// The match of the rule starting at `tokens[start]`, if the pattern holds there.
-    func match(at start: Int, in tokens: [Int], document: CheckedDocument, context: RuleContext) -> Match? {
-        guard let bound = bind(at: start, in: tokens, document: document, lexicon: context.grammar.lexicon) else { return nil }
+    func match(at start: Int, in sentence: PatternSentence, document: CheckedDocument, context: RuleContext) -> Match? {
+        guard let bound = bind(at: start, in: sentence, document: document) else { return nil }
+        let tokens = sentence.tokens
         let marked = bound[span].compactMap { $0 }
         guard let firstPosition = marked.first, let lastPosition = marked.last else { return nil }
         var first = tokens[firstPosition]
@@ -137,7 +155,7 @@ public struct PatternRule: ProofreadingRule {
             else { continue }
             // A capital is kept, except the pronoun "I" inside a sentence ("Tim and I" → "Tim and me").
             let capital = WordCase.startsWithCapital(written.trimmingPrefix(" ").description)
-                && (!isPronounI(written) || isSentenceStart(firstPosition, tokens: tokens, document: document))
+                && (!isPronounI(written) || firstPosition <= sentence.firstWord)
             let cased = capital ? WordCase.capitalizingFirst(replacement) : replacement
             if cased != written, !replacements.contains(cased) { replacements.append(cased) }
         }
@@ -164,25 +182,20 @@ public struct PatternRule: ProofreadingRule {
         return trimmed == "I" || trimmed.hasPrefix("I ") || trimmed.hasPrefix("I'") || trimmed.hasPrefix("I’")
     }
 
-    private func isSentenceStart(_ position: Int, tokens: [Int], document: CheckedDocument) -> Bool {
-        for earlier in 0..<position {
-            let token = document.tokens[tokens[earlier]]
-            guard token.kind == .punctuation, "\"'“‘(«¿¡-–—*".contains(document.lowercasedTexts[tokens[earlier]]) else { return false }
-        }
-        return true
-    }
-
-    private func matches(_ element: PatternElement, token index: Int, document: CheckedDocument, lexicon: Lexicon) -> Bool {
-        guard holds(element.tests, negated: element.negated, index: index, document: document, lexicon: lexicon)
+    private func matches(_ element: PatternElement, at position: Int, in sentence: PatternSentence, document: CheckedDocument) -> Bool {
+        guard holds(element.tests, negated: element.negated, at: position, in: sentence, document: document)
         else { return false }
         for condition in element.conditions
-        where !holds(condition.tests, negated: condition.negated, index: index, document: document, lexicon: lexicon) {
+        where !holds(condition.tests, negated: condition.negated, at: position, in: sentence, document: document) {
             return false
         }
         return true
     }
 
-    private func holds(_ tests: [PatternElement.Test], negated: Bool, index: Int, document: CheckedDocument, lexicon: Lexicon) -> Bool {
+    private func holds(
+        _ tests: [PatternElement.Test], negated: Bool, at position: Int, in sentence: PatternSentence, document: CheckedDocument
+    ) -> Bool {
+        let index = sentence.tokens[position]
         let token = document.tokens[index]
         let text = document.lowercasedTexts[index]
         var found = false
@@ -192,7 +205,7 @@ public struct PatternRule: ProofreadingRule {
             case .word(let word): found = (token.kind != .skipped || token.skipReason == .acronym) && text == word
             case .exactWord(let word): found = token.kind == .word && document.text(of: token) == word
             case .tag(let tag):
-                found = token.kind == .word ? lexicon.tags(of: text).contains(tag) : (tag == .CD && token.kind == .number)
+                found = token.kind == .word ? sentence.tags[position].contains(tag) : (tag == .CD && token.kind == .number)
             case .anyWord: found = token.kind == .word
             case .capitalized: found = token.kind == .word && WordCase.startsWithCapital(document.text(of: token))
             case .punctuation: found = token.kind == .punctuation
@@ -226,6 +239,26 @@ public struct PatternRule: ProofreadingRule {
         return words.joined(separator: " ")
             .replacingOccurrences(of: " ,", with: ",").replacingOccurrences(of: " '", with: "'")
             .replacingOccurrences(of: "  ", with: " ")
+    }
+}
+
+/// One sentence as pattern rules read it: its words, numbers and punctuation (no spaces), the
+/// tags of each looked up once, and where its first word is (after opening quotes or dashes),
+/// so that `^` costs nothing however long the sentence.
+struct PatternSentence {
+    /// Indices into the document's tokens.
+    let tokens: [Int]
+    /// The lexicon's tags of each of `tokens`.
+    let tags: [WordTags]
+    /// The position in `tokens` of the first token that is not opening punctuation.
+    let firstWord: Int
+
+    init(_ range: Range<Int>, in document: CheckedDocument, lexicon: Lexicon) {
+        tokens = document.significantTokens(in: range)
+        tags = tokens.map { document.tokens[$0].kind == .word ? lexicon.tags(of: document.lowercasedTexts[$0]) : WordTags() }
+        firstWord = tokens.firstIndex { index in
+            !(document.tokens[index].kind == .punctuation && "\"'“‘(«¿¡-–—*".contains(document.lowercasedTexts[index]))
+        } ?? tokens.count
     }
 }
 

@@ -5,21 +5,28 @@ struct PatternRuleIndex: Sendable {
     let rules: [PatternRule]
     /// Rule positions by the lowercase word their first element needs.
     private let byFirstWord: [String: [Int]]
-    /// Rules whose first element is not a list of words (a tag, a negation): tried everywhere.
+    /// Rules whose first element is words and tags only: tried where the token is one of the
+    /// words or has one of the tags.
+    private let byFirstTags: [(rule: Int, tags: WordTags, words: Set<String>)]
+    /// Rules whose first element is anything else (a negation, optional, punctuation): tried everywhere.
     private let everywhere: [Int]
 
     init(_ rules: [PatternRule]) {
         self.rules = rules
         var byFirstWord: [String: [Int]] = [:]
+        var byFirstTags: [(rule: Int, tags: WordTags, words: Set<String>)] = []
         var everywhere: [Int] = []
         for (position, rule) in rules.enumerated() {
             if let words = rule.firstWords {
                 for word in words { byFirstWord[word, default: []].append(position) }
+            } else if let first = rule.firstTagsAndWords {
+                byFirstTags.append((position, first.tags, first.words))
             } else {
                 everywhere.append(position)
             }
         }
         self.byFirstWord = byFirstWord
+        self.byFirstTags = byFirstTags
         self.everywhere = everywhere
     }
 
@@ -28,15 +35,22 @@ struct PatternRuleIndex: Sendable {
         let enabled = rules.map { runs($0) && ($0.variants.isEmpty || $0.variants.contains(context.languageCode)) }
         guard enabled.contains(true) else { return [] }
         var matches: [Match] = []
-        for sentence in document.sentenceTokens {
-            let tokens = document.significantTokens(in: sentence)
-            for start in tokens.indices {
-                let candidates = byFirstWord[document.lowercasedTexts[tokens[start]]] ?? []
-                for position in candidates + everywhere where enabled[position] {
-                    if let match = rules[position].match(at: start, in: tokens, document: document, context: context) {
-                        matches.append(match)
-                    }
+        for range in document.sentenceTokens {
+            let sentence = PatternSentence(range, in: document, lexicon: context.grammar.lexicon)
+            for start in sentence.tokens.indices {
+                let text = document.lowercasedTexts[sentence.tokens[start]]
+                let tags = sentence.tags[start]
+                func tryRule(_ position: Int) {
+                    guard enabled[position],
+                          let match = rules[position].match(at: start, in: sentence, document: document, context: context)
+                    else { return }
+                    matches.append(match)
                 }
+                for position in byFirstWord[text] ?? [] { tryRule(position) }
+                for candidate in byFirstTags where tags.containsAny(candidate.tags) || candidate.words.contains(text) {
+                    tryRule(candidate.rule)
+                }
+                for position in everywhere { tryRule(position) }
             }
         }
         return matches
