@@ -20,6 +20,7 @@ public struct AVersusAnRule: ProofreadingRule {
         .wrong("He has a MBA.", "He has an MBA."),
         .right("A university, a one-time offer, an honest man, an FBI agent, a NASA probe, an 8-hour day, a Unix socket."),
         .right("Vitamin A is good. Part a of the form. A European union. An unidentified object."),
+        .right("IT IS NOT A LAW FIRM AND NOT AN AGENCY."),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -73,7 +74,12 @@ public struct AVersusAnRule: ProofreadingRule {
                document.firstByte(of: index + 3) == UInt8(ascii: "-") {
                 if tokens[index + 2].kind == .number { continue }
             }
-            let next = document.text(of: tokens[index + 2])
+            var next = document.text(of: tokens[index + 2])
+            // Text in capitals ("NOT A LAW FIRM"): a word of the dictionary is read as a word.
+            if writtenArticle.allSatisfy(\.isUppercase), next.count >= 3, next.allSatisfy({ $0.isUppercase }),
+               context.isKnownWord(next.lowercased()) {
+                next = next.lowercased()
+            }
             guard let vowelSound = Self.startsWithVowelSound(next, isNumber: tokens[index + 2].kind == .number) else { continue }
             let wanted = vowelSound ? "an" : "a"
             guard article != wanted else { continue }

@@ -29,7 +29,7 @@ public struct CurrencySymbolRule: ProofreadingRule {
     public let examples: [RuleExample] = [
         .wrong("You owe me 100$.", "You owe me $100."),
         .wrong("You owe me $ 100.", "You owe me $100."),
-        .right("You owe me $100. It costs €7.25, or about 6 pounds."),
+        .right("You owe me $100. It costs €7.25, or about 6 pounds. The hash starts with $3$ here."),
     ]
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
@@ -37,8 +37,9 @@ public struct CurrencySymbolRule: ProofreadingRule {
         let tokens = document.tokens
         for index in tokens.indices where tokens[index].kind == .number {
             let number = document.text(of: tokens[index])
-            // "100$": the symbol right after the amount.
-            if index + 1 < tokens.count, tokens[index + 1].kind == .punctuation,
+            // "100$": the symbol right after the amount (not "$3$", a symbol on each side).
+            let symbolBefore = index > 0 && Self.symbols.contains(document.text(of: tokens[index - 1]))
+            if !symbolBefore, index + 1 < tokens.count, tokens[index + 1].kind == .punctuation,
                case let symbol = document.text(of: tokens[index + 1]), Self.symbols.contains(symbol) {
                 matches.append(match(index..<index + 2, symbol + number, document: document, context: context))
                 continue
