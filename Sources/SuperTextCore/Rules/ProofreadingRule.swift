@@ -94,8 +94,10 @@ public struct CheckedDocument: @unchecked Sendable {
             case .space: return " "
             case .lineBreak: return "\n"
             case .word, .number, .punctuation, .skipped:
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[token.byteRange]), as: UTF8.self)
-                return normalizedWord(text).lowercased()
+                let slice = UnsafeBufferPointer(rebasing: bytes[token.byteRange])
+                let text = String(decoding: slice, as: UTF8.self)
+                // ASCII is already in normal form: only other text pays for normalization.
+                return slice.allSatisfy({ $0 < 0x80 }) ? text.lowercased() : normalizedWord(text).lowercased()
             }
         }
     }
