@@ -79,11 +79,17 @@ public enum GrammarCatalog {
     static let exampleLanguage = ["en": "en-US", "fr": "fr", "de": "de-DE", "es": "es"]
 
     private static let loaded = Mutex<[String: LanguageGrammar]>([:])
+    private static let loading = NSLock()
 
     /// The grammar of a primary language (`en`); loads it on first use. A language whose data
     /// cannot be read gets no grammar rules, and the reason is returned once in `failures`.
     public static func grammar(for language: String, searchPath: [String]) -> LanguageGrammar {
         let key = language + "\u{0}" + searchPath.joined(separator: ":")
+        if let grammar = loaded.withLock({ $0[key] }) { return grammar }
+        // One loader at a time: workers starting together wait for the first instead of each
+        // reading the same files on the same cores.
+        loading.lock()
+        defer { loading.unlock() }
         if let grammar = loaded.withLock({ $0[key] }) { return grammar }
         let grammar: LanguageGrammar
         do {
