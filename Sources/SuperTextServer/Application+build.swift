@@ -70,6 +70,7 @@ func buildApplication(
     }
     var app = Application(
         router: router,
+        server: .http1(configuration: .init(additionalChannelHandlers: [HTTPFramingErrorHandler()])),
         configuration: .init(address: address, serverName: "SuperText"),
         logger: logger
     )
@@ -82,17 +83,19 @@ func buildRouter(
     pool: ProofreadingPool, database: AppDatabase, dictionary: PersonalDictionary,
     configuration: ServerConfiguration, logger: Logger
 ) -> Router<AppRequestContext> {
-    let router = Router(context: AppRequestContext.self)
+    // HEAD is answered wherever GET is, without the body.
+    let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     if let directory = configuration.publicDirectory, !FileManager.default.fileExists(atPath: directory) {
         logger.warning("the web front end directory \(directory) does not exist: the page is not served (--public-dir)")
     }
     router.addMiddleware {
         RequestLogMiddleware()
+        HeadResponseMiddleware()
         SecurityHeadersMiddleware()
         APIErrorMiddleware(routes: apiRoutes)
         LanguageToolErrorMiddleware(routes: languageToolRoutes)
         if let directory = configuration.publicDirectory, FileManager.default.fileExists(atPath: directory) {
-            FileMiddleware(directory, searchForIndexHtml: true, logger: logger)
+            PublicFilesMiddleware(directory: directory, logger: logger)
         }
     }
     HealthController(pool: pool).addRoutes(to: router)
@@ -130,7 +133,8 @@ func buildRouter(
     return router
 }
 
-/// Every API route and its methods, so a wrong method gets 405 rather than 404.
+/// Every API route and its methods, so a wrong method gets 405 rather than 404 (`HEAD` goes
+/// with `GET`).
 let apiRoutes: [(String, [HTTPRequest.Method])] = [
     ("/healthz", [.get]),
     ("/readyz", [.get]),
