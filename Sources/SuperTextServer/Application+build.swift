@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOCore
 import SuperTextCore
 import SuperTextStore
 
@@ -61,17 +62,35 @@ func buildApplication(
         pool: pool, database: database, dictionary: dictionary, configuration: configuration, logger: logger
     )
     let address: BindAddress
+    let onServerRunning: @Sendable (any Channel) async -> Void
+    let listening = "SuperText \(SuperTextVersion.current) listening on"
     switch configuration.address {
     case .tcp(let host, let port):
         address = .hostname(host, port: port)
+        onServerRunning = { channel in
+            logger.info("\(listening) \(ServerConfiguration.Address.tcp(host: host, port: channel.localAddress?.port ?? port))")
+        }
     case .unixSocket(let path):
-        try removeStaleSocket(at: path)
+        try UnixSocketPath.prepare(path)
         address = .unixDomainSocket(path: path)
+        // Created owner-only, then given its mode: no other user can connect in between.
+        UnixSocketPath.holdPrivateUmask()
+        let mode = configuration.socketMode
+        onServerRunning = { _ in
+            UnixSocketPath.releasePrivateUmask()
+            do {
+                try UnixSocketPath.setMode(mode, of: path)
+                logger.info("\(listening) unix:\(path) (mode \(ServerConfiguration.octal(mode)))")
+            } catch {
+                logger.error("\(error); \(listening) unix:\(path) (mode 0600)")
+            }
+        }
     }
     var app = Application(
         router: router,
         server: .http1(configuration: .init(additionalChannelHandlers: [HTTPFramingErrorHandler()])),
         configuration: .init(address: address, serverName: "SuperText"),
+        onServerRunning: onServerRunning,
         logger: logger
     )
     if ownsPool { app.addServices(ProofreadingPoolService(pool: pool)) }
@@ -159,13 +178,3 @@ let languageToolRoutes: [(String, [HTTPRequest.Method])] = [
     ("/v2/words/delete", [.post]),
     ("/v2/healthcheck", [.get]),
 ]
-
-/// A socket file left by a server that did not stop cleanly would make the bind fail.
-private func removeStaleSocket(at path: String) throws {
-    var status = stat()
-    guard lstat(path, &status) == 0 else { return }
-    guard (status.st_mode & S_IFMT) == S_IFSOCK else {
-        throw SuperTextError(code: "bad_socket_path", message: "\(path) exists and is not a socket; not removing it.")
-    }
-    unlink(path)
-}
