@@ -30,7 +30,7 @@ struct APIError: HTTPResponseError, Sendable {
         case let error as SuperTextError:
             switch error.code {
             case "unknown_language": self.init(status: .unprocessableContent, code: error.code, message: error.message)
-            case "invalid_utf8", "bad_request": self.init(status: .badRequest, code: error.code, message: error.message)
+            case "invalid_utf8", "bad_text", "bad_request": self.init(status: .badRequest, code: error.code, message: error.message)
             case "queue_full":
                 self.init(status: .serviceUnavailable, code: error.code, message: error.message, headers: [.retryAfter: "1"])
             case "timeout", "shutting_down", "no_dictionaries":

@@ -29,7 +29,7 @@ struct LanguageToolError: HTTPResponseError, Sendable {
         case let error as SuperTextError:
             switch error.code {
             // LanguageTool answers an unknown language with 400, not 422.
-            case "unknown_language", "invalid_utf8", "bad_request":
+            case "unknown_language", "invalid_utf8", "bad_text", "bad_request":
                 self.init(status: .badRequest, message: error.message)
             case "queue_full":
                 self.init(status: .serviceUnavailable, message: error.message, headers: [.retryAfter: "1"])
