@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import NIOHTTP1
 import SuperTextCore
 
 /// An error answered as JSON, `{"error": {"code": "...", "message": "..."}}`, with its status.
@@ -29,7 +30,7 @@ struct APIError: HTTPResponseError, Sendable {
         case let error as SuperTextError:
             switch error.code {
             case "unknown_language": self.init(status: .unprocessableContent, code: error.code, message: error.message)
-            case "invalid_utf8", "bad_request": self.init(status: .badRequest, code: error.code, message: error.message)
+            case "invalid_utf8", "bad_text", "bad_request": self.init(status: .badRequest, code: error.code, message: error.message)
             case "queue_full":
                 self.init(status: .serviceUnavailable, code: error.code, message: error.message, headers: [.retryAfter: "1"])
             case "timeout", "shutting_down", "no_dictionaries":
@@ -41,6 +42,9 @@ struct APIError: HTTPResponseError, Sendable {
             self.init(status: error.status, code: Self.code(for: error.status), message: error.body ?? Self.message(for: error.status))
         case is NIOTooManyBytesError:
             self = .bodyTooLarge(limit: nil)
+        case let error as HTTPParserError:
+            // The parser failed in the body: its head was read.
+            self = .framing(error, requestLineTooLong: false)
         case let error as any HTTPResponseError:
             self.init(status: error.status, code: Self.code(for: error.status), message: Self.message(for: error.status))
         default:
@@ -55,6 +59,46 @@ struct APIError: HTTPResponseError, Sendable {
     static func bodyTooLarge(limit: Int?) -> APIError {
         let limitText = limit.map { " of \($0) bytes" } ?? ""
         return APIError(status: .contentTooLarge, code: "body_too_large", message: "The request body is over the limit\(limitText).")
+    }
+
+    /// A request that HTTP/1.1's parser refused (`HTTPFramingErrorHandler`, or a body that
+    /// breaks off in the middle). The limits are Hummingbird's: 80 KB for the request line and
+    /// header fields together, 1,000 fields.
+    /// - Parameters:
+    ///   - error: the parser's error.
+    ///   - requestLineTooLong: whether the request line alone reached the limit, which tells a
+    ///     URL too long (414) from header fields too large (431).
+    static func framing(_ error: HTTPParserError, requestLineTooLong: Bool) -> APIError {
+        switch error {
+        case .headerOverflow where requestLineTooLong:
+            APIError(status: .uriTooLong, code: "uri_too_long", message: "The URL is too long: the request line may have at most 80 KB.")
+        case .headerOverflow:
+            APIError(
+                status: .requestHeaderFieldsTooLarge, code: "headers_too_large",
+                message: "The header fields are too large: at most 80 KB in all and 1000 fields."
+            )
+        case .invalidChunkSize:
+            APIError(status: .badRequest, code: "bad_framing", message: "The chunked body is broken: a chunk size is not a hexadecimal number.")
+        case .invalidContentLength, .unexpectedContentLength:
+            APIError(status: .badRequest, code: "bad_framing", message: "The Content-Length header is not valid for this request.")
+        case .invalidEOFState, .closedConnection:
+            APIError(status: .badRequest, code: "bad_framing", message: "The request ended before its body was complete.")
+        case .invalidMethod, .invalidURL, .invalidVersion:
+            APIError(
+                status: .badRequest, code: "bad_request_line",
+                message: "The request line is not valid HTTP/1.1: it is METHOD /path HTTP/1.1."
+            )
+        default:
+            APIError(status: .badRequest, code: "bad_http", message: "The request is not valid HTTP/1.1 (\(error)).")
+        }
+    }
+
+    /// A `Transfer-Encoding` the server does not decode: only `chunked` is (RFC 9112, 6.1).
+    static func unsupportedTransferEncoding(_ coding: String) -> APIError {
+        APIError(
+            status: .notImplemented, code: "unsupported_transfer_encoding",
+            message: "Transfer-Encoding '\(coding.prefix(40))' is not supported: send the body as it is, or chunked."
+        )
     }
 
     static func methodNotAllowed(_ method: HTTPRequest.Method, path: String, allowed: [HTTPRequest.Method]) -> APIError {
@@ -87,6 +131,11 @@ struct APIError: HTTPResponseError, Sendable {
         var response = try JSONResponse.make(jsonObject, status: status)
         response.headers.append(contentsOf: headers)
         return response
+    }
+
+    /// The error as JSON bytes, for answers written below the router.
+    var jsonBytes: [UInt8] {
+        Array((try? JSONCoding.encoder().encode(jsonObject)) ?? Data(#"{"error":{"code":"internal_error","message":"Internal error."}}"#.utf8))
     }
 
     /// The JSON object of the error, for Server-Sent Events.

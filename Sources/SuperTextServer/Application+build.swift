@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOCore
 import SuperTextCore
 import SuperTextStore
 
@@ -61,16 +62,35 @@ func buildApplication(
         pool: pool, database: database, dictionary: dictionary, configuration: configuration, logger: logger
     )
     let address: BindAddress
+    let onServerRunning: @Sendable (any Channel) async -> Void
+    let listening = "SuperText \(SuperTextVersion.current) listening on"
     switch configuration.address {
     case .tcp(let host, let port):
         address = .hostname(host, port: port)
+        onServerRunning = { channel in
+            logger.info("\(listening) \(ServerConfiguration.Address.tcp(host: host, port: channel.localAddress?.port ?? port))")
+        }
     case .unixSocket(let path):
-        try removeStaleSocket(at: path)
+        try UnixSocketPath.prepare(path)
         address = .unixDomainSocket(path: path)
+        // Created owner-only, then given its mode: no other user can connect in between.
+        UnixSocketPath.holdPrivateUmask()
+        let mode = configuration.socketMode
+        onServerRunning = { _ in
+            UnixSocketPath.releasePrivateUmask()
+            do {
+                try UnixSocketPath.setMode(mode, of: path)
+                logger.info("\(listening) unix:\(path) (mode \(ServerConfiguration.octal(mode)))")
+            } catch {
+                logger.error("\(error); \(listening) unix:\(path) (mode 0600)")
+            }
+        }
     }
     var app = Application(
         router: router,
+        server: .http1(configuration: .init(additionalChannelHandlers: [HTTPFramingErrorHandler()])),
         configuration: .init(address: address, serverName: "SuperText"),
+        onServerRunning: onServerRunning,
         logger: logger
     )
     if ownsPool { app.addServices(ProofreadingPoolService(pool: pool)) }
@@ -82,17 +102,19 @@ func buildRouter(
     pool: ProofreadingPool, database: AppDatabase, dictionary: PersonalDictionary,
     configuration: ServerConfiguration, logger: Logger
 ) -> Router<AppRequestContext> {
-    let router = Router(context: AppRequestContext.self)
+    // HEAD is answered wherever GET is, without the body.
+    let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     if let directory = configuration.publicDirectory, !FileManager.default.fileExists(atPath: directory) {
         logger.warning("the web front end directory \(directory) does not exist: the page is not served (--public-dir)")
     }
     router.addMiddleware {
         RequestLogMiddleware()
+        HeadResponseMiddleware()
         SecurityHeadersMiddleware()
         APIErrorMiddleware(routes: apiRoutes)
         LanguageToolErrorMiddleware(routes: languageToolRoutes)
         if let directory = configuration.publicDirectory, FileManager.default.fileExists(atPath: directory) {
-            FileMiddleware(directory, searchForIndexHtml: true, logger: logger)
+            PublicFilesMiddleware(directory: directory, logger: logger)
         }
     }
     HealthController(pool: pool).addRoutes(to: router)
@@ -130,7 +152,8 @@ func buildRouter(
     return router
 }
 
-/// Every API route and its methods, so a wrong method gets 405 rather than 404.
+/// Every API route and its methods, so a wrong method gets 405 rather than 404 (`HEAD` goes
+/// with `GET`).
 let apiRoutes: [(String, [HTTPRequest.Method])] = [
     ("/healthz", [.get]),
     ("/readyz", [.get]),
@@ -155,13 +178,3 @@ let languageToolRoutes: [(String, [HTTPRequest.Method])] = [
     ("/v2/words/delete", [.post]),
     ("/v2/healthcheck", [.get]),
 ]
-
-/// A socket file left by a server that did not stop cleanly would make the bind fail.
-private func removeStaleSocket(at path: String) throws {
-    var status = stat()
-    guard lstat(path, &status) == 0 else { return }
-    guard (status.st_mode & S_IFMT) == S_IFSOCK else {
-        throw SuperTextError(code: "bad_socket_path", message: "\(path) exists and is not a socket; not removing it.")
-    }
-    unlink(path)
-}

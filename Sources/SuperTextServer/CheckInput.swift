@@ -29,18 +29,19 @@ struct CheckInput: Sendable {
             throw APIError(SuperTextError.invalidUTF8(atByteOffset: offset))
         }
         let query = request.uri.queryParameters
+        let input: CheckInput
         switch mediaType?.essence {
         case "application/json":
-            return try fromJSON(Data(bytes))
+            input = try fromJSON(Data(bytes))
         case "text/plain":
             var options: [String: String] = [:]
             for (key, value) in query { options[String(key)] = String(value) }
             options["text"] = String(decoding: bytes, as: UTF8.self)
-            return try fromFields(options)
+            input = try fromFields(options)
         case "application/x-www-form-urlencoded":
             var fields = FormFields.decode(String(decoding: bytes, as: UTF8.self))
             for (key, value) in query where fields[String(key)] == nil { fields[String(key)] = String(value) }
-            return try fromFields(fields)
+            input = try fromFields(fields)
         case nil:
             throw APIError(
                 status: .unsupportedMediaType, code: "unsupported_media_type",
@@ -52,6 +53,8 @@ struct CheckInput: Sendable {
                 message: "Unsupported Content-Type '\(other)': send application/json, text/plain or application/x-www-form-urlencoded."
             )
         }
+        do { try ControlCharacters.validate(input.request.text) } catch { throw APIError(error) }
+        return input
     }
 
     private struct JSONBody: Decodable {

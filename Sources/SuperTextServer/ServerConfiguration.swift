@@ -19,6 +19,9 @@ public struct ServerConfiguration: Sendable {
 
     /// Where to listen: host and port, or a Unix domain socket.
     public var address: Address = .tcp(host: "127.0.0.1", port: 8080)
+    /// The permissions of the Unix domain socket (`--socket-mode`): who may connect. Owner only
+    /// by default.
+    public var socketMode: mode_t = 0o600
     /// Directories searched for dictionaries before `Dictionaries/` and `/usr/share/hunspell`.
     public var dictionaryDirectories: [String] = []
     /// Worker threads that run checks (each with its own dictionaries).
@@ -49,6 +52,11 @@ public struct ServerConfiguration: Sendable {
     public var protectChecks = false
 
     public init() {}
+
+    /// A file mode as `chmod` writes it: `0600`.
+    public static func octal(_ mode: mode_t) -> String {
+        "0" + String(mode, radix: 8)
+    }
 
     /// Whether the address is reachable only from this machine.
     public var isLoopbackOnly: Bool {

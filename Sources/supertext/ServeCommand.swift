@@ -13,7 +13,7 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve the HTTP API and the web front end.",
         discussion: """
             Every option can also be set by an environment variable: SUPERTEXT_HOST, SUPERTEXT_PORT, \
-            SUPERTEXT_SOCKET, SUPERTEXT_DICTIONARY_PATH (colon-separated), SUPERTEXT_WORKERS, \
+            SUPERTEXT_SOCKET, SUPERTEXT_SOCKET_MODE, SUPERTEXT_DICTIONARY_PATH (colon-separated), SUPERTEXT_WORKERS, \
             SUPERTEXT_BODY_LIMIT, SUPERTEXT_QUEUE_LIMIT, SUPERTEXT_CHECK_TIMEOUT, SUPERTEXT_PUBLIC_DIR, \
             SUPERTEXT_LOG_LEVEL, SUPERTEXT_DATABASE, SUPERTEXT_NO_HISTORY, SUPERTEXT_HISTORY_MAX_AGE, \
             SUPERTEXT_HISTORY_MAX_COUNT, SUPERTEXT_API_TOKEN, SUPERTEXT_PROTECT_CHECKS. Flags win over the environment.
@@ -28,6 +28,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "Listen on this Unix domain socket path instead of TCP.")
     var socket: String?
+
+    @Option(name: .customLong("socket-mode"), help: "Permissions of the Unix domain socket, in octal (default 0600: only this user; 0660: its group too).")
+    var socketMode: String?
 
     @Option(name: .customLong("dictionary-path"), help: "Colon-separated directories searched first for dictionaries.")
     var dictionaryPath: String?
@@ -84,6 +87,12 @@ struct ServeCommand: AsyncParsableCommand {
 
         if let socket = setting(socket, "SUPERTEXT_SOCKET") {
             configuration.address = .unixSocket(path: socket)
+            if let raw = setting(socketMode, "SUPERTEXT_SOCKET_MODE") {
+                guard let mode = mode_t(raw, radix: 8), mode <= 0o777 else {
+                    throw ValidationError("Socket mode '\(raw)' is not an octal mode such as 0600 or 0660.")
+                }
+                configuration.socketMode = mode
+            }
         } else {
             let port = try number(port, "SUPERTEXT_PORT") ?? 8080
             guard (0...65535).contains(port) else { throw ValidationError("Port \(port) is out of range.") }
@@ -139,8 +148,8 @@ struct ServeCommand: AsyncParsableCommand {
         logger.logLevel = parsedLevel
 
         do {
+            // It logs "listening" once bound.
             let app = try await buildApplication(configuration: configuration, logger: logger)
-            logger.info("SuperText \(SuperTextVersion.current) listening on \(configuration.address)")
             try await app.runService()
         } catch let error as SuperTextError {
             throw CommandLineFailure("supertext: cannot start: \(error.message)")

@@ -132,5 +132,29 @@ cp "$absolute" "$work/lone/bin/supertext"
 expect_match "lone binary: warns that suggestions are ranked without word frequencies" "$work/lone.err" "warning: no word frequency lists in .*ranked without them"
 rm -rf "$work/lone"
 
+# 8. serve on a Unix socket: the socket is the user's alone (0600), and a second server on the
+# same path refuses to start rather than take the live socket over.
+socket="$work/supertext.sock"
+"$supertext" serve --socket "$socket" --no-history --database "$work/socket.sqlite" --workers 1 \
+  >"$work/serve.out" 2>"$work/serve.err" &
+server=$!
+for _ in $(seq 1 600); do
+  curl -s -o /dev/null --unix-socket "$socket" http://localhost/healthz && break
+  kill -0 "$server" 2>/dev/null || break
+  sleep 1
+done
+mode="$(stat -c %a "$socket" 2>/dev/null)"
+if [ "$mode" = 600 ]; then pass "socket: mode 0600"; else fail "socket: mode ${mode:-missing}, expected 600"; fi
+expect_match "socket: the log says the mode" "$work/serve.err" "listening on unix:.*supertext\.sock \(mode 0600\)"
+run second-server 2 serve --socket "$socket" --no-history --database "$work/socket2.sqlite" --workers 1
+expect_match "second-server: says another server answers" "$work/second-server.err" "cannot start: another server answers on .*supertext\.sock"
+if curl -s --unix-socket "$socket" http://localhost/healthz | grep -q ok; then
+  pass "socket: the first server still answers"
+else
+  fail "socket: the first server no longer answers"
+fi
+kill "$server"
+wait "$server" 2>/dev/null
+
 echo "$passes passed, $failures failed"
 [ "$failures" -eq 0 ]

@@ -341,7 +341,7 @@ struct LanguageToolAPITests {
             }
             try await client.execute(uri: "/v2/check", method: .delete) { response in
                 #expect(response.status == .methodNotAllowed)
-                #expect(response.headers[.allow] == "GET, POST")
+                #expect(response.headers[.allow] == "GET, HEAD, POST")
                 #expect(String(buffer: response.body).hasPrefix("Error: "))
             }
             try await client.execute(uri: "/v2/words/add", method: .get) { response in

@@ -32,6 +32,15 @@ public struct SuperTextError: Error, Sendable, Equatable, CustomStringConvertibl
         )
     }
 
+    /// A control character in a text or a word (`ControlCharacters`).
+    public static func controlCharacter(_ scalar: Unicode.Scalar, atOffset offset: Int) -> SuperTextError {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return SuperTextError(
+            code: "bad_text",
+            message: "The text has the control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex) at offset \(offset); only tab, line feed and carriage return may appear in a text."
+        )
+    }
+
     /// No dictionary could be loaded at all.
     public static func noDictionaries(searched: [String]) -> SuperTextError {
         SuperTextError(

@@ -44,6 +44,7 @@ struct DictionaryController: Sendable {
             throw APIError(status: .unsupportedMediaType, code: "unsupported_media_type", message: "Send JSON {\"word\": \"...\", \"language\": \"en-US\"}.")
         }
         guard let word, !word.isEmpty else { throw APIError.badRequest("The field 'word' is required.", code: "missing_word") }
+        do { try ControlCharacters.validate(word) } catch { throw APIError(error) }
         let code = try resolve(language)
         do {
             let added = try await dictionary.add(word, language: code)
@@ -86,7 +87,9 @@ struct DictionaryController: Sendable {
             throw APIError(SuperTextError.invalidUTF8(atByteOffset: offset))
         }
         let language = try languageParameter(request)
-        let lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: .newlines)
+        let list = String(decoding: bytes, as: UTF8.self)
+        do { try ControlCharacters.validate(list) } catch { throw APIError(error) }
+        let lines = list.components(separatedBy: .newlines)
         do {
             return try JSONResponse.make(Imported(added: try await dictionary.importWords(lines, language: language)))
         } catch let error as StoreError {

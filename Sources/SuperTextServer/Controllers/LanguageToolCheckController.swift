@@ -30,12 +30,24 @@ struct LanguageToolCheckController: Sendable {
         try parameters.authorize(request, token: token)
         var input = try LanguageToolCheckRequest.parse(parameters, catalog: pool.catalog, maxTextLength: maxTextLength)
         input.check.personalDictionary = dictionary.snapshot()
-        let result: CheckResult
+        // The answer is written by the check's own work, counted by the queue limit (on the
+        // worker's thread for a text of one part), not after it.
+        let answer = AnswerBox()
+        let text = input.text
         do {
-            result = try await pool.check(input.check)
+            _ = try await pool.check(input.check) { result, finished in
+                answer.json = LanguageToolResponse(result: result, text: text).json
+                finished(.success(result))
+            }
         } catch {
             throw LanguageToolError(error)
         }
-        return JSONResponse.make(json: LanguageToolResponse(result: result, text: input.text).json)
+        return JSONResponse.make(json: answer.json)
+    }
+
+    /// The answer, handed from the finishing worker to the request.
+    private final class AnswerBox: @unchecked Sendable {
+        // Written once before the check's result is given, read after.
+        var json: [UInt8] = []
     }
 }

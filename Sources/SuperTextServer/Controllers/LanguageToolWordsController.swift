@@ -72,6 +72,7 @@ struct LanguageToolWordsController: Sendable {
         guard let word = parameters["word"]?.trimmingCharacters(in: .whitespacesAndNewlines), !word.isEmpty else {
             throw LanguageToolError.badRequest("Missing 'word' parameter.")
         }
+        do { try ControlCharacters.validate(word) } catch { throw LanguageToolError(error) }
         let dict = parameters["dict"].flatMap { $0.isEmpty ? nil : $0 }
         return (word, try dict.map(language))
     }

@@ -29,6 +29,7 @@ struct LanguageToolCheckRequest: Sendable {
         case (nil, nil):
             throw LanguageToolError.badRequest("Missing 'text' or 'data' parameter.")
         }
+        do { try ControlCharacters.validate(text.plainText) } catch { throw LanguageToolError(error) }
         let length = text.plainText.utf16.count
         guard length <= maxTextLength else {
             throw LanguageToolError.textTooLong(length: length, limit: maxTextLength)

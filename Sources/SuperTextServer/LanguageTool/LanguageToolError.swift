@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import NIOHTTP1
 import SuperTextCore
 
 /// An error of the LanguageTool-compatible API (`/v2`), answered the way LanguageTool answers
@@ -28,7 +29,7 @@ struct LanguageToolError: HTTPResponseError, Sendable {
         case let error as SuperTextError:
             switch error.code {
             // LanguageTool answers an unknown language with 400, not 422.
-            case "unknown_language", "invalid_utf8", "bad_request":
+            case "unknown_language", "invalid_utf8", "bad_text", "bad_request":
                 self.init(status: .badRequest, message: error.message)
             case "queue_full":
                 self.init(status: .serviceUnavailable, message: error.message, headers: [.retryAfter: "1"])
@@ -46,6 +47,9 @@ struct LanguageToolError: HTTPResponseError, Sendable {
             self.init(status: error.status, message: error.body ?? Self.message(for: error.status))
         case is NIOTooManyBytesError:
             self.init(status: .contentTooLarge, message: "The request is over the size limit.")
+        case let error as HTTPParserError:
+            let framing = APIError.framing(error, requestLineTooLong: false)
+            self.init(status: framing.status, message: framing.message)
         case let error as any HTTPResponseError:
             self.init(status: error.status, message: Self.message(for: error.status))
         default:

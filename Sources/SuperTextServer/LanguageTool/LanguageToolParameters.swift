@@ -159,7 +159,7 @@ extension LanguageToolParameters {
     func authorize(_ request: Request, token: String?) throws {
         guard let token else { return }
         let header = request.headers[.authorization] ?? ""
-        let bearer = header.hasPrefix("Bearer ") ? String(header.dropFirst("Bearer ".count)) : nil
+        let bearer = BearerTokenMiddleware.bearerToken(in: header)
         let given = [fields["apiKey"], bearer].compactMap { $0 }.filter { !$0.isEmpty }
         guard given.contains(where: { BearerTokenMiddleware.constantTimeEqual($0, token) }) else {
             throw LanguageToolError.forbidden(tokenGiven: !given.isEmpty)

@@ -165,6 +165,13 @@ struct LanguageToolResponse: Encodable, Sendable {
 
     /// Characters of context on each side of a match, as LanguageTool gives.
     static let contextSize = 40
+    /// The most of a match shown in its `context` and `sentence` (a long-sentence match covers
+    /// its whole sentence).
+    static let matchShown = 200
+    /// The most of a match's sentence given on each side of it, in UTF-16 code units: a text
+    /// without sentence breaks is one sentence, and copying it whole into each of its matches
+    /// made answers grow with matches × text (25 KB of "teh " got 309 MB).
+    static let sentenceWindow = 2 * contextSize
 
     /// The response for a check of `text`'s plain text.
     init(result: CheckResult, text: AnnotatedText) {
@@ -186,7 +193,12 @@ struct LanguageToolResponse: Encodable, Sendable {
                 replacements: match.suggestions.map { .init(value: $0) },
                 offset: range.offset, length: range.length,
                 context: Self.context(of: range, in: original),
-                sentence: sentence.map { Self.trimmedText(of: $0.offset..<($0.offset + $0.length), in: plain) } ?? "",
+                sentence: sentence.map {
+                    Self.trimmedText(
+                        of: Self.window(of: $0.offset..<($0.offset + $0.length), around: match.offset..<(match.offset + match.length), in: plain),
+                        in: plain
+                    )
+                } ?? "",
                 type: .init(typeName: LanguageToolRules.typeName(match.category)),
                 rule: .init(
                     id: match.rule, description: LanguageToolRules.description(ofRule: match.rule),
@@ -203,8 +215,9 @@ struct LanguageToolResponse: Encodable, Sendable {
     /// Up to `contextSize` code units each side of the match, `...` where the text goes on, line
     /// breaks as spaces; never cutting a surrogate pair.
     static func context(of range: (offset: Int, length: Int), in text: [UTF16.CodeUnit]) -> Match.Context {
+        let shown = min(range.length, matchShown)
         var start = max(0, range.offset - contextSize)
-        var end = min(text.count, range.offset + range.length + contextSize)
+        var end = min(text.count, range.offset + shown + contextSize)
         if start > 0, UTF16.isTrailSurrogate(text[start]) { start -= 1 }
         if end < text.count, end > 0, UTF16.isLeadSurrogate(text[end - 1]) { end += 1 }
         let prefix = start > 0 ? "..." : ""
@@ -212,7 +225,19 @@ struct LanguageToolResponse: Encodable, Sendable {
         // Every line feed a space (in UTF-16 units: Foundation's `replacingOccurrences` took a
         // twentieth of the CPU of `/v2/check`, and left a line feed followed by a combining mark).
         let body = String(decoding: text[start..<end].map { $0 == 0x0A ? 0x20 : $0 }, as: UTF16.self)
-        return Match.Context(text: prefix + body + postfix, offset: prefix.utf16.count + range.offset - start, length: range.length)
+        return Match.Context(text: prefix + body + postfix, offset: prefix.utf16.count + range.offset - start, length: shown)
+    }
+
+    /// The part of `sentence` a match's `sentence` gives: at most `sentenceWindow` code units
+    /// each side of the match and `matchShown` of the match, never cutting a surrogate pair.
+    static func window(of sentence: Range<Int>, around match: Range<Int>, in text: [UTF16.CodeUnit]) -> Range<Int> {
+        let sentence = sentence.clamped(to: 0..<text.count)
+        var lower = max(sentence.lowerBound, match.lowerBound - sentenceWindow)
+        var upper = min(sentence.upperBound, min(match.upperBound, match.lowerBound + matchShown) + sentenceWindow)
+        guard lower < upper else { return sentence }
+        if lower > sentence.lowerBound, UTF16.isTrailSurrogate(text[lower]) { lower += 1 }
+        if upper < sentence.upperBound, UTF16.isTrailSurrogate(text[upper]) { upper -= 1 }
+        return lower..<max(lower, upper)
     }
 
     /// The sentence that holds an offset, found by binary search (sentences are in text order).

@@ -7,8 +7,7 @@ struct BearerTokenMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let header = request.headers[.authorization] ?? ""
-        let prefix = "Bearer "
-        guard header.hasPrefix(prefix), Self.constantTimeEqual(String(header.dropFirst(prefix.count)), token) else {
+        guard let given = Self.bearerToken(in: header), Self.constantTimeEqual(given, token) else {
             throw APIError(
                 status: .unauthorized, code: "unauthorized",
                 message: header.isEmpty ? "This server needs an API token: send Authorization: Bearer <token>." : "The API token is wrong.",
@@ -16,6 +15,18 @@ struct BearerTokenMiddleware: RouterMiddleware {
             )
         }
         return try await next(request, context)
+    }
+
+    /// The token of an `Authorization: Bearer TOKEN` header, or `nil` for another scheme.
+    ///
+    /// The scheme is case-insensitive (RFC 9110, section 11.1): `bearer` and `BEARER` are `Bearer`.
+    static func bearerToken(in header: String) -> String? {
+        let scheme = "bearer"
+        guard header.utf8.count > scheme.utf8.count,
+              header.prefix(scheme.count).lowercased() == scheme,
+              header.dropFirst(scheme.count).first == " "
+        else { return nil }
+        return String(header.dropFirst(scheme.count).drop { $0 == " " })
     }
 
     /// Compares without returning early, so timing tells nothing about the token.

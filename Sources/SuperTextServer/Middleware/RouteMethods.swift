@@ -6,9 +6,12 @@ struct RouteMethods: Sendable {
     /// Route templates split into segments (`*` matches any one segment), and their methods.
     private let routes: [(template: [Substring], methods: [HTTPRequest.Method])]
 
-    /// - Parameter routes: paths such as `/api/v1/history/*` and the methods they answer.
+    /// - Parameter routes: paths such as `/api/v1/history/*` and the methods they answer; a route
+    ///   with `GET` answers `HEAD` too (the router's `autoGenerateHeadEndpoints`).
     init(_ routes: [(String, [HTTPRequest.Method])]) {
-        self.routes = routes.map { (template: $0.0.split(separator: "/"), methods: $0.1) }
+        self.routes = routes.map { path, methods in
+            (template: path.split(separator: "/"), methods: methods.flatMap { $0 == .get ? [.get, .head] : [$0] })
+        }
     }
 
     /// The methods of the route that `path` names, or `nil` when no route matches it.
