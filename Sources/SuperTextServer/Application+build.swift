@@ -46,6 +46,8 @@ func makeProofreadingPool(configuration: ServerConfiguration, logger: Logger) th
         )
     )
     if let warning = catalog.missingFrequencyListsWarning { logger.warning("\(warning)") }
+    // A grammar file that does not parse leaves its language without grammar rules: say which.
+    for failure in GrammarCatalog.failures { logger.error("grammar rules not loaded: \(failure)") }
     logger.info(
         "loaded \(catalog.languages.count) languages (\(catalog.languages.map(\.code).joined(separator: ", "))) on \(configuration.workers) workers in \(ContinuousClock.now - start)"
     )

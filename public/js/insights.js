@@ -22,6 +22,9 @@ const KIND_NAMES = {
   typography: "Typography",
   style: "Style",
   grammar: "Grammar",
+  confusedWords: "Confused words",
+  punctuation: "Punctuation",
+  redundancy: "Redundancy",
 };
 
 /** A name for a kind of mistake (`missingLetter` → `Missing letter`). */

@@ -133,9 +133,14 @@ export const CATEGORIES = [
   { key: "style", name: "Style" },
 ];
 
-/** A known category of a match (an unknown one is shown as style). */
+/** Categories of the API shown with one of the four above. */
+const SHOWN_AS = { confused_words: "grammar", punctuation: "typography", redundancy: "style" };
+
+/** A known category of a match (confused words with grammar, punctuation with typography; an
+ * unknown one is shown as style). */
 export function categoryOf(match) {
-  return CATEGORIES.some((category) => category.key === match.category) ? match.category : "style";
+  if (CATEGORIES.some((category) => category.key === match.category)) return match.category;
+  return SHOWN_AS[match.category] ?? "style";
 }
 
 /** The display name of a category. */
