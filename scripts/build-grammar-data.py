@@ -76,16 +76,16 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import hashlib
 import io
-import os
 import re
-import subprocess
 import sys
 import tempfile
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+
+import pinned_wheels
+from pinned_wheels import sha256_of, write_atomically
 
 
 @dataclass(frozen=True)
@@ -205,40 +205,12 @@ REPLACING_OVERRIDES = (
 OWN_FORMS = (("torpedo", "VBZ", "torpedoes"),)
 
 
-def sha256_of(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as fobj:
-        for block in iter(lambda: fobj.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def download_wheel(wheel: Wheel, dest: Path) -> Path:
-    cmd = [
-        sys.executable, "-m", "pip", "download",
-        "--no-deps", "--only-binary=:all:", "--no-input",
-        "--disable-pip-version-check", "--quiet",
-        "--dest", str(dest),
-        f"{wheel.package}=={wheel.version}",
-    ]
-    print("running:", " ".join(cmd), file=sys.stderr)
-    result = subprocess.run(cmd, capture_output=True, text=True)
-    if result.returncode != 0:
-        sys.stderr.write(result.stdout + result.stderr)
-        raise SystemExit(f"pip download failed with exit code {result.returncode}")
-    path = dest / wheel.file_name
-    if not path.is_file():
-        found = ", ".join(sorted(p.name for p in dest.iterdir())) or "nothing"
-        raise SystemExit(f"expected {wheel.file_name} after pip download, found: {found}")
-    return path
+    return pinned_wheels.download_wheel(wheel.package, wheel.version, wheel.file_name, dest)
 
 
 def check_wheel(wheel: Wheel, path: Path) -> None:
-    actual = sha256_of(path)
-    if actual != wheel.sha256:
-        raise SystemExit(
-            f"sha256 mismatch for {path}:\n  expected {wheel.sha256}\n  got      {actual}"
-        )
+    pinned_wheels.check_sha256(path, wheel.sha256)
 
 
 def source_note(wheel: Wheel, members: str) -> str:
@@ -463,13 +435,6 @@ def render_counts(title: str, member: str, counts: dict[str, int], key: str) -> 
 
 
 # ---------------------------------------------------------------------------------------------
-
-
-def write_atomically(path: Path, content: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_bytes(content)
-    os.replace(tmp, path)
 
 
 def main() -> int:

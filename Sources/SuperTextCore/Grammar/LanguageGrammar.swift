@@ -120,11 +120,6 @@ public enum GrammarCatalog {
     /// identifier: what rule lists (`/v2/check`'s selection) offer.
     public static func allRules(searchPath: [String]) -> [any ProofreadingRule] {
         var seen = Set<String>()
-        var rules: [any ProofreadingRule] = []
-        for rule in ProofreadingRules.all + languages.flatMap({ grammar(for: $0, searchPath: searchPath).rules })
-        where seen.insert(rule.id).inserted {
-            rules.append(rule)
-        }
-        return rules
+        return everyRule(searchPath: searchPath).filter { seen.insert($0.id).inserted }
     }
 }

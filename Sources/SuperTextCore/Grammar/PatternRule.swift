@@ -104,18 +104,9 @@ public final class PatternRule: ProofreadingRule, @unchecked Sendable {
         return (tags, words)
     }
 
+    /// The rule run alone (rules of a language run together through `PatternRuleIndex`).
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
-        guard variants.isEmpty || variants.contains(context.languageCode) else { return [] }
-        var matches: [Match] = []
-        for range in document.sentenceTokens {
-            let sentence = PatternSentence(range, in: document, lexicon: context.grammar.lexicon)
-            for start in sentence.tokens.indices {
-                if let match = match(at: start, in: sentence, document: document, context: context) {
-                    matches.append(match)
-                }
-            }
-        }
-        return matches
+        PatternRuleIndex([self]).matches(in: document, context: context) { _ in true }
     }
 
     /// The positions in `tokens` of each element, when the pattern holds from `tokens[start]`

@@ -41,25 +41,18 @@ public struct CurrencySymbolRule: ProofreadingRule {
             let symbolBefore = index > 0 && Self.symbols.contains(document.text(of: tokens[index - 1]))
             if !symbolBefore, index + 1 < tokens.count, tokens[index + 1].kind == .punctuation,
                case let symbol = document.text(of: tokens[index + 1]), Self.symbols.contains(symbol) {
-                matches.append(match(index..<index + 2, symbol + number, document: document, context: context))
+                matches.append(document.match(tokens: index..<index + 2, rule: id, category: category, texts: Self.texts,
+                                             language: context.explanationLanguage, suggestion: symbol + number))
                 continue
             }
             // "$ 100": a space between the symbol and the amount.
             if index >= 2, tokens[index - 1].kind == .space, tokens[index - 2].kind == .punctuation,
                case let symbol = document.text(of: tokens[index - 2]), Self.symbols.contains(symbol),
                index < 3 || tokens[index - 3].isWhitespace || tokens[index - 3].kind == .punctuation {
-                matches.append(match(index - 2..<index + 1, symbol + number, document: document, context: context))
+                matches.append(document.match(tokens: index - 2..<index + 1, rule: id, category: category, texts: Self.texts,
+                                             language: context.explanationLanguage, suggestion: symbol + number))
             }
         }
         return matches
-    }
-
-    private func match(_ range: Range<Int>, _ replacement: String, document: CheckedDocument, context: RuleContext) -> Match {
-        let text = Self.texts[context.explanationLanguage] ?? Self.texts[.en]!
-        return document.match(
-            tokens: range, category: category, rule: id,
-            message: text.message.replacingOccurrences(of: "%s", with: replacement), shortMessage: text.shortMessage,
-            suggestions: [replacement], explanation: Explanation(kind: .typography, title: text.title, detail: text.detail)
-        )
     }
 }

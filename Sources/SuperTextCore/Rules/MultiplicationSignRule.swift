@@ -29,7 +29,6 @@ public struct MultiplicationSignRule: ProofreadingRule {
     ]
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
-        let text = Self.texts[context.explanationLanguage] ?? Self.texts[.en]!
         var matches: [Match] = []
         let tokens = document.tokens
         for index in tokens.indices.dropFirst(2).dropLast(2) {
@@ -38,13 +37,8 @@ public struct MultiplicationSignRule: ProofreadingRule {
                   tokens[index - 1].kind == .space, tokens[index + 1].kind == .space,
                   tokens[index - 2].kind == .number, tokens[index + 2].kind == .number
             else { continue }
-            matches.append(
-                document.match(
-                    tokens: index..<index + 1, category: category, rule: id, message: text.message,
-                    shortMessage: text.shortMessage, suggestions: ["×"],
-                    explanation: Explanation(kind: .typography, title: text.title, detail: text.detail)
-                )
-            )
+            matches.append(document.match(tokens: index..<index + 1, rule: id, category: category, texts: Self.texts,
+                                          language: context.explanationLanguage, suggestion: "×"))
         }
         return matches
     }

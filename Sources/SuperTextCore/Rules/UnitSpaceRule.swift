@@ -46,7 +46,8 @@ public struct UnitSpaceRule: ProofreadingRule {
             // "5km": digits and letters scanned as one identifier.
             if token.kind == .skipped, token.skipReason == .identifier,
                let split = Self.numberAndUnit(document.text(of: token)) {
-                matches.append(match(tokens: index..<index + 1, replacement: split.number + " " + split.unit, document: document, context: context))
+                matches.append(document.match(tokens: index..<index + 1, rule: id, category: category, texts: Self.texts,
+                                             language: context.explanationLanguage, suggestion: split.number + " " + split.unit))
                 continue
             }
             // "25°C": a number, the degree sign and C or F, with nothing between.
@@ -55,7 +56,8 @@ public struct UnitSpaceRule: ProofreadingRule {
                tokens[index + 2].kind == .word, ["C", "F"].contains(document.text(of: tokens[index + 2])) {
                 let number = document.text(of: token)
                 let unit = "°" + document.text(of: tokens[index + 2])
-                matches.append(match(tokens: index..<index + 3, replacement: number + " " + unit, document: document, context: context))
+                matches.append(document.match(tokens: index..<index + 3, rule: id, category: category, texts: Self.texts,
+                                             language: context.explanationLanguage, suggestion: number + " " + unit))
             }
         }
         return matches
@@ -71,14 +73,5 @@ public struct UnitSpaceRule: ProofreadingRule {
               number.last?.isNumber == true
         else { return nil }
         return (String(number), unit)
-    }
-
-    private func match(tokens range: Range<Int>, replacement: String, document: CheckedDocument, context: RuleContext) -> Match {
-        let text = Self.texts[context.explanationLanguage] ?? Self.texts[.en]!
-        return document.match(
-            tokens: range, category: category, rule: id,
-            message: text.message.replacingOccurrences(of: "%s", with: replacement), shortMessage: text.shortMessage,
-            suggestions: [replacement], explanation: Explanation(kind: .typography, title: text.title, detail: text.detail)
-        )
     }
 }

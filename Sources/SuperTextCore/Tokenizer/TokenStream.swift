@@ -67,16 +67,7 @@ enum TokenStream {
             }
         }
 
-        func utf16Units(_ range: Range<Int>) -> Int {
-            var units = 0
-            var at = range.lowerBound
-            while at < range.upperBound {
-                let length = utf8SequenceLength(bytes[at])
-                units += length == 4 ? 2 : 1
-                at += length
-            }
-            return units
-        }
+        func utf16Units(_ range: Range<Int>) -> Int { utf16Length(of: range, in: bytes) }
 
         for word in words {
             gap(until: word.byteRange.lowerBound)

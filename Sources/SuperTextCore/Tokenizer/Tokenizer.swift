@@ -39,6 +39,18 @@ func utf8SequenceLength(_ lead: UInt8) -> Int {
     return 4
 }
 
+/// The UTF-16 units of the UTF-8 bytes in `range` (a 4-byte sequence is two units).
+func utf16Length(of range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var length = 0
+    var index = range.lowerBound
+    while index < range.upperBound {
+        let size = utf8SequenceLength(bytes[index])
+        length += size == 4 ? 2 : 1
+        index += size
+    }
+    return length
+}
+
 @inline(__always)
 func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int) -> Unicode.Scalar {
     var value: UInt32

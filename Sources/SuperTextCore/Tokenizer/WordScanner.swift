@@ -131,14 +131,7 @@ struct WordScanner {
     }
 
     private func utf16Length(of range: Range<Int>) -> Int {
-        var length = 0
-        var index = range.lowerBound
-        while index < range.upperBound {
-            let size = utf8SequenceLength(bytes[index])
-            length += size == 4 ? 2 : 1
-            index += size
-        }
-        return length
+        SuperTextCore.utf16Length(of: range, in: bytes)
     }
 
     private func has(prefix: String, at start: Int, before end: Int) -> Bool {
