@@ -37,7 +37,7 @@ What it does:
      Dictionaries/frequencies/fr.tsv (rare verbs whose forms are mostly other, common words:
      "chose" of "choser").
   4. Keeps the words of Dictionaries/frequencies/fr.tsv, and every noun, adjective, infinitive,
-     past participle and present indicative form of the lemmas those words have (so that "les
+     past participle, present indicative and present subjunctive form of the lemmas those words have (so that "les
      maison" can become "les maisons" and "ils mange" "ils mangent" even when the form the rule
      needs is rare).
   5. Writes `word<TAB>reading reading ...`; a reading is `TAG.feature.feature:lemma`, without
@@ -227,6 +227,7 @@ def main() -> None:
         if word in frequent
         or any(lemma in lemmas and (tag in KEPT_FOR_LEMMA or (tag == "VBF" and "ipre" in features))
                for tag, features, lemma in entries)
+        or any(lemma in lemmas and tag == "VBF" and "spre" in features for tag, features, lemma in entries)
     }
 
     lines = []
@@ -243,7 +244,7 @@ def main() -> None:
         f"fr.dic sha256 {DIC_SHA256}, its suffix rules expanded with their morphological fields; "
         "licence: MPL-2.0, Copyright 2007-2018 Dicollecte contributors, see LICENSE-dicollecte.txt; "
         f"only words of Dictionaries/frequencies/fr.tsv (sha256 {sha256_of(FREQUENCIES)}) and the noun, "
-        "adjective, infinitive, past participle and present indicative forms of their lemmas; "
+        "adjective, infinitive, past participle, present indicative and present subjunctive forms of their lemmas; "
         "format: word<TAB>readings, a reading is TAG.feature...:lemma (no :lemma when the lemma is the word), "
         "tags NN NNP JJ RB CD VB VBN VBG VBF, features m f sg pl 1 2 3 ipre iimp ipsi ifut cond spre simp impe "
         f"ae aa; {len(lines)} words; {REGENERATE}"

@@ -52,7 +52,7 @@ struct FrenchSentence {
     /// Whether the word is written in capitals only ("EST", "ILS").
     func isAllCapitals(_ position: Int) -> Bool {
         let word = written(position)
-        return word.count > 1 && word.allSatisfy { !$0.isLetter || $0.isUppercase }
+        return word.filter(\.isLetter).count > 1 && word.allSatisfy { !$0.isLetter || $0.isUppercase }
     }
 
     func readings(_ position: Int) -> [Lexicon.Reading] {

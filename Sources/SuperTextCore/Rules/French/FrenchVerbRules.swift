@@ -32,6 +32,8 @@ struct FrenchSubject {
     static func find(endingAt end: Int, in sentence: FrenchSentence) -> FrenchSubject? {
         guard sentence.isWord(end) else { return nil }
         let word = sentence.text(end)
+        if let most = laPlupart(endingAt: end, in: sentence) { return most }
+        if word == "qui" { return antecedent(ofQui: end, in: sentence) }
         if let features = pronouns[word] {
             // "nous", "vous", "elle", "elles" are also objects or stressed forms: "il nous voit",
             // "avec elle". As subjects they start a clause.
@@ -64,7 +66,7 @@ struct FrenchSubject {
             guard phrase.noun == end || (phrase.noun == end - 1 && !sentence.has(end, .VBF)
                 && sentence.readings(end).contains { $0.tag == .JJ && FrenchWords.agree($0.features, phrase.determinerFeatures) })
             else { continue }
-            // "La plupart", "beaucoup": their number is that of what follows.
+            // "beaucoup", "la majorité": their number is that of what follows.
             if ["plupart", "majorité", "moitié", "totalité", "reste", "nombre", "peu", "centaine", "dizaine", "foule", "tas"]
                 .contains(sentence.text(phrase.noun)) { return nil }
             let nouns = FrenchNounPhraseRule.agreeingNounReadings(phrase, in: sentence)
@@ -76,6 +78,51 @@ struct FrenchSubject {
             // "Ce matin nous avons froid": a pronoun after the phrase is the subject.
             if ["nous", "vous", "je", "j'", "tu", "il", "elle", "on", "ils", "elles"].contains(sentence.text(end + 1)) { return nil }
             return FrenchSubject(start: start, end: end, features: certain.union(WordFeatures([.third])), isPronoun: false)
+        }
+        return nil
+    }
+
+    /// "La plupart" is plural ("la plupart pensent", "la plupart des gens pensent") unless its
+    /// complement is singular ("la plupart du monde pense").
+    static func laPlupart(endingAt end: Int, in sentence: FrenchSentence) -> FrenchSubject? {
+        if sentence.text(end) == "plupart", sentence.text(end - 1) == "la", sentence.startsClause(end - 1, afterConjunction: false),
+           !["des", "du", "de", "d'"].contains(sentence.text(end + 1)) {
+            return FrenchSubject(start: end - 1, end: end, features: WordFeatures([.third, .plural]), isPronoun: false)
+        }
+        guard sentence.has(end, .NN), !sentence.isClosedClassOrNumber(end) else { return nil }
+        for link in stride(from: end - 1, through: max(1, end - 3), by: -1) where sentence.text(link - 1) == "plupart" {
+            guard sentence.text(link - 2) == "la", sentence.startsClause(link - 2, afterConjunction: false) else { return nil }
+            let singular = ["du", "de"].contains(sentence.text(link)) && sentence.text(link + 1) != "ces" || sentence.text(link) == "d'" && sentence.has(end, .NN, WordFeatures([.singular])) && !sentence.has(end, .NN, WordFeatures([.plural]))
+            if sentence.text(link) == "des" || sentence.text(link) == "de" && ["ces", "mes", "tes", "ses", "nos", "vos", "leurs"].contains(sentence.text(link + 1)) {
+                return FrenchSubject(start: link - 2, end: end, features: WordFeatures([.third, .plural]), isPronoun: false)
+            }
+            if singular {
+                return FrenchSubject(start: link - 2, end: end, features: WordFeatures([.third, .singular]), isPronoun: false)
+            }
+            return nil
+        }
+        return nil
+    }
+
+    /// The noun phrase "qui" stands for, when "qui" follows it directly and it is not the
+    /// complement of a preposition ("le livre de mes amis qui" could be either noun).
+    static func antecedent(ofQui position: Int, in sentence: FrenchSentence) -> FrenchSubject? {
+        let noun = position - 1
+        guard sentence.has(noun, .NN), !sentence.isClosedClassOrNumber(noun), !sentence.isCapitalized(noun) else { return nil }
+        for start in stride(from: noun - 1, through: max(0, noun - 3), by: -1) {
+            guard let phrase = FrenchNounPhraseRule.nounPhrase(at: start, in: sentence), phrase.noun == noun else { continue }
+            let before = sentence.text(start - 1)
+            if ["de", "d'", "à", "avec", "pour", "sans", "sur", "sous", "dans", "par", "chez", "entre", "vers", "contre", "parmi", "et", "ou"].contains(before)
+                || ["des", "du", "au", "aux"].contains(sentence.text(start)) && sentence.has(start - 1, .NN) {
+                return nil
+            }
+            let nouns = FrenchNounPhraseRule.agreeingNounReadings(phrase, in: sentence)
+            guard !nouns.isEmpty else { return nil }
+            var features = WordFeatures()
+            for reading in nouns { features = features.union(FrenchWords.common(reading.features, phrase.determinerFeatures)) }
+            let certain = FrenchWords.certain(features)
+            guard !certain.intersection(.number).isEmpty else { return nil }
+            return FrenchSubject(start: start, end: position, features: certain.union(WordFeatures([.third])), isPronoun: false)
         }
         return nil
     }
@@ -144,7 +191,9 @@ public struct FrenchSubjectVerbRule: ProofreadingRule {
         for sentence in FrenchSentence.all(in: document, context: context) {
             for position in 0..<sentence.count where sentence.isWord(position) {
                 var subject: (features: WordFeatures, name: String)?
-                if sentence.text(position) == "qui", position > 0 {
+                if sentence.text(position) == "qui", let found = FrenchSubject.antecedent(ofQui: position, in: sentence) {
+                    subject = (found.features, sentence.written(from: found.start, to: position - 1))
+                } else if sentence.text(position) == "qui", position > 0 {
                     let before = sentence.text(position - 1)
                     // "C'est moi qui", "Moi qui", "Et moi qui"; not "plus vieux que moi qui",
                     // "lui ou moi qui", "en toi qui".
@@ -175,7 +224,7 @@ public struct FrenchSubjectVerbRule: ProofreadingRule {
                 if verbs.contains(where: { $0.features.isSuperset(of: wanted) }) { continue }
                 // After a noun phrase, a word that may also be a noun or an adjective agreeing with
                 // it ("les enfants sages") is not read as the verb.
-                if !FrenchSubject.pronouns.keys.contains(sentence.text(position)), sentence.text(position) != "qui",
+                if !FrenchSubject.pronouns.keys.contains(sentence.text(position)),
                    sentence.readings(verb).contains(where: { ($0.tag == .NN || $0.tag == .JJ || $0.tag == .VBN) && FrenchWords.agree($0.features, subject.features) }) {
                     continue
                 }
