@@ -50,9 +50,11 @@ public final class Lexicon: Sendable {
             var set = WordTags()
             for reading in list {
                 set.insert(reading.tag)
-                // The first form listed for a lemma and tag wins (the files list regular forms first).
-                if forms[reading.lemma]?[reading.tag] == nil { forms[reading.lemma, default: [:]][reading.tag] = word }
-                if !reading.features.isEmpty {
+                if reading.features.isEmpty {
+                    // The first form listed for a lemma and tag wins (the files list regular forms first).
+                    if forms[reading.lemma]?[reading.tag] == nil { forms[reading.lemma, default: [:]][reading.tag] = word }
+                } else {
+                    // Readings with features are found by `featuredForms` (one table, not two).
                     featured[reading.lemma, default: []].append(Form(tag: reading.tag, features: reading.features, word: word))
                 }
             }
@@ -71,21 +73,49 @@ public final class Lexicon: Sendable {
     public convenience init(path: String?, closedClasses: [String: [Reading]]) throws {
         var readings: [String: [Reading]] = [:]
         if let path {
-            let text = try String(contentsOfFile: path, encoding: .utf8)
-            readings.reserveCapacity(text.utf8.count / 24)
-            for line in text.split(separator: "\n", omittingEmptySubsequences: true) where line.first != "#" {
-                guard let tab = line.firstIndex(of: "\t") else { continue }
-                let word = String(line[..<tab])
-                var list: [Reading] = []
-                for field in line[line.index(after: tab)...].split(separator: " ") {
-                    let parts = field.split(separator: ":", maxSplits: 1)
-                    // `TAG` or `TAG.feature.feature`.
-                    let head = parts[0].split(separator: ".")
-                    guard let tag = WordTag(name: String(head[0])), let features = WordFeatures(names: head.dropFirst())
-                    else { continue }
-                    list.append(Reading(tag: tag, lemma: parts.count > 1 ? String(parts[1]) : word, features: features))
+            // Read as bytes: splitting a String of a hundred thousand lines by Character took
+            // most of loading the French lexicon.
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            readings.reserveCapacity(data.count / 32)
+            data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+                var start = 0
+                while start < bytes.count {
+                    var end = start
+                    while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                    defer { start = end + 1 }
+                    guard end > start, bytes[start] != UInt8(ascii: "#") else { continue }
+                    var tab = start
+                    while tab < end, bytes[tab] != 0x09 { tab += 1 }
+                    guard tab < end else { continue }
+                    let word = string(start..<tab)
+                    var list: [Reading] = []
+                    var field = tab + 1
+                    while field < end {
+                        var fieldEnd = field
+                        while fieldEnd < end, bytes[fieldEnd] != UInt8(ascii: " ") { fieldEnd += 1 }
+                        defer { field = fieldEnd + 1 }
+                        // `TAG`, `TAG.feature.feature`, then `:lemma` or nothing.
+                        var colon = field
+                        while colon < fieldEnd, bytes[colon] != UInt8(ascii: ":") { colon += 1 }
+                        var dot = field
+                        while dot < colon, bytes[dot] != UInt8(ascii: ".") { dot += 1 }
+                        guard let tag = WordTag(name: string(field..<dot)) else { continue }
+                        var features = WordFeatures()
+                        var known = true
+                        var name = dot + 1
+                        while name < colon {
+                            var nameEnd = name
+                            while nameEnd < colon, bytes[nameEnd] != UInt8(ascii: ".") { nameEnd += 1 }
+                            if let feature = WordFeature(name: string(name..<nameEnd)) { features.bits |= feature.bit } else { known = false }
+                            name = nameEnd + 1
+                        }
+                        guard known else { continue }
+                        list.append(Reading(tag: tag, lemma: colon < fieldEnd ? string(colon + 1..<fieldEnd) : word, features: features))
+                    }
+                    readings[word] = list
                 }
-                readings[word] = list
             }
         }
         for (word, list) in closedClasses {
@@ -110,8 +140,9 @@ public final class Lexicon: Sendable {
     /// The form of a lemma with a tag: `form(of: "go", as: .VBN) == "gone"`; the base form for
     /// `.VB`.
     public func form(of lemma: String, as tag: WordTag) -> String? {
-        if tag == .VB || tag == .NN || tag == .JJ { return formsByLemma[lemma]?[tag] ?? (knows(lemma) ? lemma : nil) }
-        return formsByLemma[lemma]?[tag]
+        let form = formsByLemma[lemma]?[tag] ?? featuredForms[lemma]?.first { $0.tag == tag }?.word
+        if tag == .VB || tag == .NN || tag == .JJ { return form ?? (knows(lemma) ? lemma : nil) }
+        return form
     }
 
     /// The lemmas of a word read as one of `tags` (the word itself for a base form).

@@ -280,6 +280,8 @@ public enum PatternRuleFile {
         var section: (id: String, category: MatchCategory, picky: Bool)?
         var sectionNote: String?
         let elided = LanguageGrammar.elidedWords(of: language)
+        // The lines of a section mostly share their note, and so their messages: made once.
+        var textsByNote: [String: [ExplanationLanguage: RuleText]] = [:]
         for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
@@ -333,15 +335,20 @@ public enum PatternRuleFile {
                 var corrected = Array(words[..<span.lowerBound])
                 if right != "-" { corrected.append(right) }
                 corrected += words[(span.upperBound + 1)...]
-                var fixed = corrected.joined(separator: " ")
-                for word in elided { fixed = fixed.replacingOccurrences(of: " \(word)' ", with: " \(word)'").replacingOccurrences(of: " \(word)’ ", with: " \(word)’") }
-                for word in elided where fixed.hasPrefix("\(word)' ") || fixed.hasPrefix("\(word)’ ") {
-                    fixed.remove(at: fixed.index(fixed.startIndex, offsetBy: word.count + 1))
+                // The elided words join the next word again: "l’ accent" is "l’accent".
+                var fixed = ""
+                for word in corrected {
+                    let joins = (fixed.hasSuffix("'") || fixed.hasSuffix("’"))
+                        && elided.contains(String(fixed.split(separator: " ").last?.dropLast() ?? "").lowercased())
+                    if !fixed.isEmpty, !joins { fixed += " " }
+                    fixed += word
                 }
                 let frame = language == "en" ? ("We saw ", " there.") : ("", "")
                 examples.append(.wrong(frame.0 + plainWrong + frame.1, frame.0 + fixed + frame.1, language: exampleLanguage))
             }
-            let texts = PhraseTexts.texts(category: section.category, note: note, language: language)
+            let textsKey = "\(section.category.rawValue)\u{0}\(note ?? "")"
+            let texts = textsByNote[textsKey] ?? PhraseTexts.texts(category: section.category, note: note, language: language)
+            textsByNote[textsKey] = texts
             rules.append(
                 PatternRule(
                     id: section.id, category: section.category,

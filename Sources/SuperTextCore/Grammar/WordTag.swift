@@ -35,9 +35,13 @@ public enum WordTag: UInt8, Sendable, CaseIterable {
 
     /// The tag named `name` (`"VBD"`), if any.
     public init?(name: String) {
-        guard let tag = WordTag.allCases.first(where: { "\($0)" == name }) else { return nil }
+        guard let tag = WordTag.byName[name] else { return nil }
         self = tag
     }
+
+    /// Tags by name, built once: a lexicon file names a tag on every line, and describing an
+    /// enum case to compare names cost most of loading the French lexicon.
+    private static let byName: [String: WordTag] = Dictionary(uniqueKeysWithValues: allCases.map { ("\($0)", $0) })
 
     var bit: UInt32 { 1 << UInt32(rawValue) }
 
@@ -111,9 +115,11 @@ public enum WordFeature: UInt8, Sendable, CaseIterable {
 
     /// The feature named `name` (`"pl"`), if any.
     public init?(name: String) {
-        guard let feature = WordFeature.allCases.first(where: { $0.name == name }) else { return nil }
+        guard let feature = WordFeature.byName[name] else { return nil }
         self = feature
     }
+
+    private static let byName: [String: WordFeature] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
 
     var bit: UInt32 { 1 << UInt32(rawValue) }
 }
