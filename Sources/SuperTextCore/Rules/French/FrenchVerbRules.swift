@@ -520,6 +520,9 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
         .wrong("Je veux mangé avec vous.", "Je veux manger avec vous.", language: "fr"),
         .wrong("Il a refusé de mangé avec nous.", "Il a refusé de manger avec nous.", language: "fr"),
         .wrong("Je ne veux pas les mangé.", "Je ne veux pas les manger.", language: "fr"),
+        .wrong("Tu ne peux pas les laissées là.", "Tu ne peux pas les laisser là.", language: "fr"),
+        .wrong("Elle se fait aimé de tous.", "Elle se fait aimer de tous.", language: "fr"),
+        .wrong("Il aurait mieux valu resté.", "Il aurait mieux valu rester.", language: "fr"),
         .wrong("Il est en train de joué.", "Il est en train de jouer.", language: "fr"),
         .right("Il aime l’été. Je veux fini ce travail pour demain ? Non : il est fini. Je vais bien.", language: "fr"),
         .right("Il a décidé de partir. Le fait d’être aimé compte.", language: "fr"),
@@ -557,18 +560,27 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
         for sentence in FrenchSentence.all(in: document, context: context) {
             for position in 0..<sentence.count where sentence.isWord(position) {
                 let text = sentence.text(position)
-                // The participle: a form in -é of a verb in -er, not also a noun or a finite verb.
-                guard text.hasSuffix("é"), !sentence.isCapitalized(position),
+                // The participle: a form in -é of a verb in -er, not also a noun or a finite verb;
+                // its feminine and plural forms only after a clitic ("je ne veux pas les mangés"),
+                // since "je les veux rangées" is an adjective.
+                let inflected = ["ée", "és", "ées"].contains { text.hasSuffix($0) }
+                guard text.hasSuffix("é") || inflected, !sentence.isCapitalized(position),
                       let reading = sentence.readings(position).first(where: { $0.tag == .VBN && $0.lemma.hasSuffix("er") }),
-                      !sentence.tags(position).containsAny(WordTags([.NN, .VBF])), reading.lemma != "être"
+                      !sentence.tags(position).contains(.VBF), reading.lemma != "être"
                 else { continue }
+                // "se fait aimé": after a reflexive faire, even a word that is also a noun.
+                let reflexiveFaire = position >= 2 && ["se", "s'", "me", "m'", "te", "t'", "nous", "vous"].contains(sentence.text(position - 2))
+                    && sentence.readings(position - 1).contains { $0.tag == .VBF && $0.lemma == "faire" }
+                if sentence.tags(position).contains(.NN), !reflexiveFaire { continue }
                 // What comes before, past clitics and negation.
                 var before = position - 1
+                var cliticBetween = false
                 while before >= 0, sentence.isWord(before),
                       FrenchClosedWordClasses.clitics.contains(sentence.text(before)) || ["pas", "plus", "jamais", "rien", "point"].contains(sentence.text(before)) {
+                    if FrenchClosedWordClasses.clitics.contains(sentence.text(before)) { cliticBetween = true }
                     before -= 1
                 }
-                guard before >= 0, sentence.isWord(before) else { continue }
+                guard before >= 0, sentence.isWord(before), !inflected || cliticBetween else { continue }
                 let word = sentence.text(before)
                 var found = false
                 if Self.prepositions.contains(word) {
@@ -582,7 +594,7 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
                     found = !finiteOrInfinitive.isEmpty || !participleOfModal.isEmpty
                     // "venir" only with "de" ("il vient de mangé" is caught by de); "je vais bien".
                     if finiteOrInfinitive.allSatisfy({ $0.lemma == "venir" || $0.lemma == "valoir" }) && participleOfModal.isEmpty {
-                        found = word == "vaut"
+                        found = word == "vaut" || word == "valu"
                     }
                 }
                 // "puis" is mostly the adverb; "en fait" an adverb too.
