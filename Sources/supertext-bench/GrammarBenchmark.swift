@@ -58,7 +58,9 @@ struct GrammarBenchmark {
                 var tally = byCategory[row.category] ?? (0, 0, 0)
                 tally.rows += 1
                 if !overlapping.isEmpty { tally.detected += 1 } else { misses.append("\(language)\t\(row.rule)\t\(row.sentence)") }
-                if corrected { tally.corrected += 1 }
+                if corrected { tally.corrected += 1 } else if let first = overlapping.first {
+                    misses.append("\(language)\tUNCORRECTED \(row.rule) \(first.rule) \(first.suggestions.first ?? "-") want \(row.expected.joined(separator: "|"))\t\(row.sentence)")
+                }
                 byCategory[row.category] = tally
             }
             var total = (rows: 0, detected: 0, corrected: 0)
