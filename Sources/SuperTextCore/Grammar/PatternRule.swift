@@ -163,8 +163,12 @@ public final class PatternRule: ProofreadingRule, @unchecked Sendable {
             // A capital is kept, except the pronoun "I" inside a sentence ("Tim and I" → "Tim and me").
             let capital = WordCase.startsWithCapital(written.trimmingPrefix(" ").description)
                 && (!isPronounI(written) || firstPosition <= sentence.firstWord)
-            // A suggestion with a capital after its first letter is written as it must be: kWh, iPhone.
-            let deliberateCase = replacement.dropFirst().contains { $0.isUppercase }
+            // A suggestion with a capital after its first letter is written as it must be: kWh, iPhone;
+            // at the start of a sentence only its first word counts ("Mon dieu" → "Mon Dieu").
+            let firstWord = replacement.split(separator: " ").first.map { $0.split(whereSeparator: { $0 == "’" || $0 == "'" }).last ?? $0 } ?? ""
+            let deliberateCase = firstPosition <= sentence.firstWord
+                ? firstWord.dropFirst().contains { $0.isUppercase }
+                : replacement.dropFirst().contains { $0.isUppercase }
             let cased = capital && !deliberateCase ? WordCase.capitalizingFirst(replacement) : replacement
             if cased != written, !replacements.contains(cased) { replacements.append(cased) }
         }
