@@ -15,49 +15,36 @@ struct CheckInput: Sendable {
     /// - `application/x-www-form-urlencoded`: fields `text`, `language`, ...
     static func parse(_ request: Request, bodyLimit: Int) async throws -> CheckInput {
         let mediaType = request.headers[.contentType].map { MediaTypeName($0) }
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > bodyLimit {
-            throw APIError.bodyTooLarge(limit: bodyLimit)
-        }
-        let body: ByteBuffer
-        do {
-            body = try await request.body.collect(upTo: bodyLimit)
-        } catch is NIOTooManyBytesError {
-            throw APIError.bodyTooLarge(limit: bodyLimit)
-        }
-        let bytes = body.readableBytesView
-        if let offset = UTF8Validation.firstInvalidByteOffset(in: Array(bytes)) {
-            throw APIError(SuperTextError.invalidUTF8(atByteOffset: offset))
-        }
-        let query = request.uri.queryParameters
+        let bytes = try await RequestBody.read(request, limit: bodyLimit)
+        let query = try FormDecoder.query(of: request)
         let input: CheckInput
         switch mediaType?.essence {
         case "application/json":
-            input = try fromJSON(Data(bytes))
+            input = try fromJSON(bytes)
         case "text/plain":
-            var options: [String: String] = [:]
-            for (key, value) in query { options[String(key)] = String(value) }
+            var options = query
             options["text"] = String(decoding: bytes, as: UTF8.self)
             input = try fromFields(options)
         case "application/x-www-form-urlencoded":
-            var fields = FormFields.decode(String(decoding: bytes, as: UTF8.self))
-            for (key, value) in query where fields[String(key)] == nil { fields[String(key)] = String(value) }
+            var fields = try FormDecoder.decode(bytes)
+            for (key, value) in query where fields[key] == nil { fields[key] = value }
             input = try fromFields(fields)
         case nil:
             throw APIError(
-                status: .unsupportedMediaType, code: "unsupported_media_type",
-                message: "Missing Content-Type: send application/json, text/plain or application/x-www-form-urlencoded."
+                .unsupportedMediaType,
+                "Missing Content-Type: send application/json, text/plain or application/x-www-form-urlencoded."
             )
         case let other?:
             throw APIError(
-                status: .unsupportedMediaType, code: "unsupported_media_type",
-                message: "Unsupported Content-Type '\(other)': send application/json, text/plain or application/x-www-form-urlencoded."
+                .unsupportedMediaType,
+                "Unsupported Content-Type '\(other)': send application/json, text/plain or application/x-www-form-urlencoded."
             )
         }
         do { try ControlCharacters.validate(input.request.text) } catch { throw APIError(error) }
         return input
     }
 
-    private struct JSONBody: Decodable {
+    private struct CheckBody: Decodable {
         var text: String?
         var language: String?
         var preferredLanguages: [String]?
@@ -69,18 +56,10 @@ struct CheckInput: Sendable {
         var store: Bool?
     }
 
-    private static func fromJSON(_ data: Data) throws -> CheckInput {
-        let body: JSONBody
-        do {
-            body = try JSONDecoder().decode(JSONBody.self, from: data)
-        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            let field = context.codingPath.map(\.stringValue).joined(separator: ".")
-            throw APIError.badRequest("Field '\(field)' has the wrong type.", code: "bad_json")
-        } catch {
-            throw APIError.badRequest("The body is not valid JSON.", code: "bad_json")
-        }
+    private static func fromJSON(_ bytes: [UInt8]) throws -> CheckInput {
+        let body = try JSONBody.decode(CheckBody.self, from: bytes)
         guard let text = body.text else {
-            throw APIError.badRequest("The field 'text' is required.", code: "missing_text")
+            throw APIError.badRequest("The field 'text' is required.", code: .missingText)
         }
         var request = CheckRequest(
             text: text, language: body.language ?? "auto",
@@ -94,7 +73,7 @@ struct CheckInput: Sendable {
 
     private static func fromFields(_ fields: [String: String]) throws -> CheckInput {
         guard let text = fields["text"] else {
-            throw APIError.badRequest("The field 'text' is required.", code: "missing_text")
+            throw APIError.badRequest("The field 'text' is required.", code: .missingText)
         }
         func list(_ name: String) -> [String] {
             (fields[name] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -140,24 +119,5 @@ struct MediaTypeName {
     let essence: String
     init(_ header: String) {
         essence = header.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-    }
-}
-
-/// `application/x-www-form-urlencoded` bodies.
-enum FormFields {
-    static func decode(_ body: String) -> [String: String] {
-        var fields: [String: String] = [:]
-        for pair in body.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let key = unescape(String(parts[0]))
-            let value = parts.count > 1 ? unescape(String(parts[1])) : ""
-            if fields[key] == nil { fields[key] = value }
-        }
-        return fields
-    }
-
-    static func unescape(_ text: String) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SuperTextCore
 
 /// The SQLite database of SuperText: history of checks, the mistakes in them, and the personal
 /// dictionary.
@@ -313,17 +314,17 @@ public struct AppDatabase: Sendable {
 
 /// Errors of the store.
 public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Stable identifier: `cannot_open`, `not_found`, `bad_request`.
-    public var code: String
+    /// Stable identifier, from the one set of error codes.
+    public var code: ErrorCode
     public var message: String
 
     public var description: String { message }
 
     public static func cannotOpen(path: String, reason: String) -> StoreError {
-        StoreError(code: "cannot_open", message: "Cannot open the database \(path): \(reason).")
+        StoreError(code: .cannotOpen, message: "Cannot open the database \(path): \(reason).")
     }
 
     public static func badWord(_ reason: String) -> StoreError {
-        StoreError(code: "bad_request", message: reason)
+        StoreError(code: .badRequest, message: reason)
     }
 }

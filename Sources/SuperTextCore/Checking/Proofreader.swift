@@ -87,7 +87,7 @@ public final class Proofreader {
             let document = CheckedDocument(bytes: bytes, words: words, sentences: sentences, maskedRanges: masked)
             let choice = try choice ?? chooseLanguage(for: request, document: document)
             var result = try check(document, request: request, choice: choice, isCancelled: isCancelled)
-            result.stats.characters = request.text.unicodeScalars.count
+            result.stats.characters = request.text.utf16.count
             result.stats.milliseconds = (ContinuousClock.now - clock).milliseconds
             return result
         }

@@ -73,7 +73,7 @@ struct CheckController: Sendable {
                     return
                 } catch {
                     let apiError = APIError(error)
-                    if apiError.code == "cancelled" {
+                    if apiError.code == .cancelled {
                         logger.info("stream cancelled")
                     } else {
                         let data = try JSONCoding.encoder().encode(apiError.jsonObject)

@@ -15,12 +15,12 @@ struct HistoryController: Sendable {
     }
 
     @Sendable func list(request: Request, context: AppRequestContext) async throws -> Response {
-        let query = request.uri.queryParameters
-        let limit = try Parameters.integer(query["limit"].map(String.init), name: "limit", range: 1...200) ?? 20
-        let before = try Parameters.integer(query["before"].map(String.init), name: "before", range: 1...Int.max)
+        let query = try FormDecoder.query(of: request)
+        let limit = try Parameters.integer(query["limit"], name: "limit", range: 1...200) ?? 20
+        let before = try Parameters.integer(query["before"], name: "before", range: 1...Int.max)
         let page = try await database.history(
-            limit: limit, before: before.map(Int64.init), query: query["q"].map(String.init),
-            language: query["language"].map(String.init)
+            limit: limit, before: before.map(Int64.init), query: query["q"],
+            language: query["language"]
         )
         return try JSONResponse.make(page)
     }
@@ -77,6 +77,6 @@ enum Parameters {
     }
 
     static func notFound(_ id: Int64) -> APIError {
-        APIError(status: .notFound, code: "not_found", message: "No stored check has the id \(id).")
+        APIError(.notFound, "No stored check has the id \(id).")
     }
 }
