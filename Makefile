@@ -3,7 +3,7 @@ SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: run test build release deps test-deps bench bench-store bench-http bench-suggest bench-grammar docker-test clean
+.PHONY: run test build release deps test-deps soak bench bench-store bench-http bench-suggest bench-grammar docker-test clean
 
 ## Install what is missing, build in release mode and serve on http://$(HOST):$(PORT).
 run: deps release
@@ -59,6 +59,12 @@ GRAMMAR_EVAL ?= ../shared/eval/grammar
 bench-grammar: deps
 	$(SWIFT) build -c release --product supertext-bench
 	.build/release/supertext-bench grammar $(GRAMMAR_EVAL)
+
+## 30 minutes of mixed load (checks, streams, history, dictionary) against the release server,
+## printing memory, file descriptors and latency each minute. SOAK_SECONDS=N to run shorter.
+soak: deps
+	$(SWIFT) build -c release --product supertext
+	python3 scripts/soak.py .build/release/supertext
 
 ## Build the Docker image from the Dockerfile, run it and check it from outside.
 docker-test:
