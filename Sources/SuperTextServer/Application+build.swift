@@ -22,6 +22,9 @@ public func buildApplication(
             can read the history and the personal dictionary. Set --api-token or SUPERTEXT_API_TOKEN. !!!
             """)
     }
+    if !configuration.allowedOrigins.isEmpty {
+        logger.info("pages of \(configuration.allowedOrigins.joined(separator: ", ")) may call the API and change data (--allowed-origin)")
+    }
     let pool = try makeProofreadingPool(configuration: configuration, logger: logger)
     return try await buildApplication(configuration: configuration, pool: pool, database: database, logger: logger)
 }
@@ -113,6 +116,9 @@ func buildRouter(
         RequestLogMiddleware()
         HeadResponseMiddleware()
         SecurityHeadersMiddleware()
+        // Outside the error middleware: it answers its refusals itself, and sees routes' errors
+        // as responses.
+        OriginGuardMiddleware(allowedOrigins: configuration.allowedOrigins)
         APIErrorMiddleware(routes: apiRoutes)
         LanguageToolErrorMiddleware(routes: languageToolRoutes)
         if let directory = configuration.publicDirectory, FileManager.default.fileExists(atPath: directory) {

@@ -50,12 +50,22 @@ public struct ServerConfiguration: Sendable {
     public var apiToken: String?
     /// With a token: the check endpoints need it too.
     public var protectChecks = false
+    /// Origins (`https://docs.example.org`) whose pages may call the API from a browser: they get
+    /// CORS answers and may change data. Pages of the server's own origin need no entry; other
+    /// origins may only read what CORS lets them, and change nothing (`OriginGuardMiddleware`).
+    public var allowedOrigins: [String] = []
 
     public init() {}
 
     /// A file mode as `chmod` writes it: `0600`.
     public static func octal(_ mode: mode_t) -> String {
         "0" + String(mode, radix: 8)
+    }
+
+    /// `text` as an origin in the form the server compares (`scheme://host[:port]`, lowercase,
+    /// no default port), or `nil` when it is not one (a path, `null`, `*`).
+    public static func webOrigin(_ text: String) -> String? {
+        OriginGuardMiddleware.normalizedOrigin(text)
     }
 
     /// Whether the address is reachable only from this machine.

@@ -16,7 +16,7 @@ struct ServeCommand: AsyncParsableCommand {
             SUPERTEXT_SOCKET, SUPERTEXT_SOCKET_MODE, SUPERTEXT_DICTIONARY_PATH (colon-separated), SUPERTEXT_WORKERS, \
             SUPERTEXT_BODY_LIMIT, SUPERTEXT_QUEUE_LIMIT, SUPERTEXT_CHECK_TIMEOUT, SUPERTEXT_PUBLIC_DIR, \
             SUPERTEXT_LOG_LEVEL, SUPERTEXT_DATABASE, SUPERTEXT_NO_HISTORY, SUPERTEXT_HISTORY_MAX_AGE, \
-            SUPERTEXT_HISTORY_MAX_COUNT, SUPERTEXT_API_TOKEN, SUPERTEXT_PROTECT_CHECKS. Flags win over the environment.
+            SUPERTEXT_HISTORY_MAX_COUNT, SUPERTEXT_API_TOKEN, SUPERTEXT_PROTECT_CHECKS, SUPERTEXT_ALLOWED_ORIGINS (comma-separated). Flags win over the environment.
             """
     )
 
@@ -70,6 +70,15 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Flag(name: .customLong("protect-checks"), help: "With --api-token: require the token for checks too.")
     var protectChecks = false
+
+    @Option(
+        name: .customLong("allowed-origin"),
+        help: ArgumentHelp(
+            "An origin whose web pages may call the API and change data (CORS), such as https://docs.example.org; repeat for several.",
+            valueName: "origin"
+        )
+    )
+    var allowedOrigins: [String] = []
 
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (default info).")
     var logLevel: String?
@@ -137,6 +146,15 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.protectChecks = protectChecks || Self.isTrue(environment["SUPERTEXT_PROTECT_CHECKS"])
         if configuration.protectChecks, configuration.apiToken == nil {
             throw ValidationError("--protect-checks needs an API token (--api-token or SUPERTEXT_API_TOKEN).")
+        }
+        let origins = allowedOrigins.isEmpty
+            ? (environment["SUPERTEXT_ALLOWED_ORIGINS"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            : allowedOrigins
+        configuration.allowedOrigins = try origins.map { origin in
+            guard let normalized = ServerConfiguration.webOrigin(origin) else {
+                throw ValidationError("'\(origin)' is not an origin: give scheme://host[:port], such as https://docs.example.org or http://localhost:3000.")
+            }
+            return normalized
         }
         configuration.publicDirectory = setting(publicDirectory, "SUPERTEXT_PUBLIC_DIR") ?? Self.defaultPublicDirectory()
 
