@@ -156,5 +156,14 @@ fi
 kill "$server"
 wait "$server" 2>/dev/null
 
+# 9. --allowed-origin (and SUPERTEXT_ALLOWED_ORIGINS) take origins only: anything else is bad usage, named.
+run bad-origin 2 serve --allowed-origin 'https://docs.example.org/path' --database "$work/origin.sqlite"
+expect_match "bad-origin: says what an origin is" "$work/bad-origin.err" \
+  "'https://docs\.example\.org/path' is not an origin: give scheme://host\[:port\]"
+export SUPERTEXT_ALLOWED_ORIGINS='https://docs.example.org, *'
+run bad-origin-env 2 serve --database "$work/origin.sqlite"
+unset SUPERTEXT_ALLOWED_ORIGINS
+expect_match "bad-origin-env: names the value" "$work/bad-origin-env.err" "'\*' is not an origin"
+
 echo "$passes passed, $failures failed"
 [ "$failures" -eq 0 ]
