@@ -120,6 +120,7 @@ func buildRouter(
         }
     }
     HealthController(pool: pool).addRoutes(to: router)
+    OpenAPIController().addRoutes(to: router)
     let api = router.group("api/v1")
     LanguagesController(catalog: pool.catalog).addRoutes(to: api)
 
@@ -159,6 +160,7 @@ func buildRouter(
 let apiRoutes: [(String, [HTTPRequest.Method])] = [
     ("/healthz", [.get]),
     ("/readyz", [.get]),
+    ("/openapi.json", [.get]),
     ("/api/v1/check", [.post]),
     ("/api/v1/check/stream", [.post]),
     ("/api/v1/languages", [.get]),
