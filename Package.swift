@@ -54,7 +54,9 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-            ]
+            ],
+            // The OpenAPI document served at /openapi.json, compiled into the binary.
+            resources: [.embedInCode("Resources/openapi.json")]
         ),
         // The command line: parses options and calls the core or the server.
         .executableTarget(

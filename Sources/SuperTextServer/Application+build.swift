@@ -126,6 +126,7 @@ func buildRouter(
         }
     }
     HealthController(pool: pool).addRoutes(to: router)
+    OpenAPIController().addRoutes(to: router)
     let api = router.group("api/v1")
     LanguagesController(catalog: pool.catalog).addRoutes(to: api)
 
@@ -165,6 +166,7 @@ func buildRouter(
 let apiRoutes: [(String, [HTTPRequest.Method])] = [
     ("/healthz", [.get]),
     ("/readyz", [.get]),
+    ("/openapi.json", [.get]),
     ("/api/v1/check", [.post]),
     ("/api/v1/check/stream", [.post]),
     ("/api/v1/languages", [.get]),

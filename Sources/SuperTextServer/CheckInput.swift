@@ -11,22 +11,24 @@ struct CheckInput: Sendable {
 
     /// The body and options of a check request:
     /// - `application/json`: `{"text": "...", "language": "auto", "format": "plain", ...}`;
-    /// - `text/plain`: the text, with options as query parameters;
+    /// - `text/plain`: the text;
     /// - `application/x-www-form-urlencoded`: fields `text`, `language`, ...
+    ///
+    /// Options may also be query parameters, for every body type; the body's own win.
     static func parse(_ request: Request, bodyLimit: Int) async throws -> CheckInput {
         let mediaType = request.headers[.contentType].map { MediaTypeName($0) }
         let bytes = try await RequestBody.read(request, limit: bodyLimit)
-        let query = try FormDecoder.query(of: request)
+        let query = try FormDecoder.query(of: request, allowingRepeats: false)
         let input: CheckInput
         switch mediaType?.essence {
         case "application/json":
-            input = try fromJSON(bytes)
+            input = try fromJSON(bytes, query: query)
         case "text/plain":
             var options = query
             options["text"] = String(decoding: bytes, as: UTF8.self)
             input = try fromFields(options)
         case "application/x-www-form-urlencoded":
-            var fields = try FormDecoder.decode(bytes)
+            var fields = try FormDecoder.decode(bytes, allowingRepeats: false)
             for (key, value) in query where fields[key] == nil { fields[key] = value }
             input = try fromFields(fields)
         case nil:
@@ -56,19 +58,25 @@ struct CheckInput: Sendable {
         var store: Bool?
     }
 
-    private static func fromJSON(_ bytes: [UInt8]) throws -> CheckInput {
+    /// A JSON body; query parameters stand for the fields it leaves out, as they do for the
+    /// other body types (and a bad one is refused alike).
+    private static func fromJSON(_ bytes: [UInt8], query: [String: String]) throws -> CheckInput {
         let body = try JSONBody.decode(CheckBody.self, from: bytes)
         guard let text = body.text else {
             throw APIError.badRequest("The field 'text' is required.", code: .missingText)
         }
-        var request = CheckRequest(
-            text: text, language: body.language ?? "auto",
-            preferredLanguages: body.preferredLanguages ?? [],
-            format: try format(body.format), explanationLanguage: try explanationLanguage(body.explanationLanguage),
-            disabledRules: Set(body.disabledRules ?? []), picky: body.picky ?? false
-        )
-        request.enabledRules = Set(body.enabledRules ?? [])
-        return CheckInput(request: request, store: body.store ?? true)
+        var fields = query
+        fields["text"] = text
+        var input = try fromFields(fields)
+        if let language = body.language { input.request.language = language }
+        if let preferred = body.preferredLanguages { input.request.preferredLanguages = preferred }
+        if let raw = body.format { input.request.format = try format(raw) }
+        if let raw = body.explanationLanguage { input.request.explanationLanguage = try explanationLanguage(raw) }
+        if let rules = body.disabledRules { input.request.disabledRules = Set(rules) }
+        if let rules = body.enabledRules { input.request.enabledRules = Set(rules) }
+        if let picky = body.picky { input.request.picky = picky }
+        if let store = body.store { input.store = store }
+        return input
     }
 
     private static func fromFields(_ fields: [String: String]) throws -> CheckInput {

@@ -34,18 +34,29 @@ enum RequestBody {
 /// into U+FFFD. Byte by byte rather than through `removingPercentEncoding`, which took a fifth of
 /// the CPU of `/v2/check`.
 enum FormDecoder {
-    /// Decodes `name=value&...`, `+` as a space; the first of repeated names wins.
-    static func decode(_ form: some Collection<UInt8>) throws -> [String: String] {
+    /// Decodes `name=value&...`, `+` as a space.
+    /// - Parameter allowingRepeats: whether a name may come again, the first winning, as
+    ///   LanguageTool reads its parameters (`/v2`); `/api/v1` refuses a repeated name (400
+    ///   `bad_form`) rather than use one of two values silently.
+    static func decode(_ form: some Collection<UInt8>, allowingRepeats: Bool = true) throws -> [String: String] {
         let bytes = Array(form)
-        return try bytes.withUnsafeBufferPointer { try decode(bytes: $0) }
+        return try bytes.withUnsafeBufferPointer { try decode(bytes: $0, allowingRepeats: allowingRepeats) }
     }
 
     /// The request's query string, decoded.
-    static func query(of request: Request) throws -> [String: String] {
-        try decode(Array((request.uri.query ?? "").utf8))
+    static func query(of request: Request, allowingRepeats: Bool = true) throws -> [String: String] {
+        try decode(Array((request.uri.query ?? "").utf8), allowingRepeats: allowingRepeats)
     }
 
-    private static func decode(bytes: UnsafeBufferPointer<UInt8>) throws -> [String: String] {
+    /// One path segment: `%XX` as the byte XX, the result UTF-8 (`+` is a plus sign in a path).
+    /// Hummingbird leaves path parameters encoded.
+    static func pathSegment(_ segment: String) throws -> String {
+        guard segment.utf8.contains(UInt8(ascii: "%")) else { return segment }
+        let bytes = Array(segment.utf8)
+        return try bytes.withUnsafeBufferPointer { try unescape($0[...], plusAsSpace: false) }
+    }
+
+    private static func decode(bytes: UnsafeBufferPointer<UInt8>, allowingRepeats: Bool) throws -> [String: String] {
         var fields: [String: String] = [:]
         var start = 0
         while start < bytes.count {
@@ -55,17 +66,21 @@ enum FormDecoder {
                 let equals = pair.firstIndex(of: UInt8(ascii: "="))
                 let name = try unescape(equals.map { pair[..<$0] } ?? pair)
                 let value = try equals.map { try unescape(pair[($0 + 1)...]) } ?? ""
-                if fields[name] == nil { fields[name] = value }
+                if fields[name] == nil {
+                    fields[name] = value
+                } else if !allowingRepeats {
+                    throw APIError(.badForm, "The parameter '\(name.prefix(40))' is given more than once.")
+                }
             }
             start = end + 1
         }
         return fields
     }
 
-    /// `+` as a space and `%XX` as the byte XX; the result must be UTF-8.
-    static func unescape(_ text: Slice<UnsafeBufferPointer<UInt8>>) throws -> String {
+    /// `+` as a space (unless `plusAsSpace` is false) and `%XX` as the byte XX; the result must be UTF-8.
+    static func unescape(_ text: Slice<UnsafeBufferPointer<UInt8>>, plusAsSpace: Bool = true) throws -> String {
         let plus = UInt8(ascii: "+"), percent = UInt8(ascii: "%")
-        guard text.contains(where: { $0 == plus || $0 == percent }) else {
+        guard text.contains(where: { ($0 == plus && plusAsSpace) || $0 == percent }) else {
             return String(decoding: UnsafeBufferPointer(rebasing: text), as: UTF8.self)
         }
         var decoded: [UInt8] = []
@@ -73,7 +88,7 @@ enum FormDecoder {
         var index = text.startIndex
         while index < text.endIndex {
             let byte = text[index]
-            if byte == plus {
+            if byte == plus, plusAsSpace {
                 decoded.append(UInt8(ascii: " "))
                 index += 1
             } else if byte == percent {

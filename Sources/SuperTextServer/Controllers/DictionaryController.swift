@@ -33,7 +33,7 @@ struct DictionaryController: Sendable {
         var word: String?
         var language: String?
         if media == "application/x-www-form-urlencoded" {
-            let fields = try FormDecoder.decode(body)
+            let fields = try FormDecoder.decode(body, allowingRepeats: false)
             word = fields["word"]; language = fields["language"]
         } else if media == "application/json" {
             let decoded = try JSONBody.decode(AddBody.self, from: body)
@@ -53,7 +53,8 @@ struct DictionaryController: Sendable {
     }
 
     @Sendable func remove(request: Request, context: AppRequestContext) async throws -> Response {
-        let word = context.parameters.get("word")?.removingPercentEncoding ?? ""
+        // Strictly, as forms and queries are: a broken escape is a 400, not the empty word.
+        let word = try FormDecoder.pathSegment(context.parameters.get("word") ?? "")
         let language = try languageParameter(request)
         guard try await dictionary.remove(word, language: language) else {
             throw APIError(.notFound, "'\(word)' is not in the personal dictionary\(language.map { " for \($0)" } ?? "").")
@@ -91,7 +92,7 @@ struct DictionaryController: Sendable {
     }
 
     private func languageParameter(_ request: Request) throws -> String? {
-        try resolve(FormDecoder.query(of: request)["language"])
+        try resolve(FormDecoder.query(of: request, allowingRepeats: false)["language"])
     }
 
     /// A language given for a word is stored as its BCP 47 form; a bare language (`en`) stays

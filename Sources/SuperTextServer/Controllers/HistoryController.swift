@@ -15,7 +15,7 @@ struct HistoryController: Sendable {
     }
 
     @Sendable func list(request: Request, context: AppRequestContext) async throws -> Response {
-        let query = try FormDecoder.query(of: request)
+        let query = try FormDecoder.query(of: request, allowingRepeats: false)
         let limit = try Parameters.integer(query["limit"], name: "limit", range: 1...200) ?? 20
         let before = try Parameters.integer(query["before"], name: "before", range: 1...Int.max)
         let page = try await database.history(
@@ -60,9 +60,11 @@ struct HistoryController: Sendable {
 
 /// Validation of query and path parameters, with 400s that say what is wrong.
 enum Parameters {
+    /// A whole number in `range`, or `nil` when not given; given empty (`limit=`) or with a sign
+    /// (`+5`, which `Int` reads), it is refused like any other value that is not a number.
     static func integer(_ raw: String?, name: String, range: ClosedRange<Int>) throws -> Int? {
-        guard let raw, !raw.isEmpty else { return nil }
-        guard let value = Int(raw), range.contains(value) else {
+        guard let raw else { return nil }
+        guard raw.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let value = Int(raw), range.contains(value) else {
             throw APIError.badRequest("'\(name)' must be a whole number from \(range.lowerBound)\(range.upperBound == Int.max ? " up" : " to \(range.upperBound)"), not '\(raw)'.")
         }
         return value
@@ -70,7 +72,7 @@ enum Parameters {
 
     static func id(_ context: AppRequestContext) throws -> Int64 {
         let raw = context.parameters.get("id") ?? ""
-        guard let id = Int64(raw), id > 0 else {
+        guard raw.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let id = Int64(raw), id > 0 else {
             throw APIError.badRequest("'\(raw)' is not a check id (a positive whole number).")
         }
         return id

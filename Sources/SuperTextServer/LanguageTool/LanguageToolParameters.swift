@@ -35,8 +35,9 @@ struct LanguageToolParameters: Sendable {
     /// A whole number in `range`, or `defaultValue` when not given.
     /// - Throws: `LanguageToolError` (400) when it is not a whole number in range.
     func integer(_ name: String, in range: ClosedRange<Int>, default defaultValue: Int) throws -> Int {
-        guard let raw = fields[name], !raw.isEmpty else { return defaultValue }
-        guard let value = Int(raw), range.contains(value) else {
+        guard let raw = fields[name] else { return defaultValue }
+        // Digits only: empty is no number, and `Int` would read `+5`.
+        guard raw.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let value = Int(raw), range.contains(value) else {
             let bounds = range.upperBound == Int.max ? "\(range.lowerBound) or more" : "from \(range.lowerBound) to \(range.upperBound)"
             throw LanguageToolError.badRequest("'\(name)' must be a whole number \(bounds), not '\(raw)'.")
         }
