@@ -58,12 +58,31 @@ public struct ServerConfiguration: Sendable {
         "0" + String(mode, radix: 8)
     }
 
-    /// Whether the address is reachable only from this machine.
+    /// Whether the address is reachable only from this machine: a Unix socket, `localhost`, or
+    /// an address of the loopback networks (127.0.0.0/8, ::1, and 127.0.0.0/8 mapped into IPv6).
+    /// A host name other than `localhost` is not resolved, so it counts as reachable from afar.
     public var isLoopbackOnly: Bool {
         switch address {
         case .unixSocket: return true
-        case .tcp(let host, _):
-            return host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        case .tcp(let host, _): return Self.isLoopback(host: host)
         }
+    }
+
+    /// Whether `host` is `localhost` or a loopback address, parsed as an address (never by
+    /// its text: `127.0.0.1.example.com` is a host name, not a loopback address).
+    public static func isLoopback(host: String) -> Bool {
+        var host = Substring(host)
+        if host.hasPrefix("["), host.hasSuffix("]") { host = host.dropFirst().dropLast() }
+        if host.lowercased() == "localhost" { return true }
+        var ipv4 = in_addr()
+        if inet_pton(AF_INET, String(host), &ipv4) == 1 {
+            return UInt32(bigEndian: ipv4.s_addr) >> 24 == 127
+        }
+        var ipv6 = in6_addr()
+        guard inet_pton(AF_INET6, String(host), &ipv6) == 1 else { return false }
+        let bytes = withUnsafeBytes(of: &ipv6) { Array($0) }
+        let isLoopback = bytes[0..<15].allSatisfy { $0 == 0 } && bytes[15] == 1
+        let isMappedIPv4Loopback = bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF && bytes[12] == 127
+        return isLoopback || isMappedIPv4Loopback
     }
 }

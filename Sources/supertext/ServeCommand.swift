@@ -155,6 +155,10 @@ struct ServeCommand: AsyncParsableCommand {
             throw CommandLineFailure("supertext: cannot start: \(error.message)")
         } catch let error as StoreError {
             throw CommandLineFailure("supertext: cannot start: \(error.message)")
+        } catch {
+            // NIO throws these only while binding: later ones (accepting) are retried, not thrown.
+            guard let reason = configuration.address.listenFailure(error) else { throw error }
+            throw CommandLineFailure("supertext: cannot start: cannot listen on \(configuration.address): \(reason)")
         }
         logger.info("stopped")
     }
