@@ -38,6 +38,19 @@ public struct ServerConfiguration: Sendable {
     /// Size of the parts long texts are cut into for streaming, in UTF-8 bytes.
     public var partSize: Int = 16 * 1024
 
+    /// Longest from a request's first byte to the end of its head (request line and header
+    /// fields); then 408 and the connection is closed.
+    public var headerTimeout: Duration = .seconds(20)
+    /// Longest from the end of a request's head to the end of its body; then 408 and the
+    /// connection is closed.
+    public var bodyTimeout: Duration = .seconds(60)
+    /// Longest a connection stays open with no request in progress (before its first request
+    /// and between requests); then it is closed. Longer than the 60 seconds reverse proxies
+    /// such as nginx keep idle connections to a server, so that the proxy closes first.
+    public var idleTimeout: Duration = .seconds(75)
+    /// Most connections open at once; a connection over it is answered 503 and closed.
+    public var maxConnections: Int = 1024
+
     /// The SQLite file of history and the personal dictionary.
     public var databasePath: String = "supertext.sqlite"
     /// Whether checks are stored in history (a request can still opt out).

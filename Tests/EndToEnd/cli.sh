@@ -185,5 +185,11 @@ expect_match "lookalike-host: says the host is not known" "$work/lookalike-host.
   "cannot start: cannot listen on http://127\.0\.0\.1\.evil\.example:8080: the host '127\.0\.0\.1\.evil\.example' is not known"
 expect_no_match "lookalike-host: never logs listening" "$work/lookalike-host.err" "listening on"
 
+# 10. The limits of slow clients and connections are checked before anything starts.
+run zero-header-timeout 2 serve --header-timeout 0
+expect_match "zero-header-timeout: says why" "$work/zero-header-timeout.err" "header timeout must be more than 0"
+SUPERTEXT_MAX_CONNECTIONS=many run bad-max-connections 2 serve
+expect_match "bad-max-connections: names the variable" "$work/bad-max-connections.err" "SUPERTEXT_MAX_CONNECTIONS=many is not a valid number"
+
 echo "$passes passed, $failures failed"
 [ "$failures" -eq 0 ]
