@@ -49,6 +49,8 @@ let package = Package(
                 "SuperTextCore",
                 "SuperTextStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // The server's channels, for the connection limit (`ConnectionLimitedChannel`).
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -102,6 +102,20 @@ struct APIError: HTTPResponseError, Sendable {
         )
     }
 
+    /// A request whose head or body did not arrive whole in time (`RequestTimeoutHandler`).
+    /// - Parameters:
+    ///   - body: whether the body was too slow, rather than the head.
+    ///   - seconds: the timeout, as written in the message.
+    static func requestTimeout(body: Bool, seconds: String) -> APIError {
+        let part = body ? "The request body" : "The request line and header fields"
+        return APIError(.requestTimeout, "\(part) did not arrive whole within \(seconds) seconds.")
+    }
+
+    /// The answer to a connection over the server's limit (`ConnectionRefusalHandler`).
+    static let tooManyConnections = APIError(
+        .tooManyConnections, "The server has as many connections open as it allows; try again shortly."
+    )
+
     static func methodNotAllowed(_ method: HTTPRequest.Method, path: String, allowed: [HTTPRequest.Method]) -> APIError {
         let list = allowed.map(\.rawValue).joined(separator: ", ")
         return APIError(

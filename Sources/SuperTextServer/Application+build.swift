@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import SuperTextCore
@@ -93,13 +94,37 @@ func buildApplication(
     }
     var app = Application(
         router: router,
-        server: .http1(configuration: .init(additionalChannelHandlers: [HTTPFramingErrorHandler()])),
+        server: httpServer(configuration: configuration, logger: logger),
         configuration: .init(address: address, serverName: "SuperText"),
         onServerRunning: onServerRunning,
         logger: logger
     )
     if ownsPool { app.addServices(ProofreadingPoolService(pool: pool)) }
     return app
+}
+
+/// HTTP/1.1 with the connection limit, the request timeouts and the answers to framing errors.
+func httpServer(configuration: ServerConfiguration, logger: Logger) -> HTTPServerBuilder {
+    let (connections, fileLimit) = FileDescriptorLimit.fit(connections: configuration.maxConnections)
+    if connections < configuration.maxConnections {
+        logger.warning(
+            "the limit on open files (ulimit -n) is \(fileLimit): at most \(connections) connections rather than \(configuration.maxConnections) (--max-connections); raise it to serve more"
+        )
+    }
+    let limiter = ConnectionLimiter(limit: connections, logger: logger)
+    let headerTimeout = TimeAmount(configuration.headerTimeout)
+    let bodyTimeout = TimeAmount(configuration.bodyTimeout)
+    let http1 = HTTP1Channel.Configuration(
+        additionalChannelHandlers: [
+            RequestTimeoutHandler(headerTimeout: headerTimeout, bodyTimeout: bodyTimeout),
+            HTTPFramingErrorHandler(),
+        ],
+        // Hummingbird's own: closes a connection with no request in progress.
+        idleTimeout: TimeAmount(configuration.idleTimeout)
+    )
+    return HTTPServerBuilder { responder in
+        ConnectionLimitedChannel(base: HTTP1Channel(responder: responder, configuration: http1), limiter: limiter)
+    }
 }
 
 /// The routes, under their middleware.

@@ -19,7 +19,7 @@ extension ErrorCode {
         case .methodNotAllowed: .methodNotAllowed
         case .unauthorized: .unauthorized
         case .forbidden, .crossOrigin: .forbidden
-        case .queueFull, .timeout, .shuttingDown, .noDictionaries, .unavailable: .serviceUnavailable
+        case .queueFull, .tooManyConnections, .timeout, .shuttingDown, .noDictionaries, .unavailable: .serviceUnavailable
         case .cancelled: .init(code: 499, reasonPhrase: "Client Closed Request")
         case .socketInUse: .conflict
         case .internalError, .cannotOpen: .internalServerError
@@ -29,7 +29,7 @@ extension ErrorCode {
     /// Seconds a client should wait before trying again, for the codes where trying again helps.
     var retryAfterSeconds: Int? {
         switch self {
-        case .queueFull: 1
+        case .queueFull, .tooManyConnections: 1
         case .timeout, .shuttingDown, .noDictionaries, .unavailable: 5
         default: nil
         }

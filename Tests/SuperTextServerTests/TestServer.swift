@@ -24,7 +24,7 @@ enum TestServer {
 
     /// The application with `configure` applied to a default test configuration.
     static func app(
-        pool: ProofreadingPool = sharedPool, database: AppDatabase? = nil,
+        pool: ProofreadingPool = sharedPool, database: AppDatabase? = nil, logger: Logger = TestServer.logger,
         _ configure: (inout ServerConfiguration) -> Void = { _ in }
     ) async throws -> some ApplicationProtocol {
         var configuration = ServerConfiguration()

@@ -33,6 +33,7 @@ public enum ErrorCode: String, Sendable, CaseIterable, Codable {
     case crossOrigin = "cross_origin"
     // The service.
     case queueFull = "queue_full"
+    case tooManyConnections = "too_many_connections"
     case timeout = "timeout"
     case cancelled = "cancelled"
     case shuttingDown = "shutting_down"
