@@ -18,6 +18,8 @@ let package = Package(
         // Hummingbird's own transport, named for the HTTP parser's errors (`HTTPFramingErrorHandler`).
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        // zlib over ByteBuffers: the web page's files are sent gzip-compressed (`PublicFilesMiddleware`).
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
     targets: [
         // The C library, wrapped: libhunspell from Debian's libhunspell-dev.
@@ -54,6 +56,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "CompressNIO", package: "compress-nio"),
             ]
         ),
         // The command line: parses options and calls the core or the server.
@@ -99,6 +102,7 @@ let package = Package(
             dependencies: [
                 "SuperTextServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "CompressNIO", package: "compress-nio"),
             ]
         ),
     ]
