@@ -7,8 +7,23 @@ public struct HistoryItem: Codable, Sendable, Equatable {
     public var id: Int64
     public var createdAt: Date
     public var language: String
+    /// The beginning of the text on one line; in a search, the part of the text that matched.
     public var excerpt: String
+    /// Where the search matched in `excerpt` (empty without a search).
+    public var highlights: [TextRange]
     public var matchCount: Int
+}
+
+/// A range of a text in UTF-16 code units, as the offsets of matches are (and JavaScript's
+/// string indices).
+public struct TextRange: Codable, Sendable, Equatable {
+    public var offset: Int
+    public var length: Int
+
+    public init(offset: Int, length: Int) {
+        self.offset = offset
+        self.length = length
+    }
 }
 
 /// A page of history, newest first; `next` is the `before` of the next page.
@@ -167,23 +182,30 @@ extension AppDatabase {
                 _ = arguments.append(contentsOf: [language])
             }
             var join = ""
+            // In a search, the excerpt is FTS5's snippet of the text around the words found, with
+            // the words between two control characters, which no stored text has (`bad_text`).
+            var head = "substr(c.text, 1, 200)"
             if let pattern {
                 join = "JOIN checkSearch s ON s.rowid = c.id AND checkSearch MATCH ?"
                 arguments = StatementArguments([pattern]) + arguments
+                head = "snippet(checkSearch, 0, char(2), char(3), '…', \(Self.snippetWords))"
             }
             let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT c.id, c.createdAt, c.languageCode, substr(c.text, 1, 200) AS head, c.matchCount
+                    SELECT c.id, c.createdAt, c.languageCode, \(head) AS head, c.matchCount
                     FROM "check" c \(join) \(whereClause) ORDER BY c.id DESC LIMIT ?
                     """,
                 arguments: arguments + [limit + 1]
             )
             let items = rows.prefix(limit).map { row in
-                HistoryItem(
+                let (excerpt, highlights) = pattern == nil
+                    ? (Self.excerpt(of: row["head"]), [])
+                    : Self.highlightedExcerpt(ofSnippet: row["head"])
+                return HistoryItem(
                     id: row["id"], createdAt: row["createdAt"], language: row["languageCode"],
-                    excerpt: Self.excerpt(of: row["head"]), matchCount: row["matchCount"]
+                    excerpt: excerpt, highlights: highlights, matchCount: row["matchCount"]
                 )
             }
             return HistoryPage(items: Array(items), next: rows.count > limit ? items.last?.id : nil)
@@ -220,6 +242,45 @@ extension AppDatabase {
         let oneLine = head.split(whereSeparator: \.isNewline).joined(separator: " ")
         guard oneLine.count > 120 else { return oneLine }
         return String(oneLine.prefix(120)) + "…"
+    }
+
+    /// How many words a search's excerpt shows around what it found (FTS5's `snippet()`).
+    static let snippetWords = 20
+
+    /// A search's excerpt on one line, from FTS5's snippet with the words found between
+    /// U+0002 and U+0003, and where those words are in it.
+    static func highlightedExcerpt(ofSnippet snippet: String) -> (String, [TextRange]) {
+        var excerpt = String.UnicodeScalarView()
+        var highlights: [TextRange] = []
+        var length = 0  // of `excerpt`, in UTF-16 code units
+        var start: Int?
+        var lineBreak = false
+        for scalar in snippet.unicodeScalars {
+            switch scalar {
+            case "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}":
+                lineBreak = true
+                continue
+            default:
+                break
+            }
+            // Line breaks become one space, as in the excerpt without a search.
+            if lineBreak, length > 0 {
+                excerpt.append(" ")
+                length += 1
+            }
+            lineBreak = false
+            switch scalar {
+            case "\u{2}":
+                start = length
+            case "\u{3}":
+                if let first = start, length > first { highlights.append(TextRange(offset: first, length: length - first)) }
+                start = nil
+            default:
+                excerpt.append(scalar)
+                length += scalar.utf16.count
+            }
+        }
+        return (String(excerpt), highlights)
     }
 
     /// An FTS5 query where every word of `query` must appear (as a prefix for the last one),

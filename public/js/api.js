@@ -17,6 +17,12 @@ export class ApiError extends Error {
 let token = readStoredToken();
 let tokenPrompt = null;
 let pendingPrompt = null;
+let reachabilityListener = () => {};
+
+/** Sets the function told, after each request, whether the server could be reached. */
+export function onReachability(listener) {
+  reachabilityListener = listener;
+}
 
 function readStoredToken() {
   try {
@@ -78,8 +84,10 @@ async function send(path, { method = "GET", json, body, headers = {}, signal } =
       response = await fetch(path, { method, headers: requestHeaders, body: requestBody, signal, cache: "no-store" });
     } catch (error) {
       if (error.name === "AbortError") throw error;
+      reachabilityListener(false);
       throw new ApiError({ message: "The server could not be reached. Check your connection and try again." });
     }
+    reachabilityListener(true);
     if (response.status === 401 && tokenPrompt) {
       // Another request may already have got a new token while this one was on its way.
       if (token && token !== sentToken) continue;

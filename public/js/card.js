@@ -32,11 +32,11 @@ export function setupCard(options) {
   });
   document.addEventListener("mousedown", (event) => {
     if (card.hidden || card.contains(event.target)) return;
-    // Clicks in the text and on the list decide for themselves.
-    if (event.target.closest("#editor-input, .issue")) return;
+    // Clicks in the text, on the list and on the bar of mistakes decide for themselves.
+    if (event.target.closest("#editor-input, .issue, #mistake-bar")) return;
     closeCard();
   });
-  window.addEventListener("resize", () => place());
+  window.addEventListener("resize", () => placeCard());
   store.subscribe(render);
 }
 
@@ -52,7 +52,7 @@ export function openCard(id, { focus = false, opener: from = null } = {}) {
   store.set({ activeId: id });
   if (card.hidden) return;
   markElement(id)?.scrollIntoView({ block: "nearest", inline: "nearest" });
-  place();
+  placeCard();
   if (focus) (card.querySelector(".suggestion") ?? card.querySelector("button"))?.focus({ preventScroll: true });
 }
 
@@ -90,7 +90,7 @@ function render(state) {
   fill(match, state);
   shown = { id: match.id, matches: state.check.matches, ignored: state.ignored };
   card.hidden = false;
-  place();
+  placeCard();
   if (focusedIndex >= 0) card.querySelectorAll("button")[focusedIndex]?.focus({ preventScroll: true });
 }
 
@@ -157,18 +157,28 @@ function fill(match, state) {
   );
 }
 
-/** Puts the card under the first line of its mark, inside the editor view. */
-function place() {
+/**
+ * Puts the card under the first line of its mark (over it when there is no room below),
+ * within the text's column and the window, so that it never covers the list beside the text.
+ */
+export function placeCard() {
   const id = store.get().activeId;
   if (card.hidden || id === null) return;
   const mark = markElement(id);
   if (!mark) return;
   const line = mark.getClientRects()[0] ?? mark.getBoundingClientRect();
   const box = container.getBoundingClientRect();
+  const paper = byId("paper").getBoundingClientRect();
   const width = card.offsetWidth;
-  const left = Math.max(8, Math.min(line.left - box.left - 12, box.width - width - 8));
+  const height = card.offsetHeight;
+  const right = Math.min(paper.right, document.documentElement.clientWidth - 8);
+  const left = Math.max(Math.max(paper.left, 8) - box.left, Math.min(line.left - box.left - 12, right - box.left - width));
+  const below = line.bottom + 10;
+  const roomBelow = below + height <= window.innerHeight - 8;
+  const roomAbove = line.top - 10 - height >= 8;
+  const top = !roomBelow && roomAbove ? line.top - 10 - height : below;
   card.style.setProperty("--card-x", `${Math.round(left)}px`);
-  card.style.setProperty("--card-y", `${Math.round(line.bottom - box.top + 10)}px`);
+  card.style.setProperty("--card-y", `${Math.round(top - box.top)}px`);
 }
 
 function apply(match, suggestion) {
