@@ -127,20 +127,32 @@ async function getJSON(path, options) {
 export async function* readServerSentEvents(body) {
   const reader = body.getReader();
   const decoder = new TextDecoder();
-  let buffer = "";
+  // The current line, in the pieces it came in: a long event (a whole result) comes in many
+  // chunks, and only each new chunk is searched for a line break.
+  let pending = [];
+  // The last chunk ended with CR: a LF first in the next one ends the same line.
+  let afterCarriageReturn = false;
   let event = "message";
   let data = [];
+  const lineBreak = /\r\n|\r|\n/g;
   try {
     for (;;) {
       const { value, done } = await reader.read();
-      buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
-      // Only whole lines are handled; the rest waits for more bytes.
-      let lineEnd;
-      while ((lineEnd = buffer.search(/\r\n|\r|\n/)) >= 0) {
-        const line = buffer.slice(0, lineEnd);
-        const separatorLength = buffer.startsWith("\r\n", lineEnd) ? 2 : 1;
-        if (buffer[lineEnd] === "\r" && separatorLength === 1 && lineEnd === buffer.length - 1 && !done) break;
-        buffer = buffer.slice(lineEnd + separatorLength);
+      const chunk = done ? decoder.decode() : decoder.decode(value, { stream: true });
+      let position = afterCarriageReturn && chunk.startsWith("\n") ? 1 : 0;
+      if (chunk) afterCarriageReturn = false;
+      for (;;) {
+        lineBreak.lastIndex = position;
+        const found = lineBreak.exec(chunk);
+        if (!found) {
+          if (position < chunk.length) pending.push(chunk.slice(position));
+          break;
+        }
+        pending.push(chunk.slice(position, found.index));
+        const line = pending.length === 1 ? pending[0] : pending.join("");
+        pending = [];
+        position = found.index + found[0].length;
+        if (found[0] === "\r" && position === chunk.length) afterCarriageReturn = true;
         if (line === "") {
           if (data.length) yield { event, data: data.join("\n") };
           event = "message";

@@ -3,20 +3,22 @@
 // editing, undo, selection and input methods.
 
 import { checkAfterPause, checkNow, stopChecking } from "./checking.js";
-import { byId, debounce } from "./dom.js";
-import { applyReplacements, renderMarkedText, shiftMatches } from "./marks.js";
-import { ignoreKey, store, visibleMatches } from "./state.js";
+import { actionNotice } from "./dialogs.js";
+import { announce, byId, debounce } from "./dom.js";
+import { MarkedTextView, applyReplacements, categoryOf, changedRange, shiftMatches } from "./marks.js";
+import { ignoreKey, shownMatches, store, visibleMatches } from "./state.js";
 
 const DRAFT_KEY = "supertext.draft";
+const IGNORED_KEY = "supertext.ignored";
 
 let input;
-let backdrop;
 let editor;
-/** Set while the page itself edits the text, so the edit does not start a check. */
-let programmaticEdit = false;
+let view;
 /** Matches to use for the next input event instead of shifting the old ones. */
 let matchesForNextInput = null;
-let rendered = { text: null, matches: null, ignored: null, activeId: null };
+let rendered = { text: null, matches: null, ignored: null, activeId: null, filter: null };
+/** The notice offering to bring back a draft replaced from the history. */
+let replacedNotice = null;
 
 /**
  * Wires the editor to the store.
@@ -25,12 +27,12 @@ let rendered = { text: null, matches: null, ignored: null, activeId: null };
  */
 export function setupEditor({ onMarkChosen, onDismiss }) {
   input = byId("editor-input");
-  backdrop = byId("editor-backdrop");
   editor = byId("editor");
+  view = new MarkedTextView(byId("editor-backdrop"));
 
   const draft = readDraft();
-  input.value = draft;
-  store.set({ text: draft });
+  input.value = draft.text;
+  store.set({ text: draft.text, ignored: draft.ignored });
 
   input.addEventListener("input", handleInput);
   input.addEventListener("keydown", (event) => {
@@ -48,33 +50,48 @@ export function setupEditor({ onMarkChosen, onDismiss }) {
     if (match) onMarkChosen(match.id);
     else onDismiss();
   });
+  // A reload or a closed tab must not lose the last keystrokes to the save's pause.
+  window.addEventListener("pagehide", () => {
+    if (saveDraft.isPending()) saveDraftNow();
+  });
 
+  let savedIgnored = draft.ignored;
+  store.subscribe((state) => {
+    if (state.ignored === savedIgnored) return;
+    savedIgnored = state.ignored;
+    saveIgnored(state.ignored);
+  });
   store.subscribe(render);
   render(store.get());
-  if (draft.trim()) checkNow();
+  if (draft.text.trim()) checkNow();
 }
 
-function handleInput() {
+function handleInput(event) {
   const previous = store.get();
   const text = input.value;
   if (text === previous.text) return;
-  const matches = matchesForNextInput ?? shiftMatches(previous.check.matches, previous.text, text);
+  const { start, oldEnd } = changedRange(previous.text, text);
+  // Most of the text replaced (select all, paste): a new text, nothing of the old answer holds.
+  const newText = oldEnd - start > previous.text.length / 2;
+  let matches = matchesForNextInput ?? (newText ? [] : shiftMatches(previous.check.matches, previous.text, text));
   matchesForNextInput = null;
-  const patch = { text, check: { ...previous.check, matches } };
+  const check = { ...previous.check, matches };
+  if (newText) Object.assign(check, { result: null, error: null });
+  // Until a check of this text answers, nothing may say it has no mistakes.
+  if (check.status !== "loading") check.status = text.trim() ? "changed" : "idle";
+  const patch = { text, check };
   if (!text.trim()) patch.ignored = new Set();
   if (previous.activeId !== null && !matches.some((match) => match.id === previous.activeId)) patch.activeId = null;
   store.set(patch);
   saveDraft();
-  if (!text.trim()) {
-    checkNow();
-  } else if (!programmaticEdit) {
-    checkAfterPause();
-  }
+  const pasted = event?.inputType === "insertFromPaste" || event?.inputType === "insertFromDrop";
+  if (!text.trim() || pasted) checkNow();
+  else checkAfterPause();
 }
 
 /** The visible mistake under a caret position, if any. */
 function matchAt(position) {
-  const matches = visibleMatches(store.get());
+  const matches = shownMatches(store.get());
   return (
     matches.find((match) => position > match.offset && position < match.offset + match.length) ??
     matches.find((match) => position >= match.offset && position <= match.offset + Math.max(match.length, 1))
@@ -88,23 +105,25 @@ function render(state) {
     rendered.text !== state.text ||
     rendered.matches !== matches ||
     rendered.ignored !== state.ignored ||
-    rendered.activeId !== state.activeId
+    rendered.activeId !== state.activeId ||
+    rendered.filter !== state.filter
   ) {
-    renderMarkedText(backdrop, state.text, visibleMatches(state), (mark, match) => {
-      if (match.id === state.activeId) mark.classList.add("is-active");
-    });
-    // A trailing line break needs something after it to take up its line, as in the textarea.
-    backdrop.appendChild(document.createTextNode("\u200b"));
-    rendered = { text: state.text, matches, ignored: state.ignored, activeId: state.activeId };
+    const active = state.activeId;
+    view.render(state.text, shownMatches(state), (match) =>
+      match.id === active ? `mark mark--${categoryOf(match)} is-active` : `mark mark--${categoryOf(match)}`,
+    );
+    rendered = { text: state.text, matches, ignored: state.ignored, activeId: state.activeId, filter: state.filter };
   }
-  const status = state.check.status;
-  editor.classList.toggle("is-stale", status === "loading" || status === "error");
+  const { status, done } = state.check;
+  // The marks are dimmed while none of them is known to hold: a check started and no part of it
+  // answered yet, or the check failed.
+  editor.classList.toggle("is-stale", status === "error" || (status === "loading" && done === 0));
   input.setAttribute("aria-busy", String(status === "loading"));
 }
 
 /** The `<mark>` drawn for a mistake, if it is visible. */
 export function markElement(id) {
-  return backdrop.querySelector(`mark[data-id="${CSS.escape(String(id))}"]`);
+  return byId("editor-backdrop").querySelector(`mark[data-id="${CSS.escape(String(id))}"]`);
 }
 
 /** Puts the keyboard focus in the text. */
@@ -118,7 +137,6 @@ export function focusText() {
  */
 function replaceRange(start, end, replacement) {
   const expected = input.value.slice(0, start) + replacement + input.value.slice(end);
-  programmaticEdit = true;
   try {
     input.focus({ preventScroll: true });
     input.setSelectionRange(start, end);
@@ -131,9 +149,24 @@ function replaceRange(start, end, replacement) {
       handleInput();
     }
   } finally {
-    programmaticEdit = false;
     matchesForNextInput = null;
   }
+}
+
+/**
+ * Applies the replacements `replacementOf(match)` gives (a string, or `null` to leave it) as
+ * one edit, one step for Undo: only the span from the first change to the last is rewritten.
+ * Returns how many were applied.
+ */
+function applyEdit(replacementOf) {
+  const state = store.get();
+  const { text, matches } = applyReplacements(state.text, state.check.matches, replacementOf);
+  if (text === state.text && matches.length === state.check.matches.length) return 0;
+  const applied = state.check.matches.length - matches.length;
+  const { start, oldEnd, newEnd } = changedRange(state.text, text);
+  matchesForNextInput = matches;
+  replaceRange(start, oldEnd, text.slice(start, newEnd));
+  return applied;
 }
 
 /** Applies one suggestion for a mistake. Returns whether the mistake was still there. */
@@ -154,6 +187,24 @@ export function applySuggestion(id, replacement) {
   return true;
 }
 
+/** The visible mistakes that are the same as `match`: same rule, same text, same first
+ * suggestion ("fix every occurrence"). */
+export function sameMistakes(match, state = store.get()) {
+  if (!match.suggestions.length) return [];
+  return visibleMatches(state).filter(
+    (other) => other.rule === match.rule && other.text === match.text && other.suggestions[0] === match.suggestions[0],
+  );
+}
+
+/** Applies the first suggestion to every occurrence of a mistake, as one edit. */
+export function applyEveryOccurrence(match) {
+  const ids = new Set(sameMistakes(match).map((other) => other.id));
+  const applied = applyEdit((candidate) => (ids.has(candidate.id) ? candidate.suggestions[0] : null));
+  if (applied) checkNow();
+  store.set({ activeId: null });
+  return applied;
+}
+
 /** The text with the first suggestion of every visible mistake applied. */
 export function correctedText(state = store.get()) {
   return applyReplacements(state.text, state.check.matches, (match) =>
@@ -161,20 +212,32 @@ export function correctedText(state = store.get()) {
   );
 }
 
-/** Applies the first suggestion of every visible mistake, as one edit (one undo step). */
-export function applyAll() {
-  const state = store.get();
-  const { text, matches } = correctedText(state);
-  if (text === state.text) return 0;
-  const applied = state.check.matches.length - matches.length;
-  matchesForNextInput = matches;
-  replaceRange(0, state.text.length, text);
+/** Applies the first suggestion of the mistakes whose ids are in `ids`, as one edit (one
+ * undo step), and checks the new text at once. */
+export function applyChosen(ids) {
+  const applied = applyEdit((match) => (ids.has(match.id) && match.suggestions.length ? match.suggestions[0] : null));
   store.set({ activeId: null });
+  if (applied) checkNow();
   return applied;
 }
 
-/** Replaces the whole text and its result, as when a check is opened from the history. */
+/**
+ * Replaces the whole text and its result, as when a check is opened from the history. The
+ * replacement is an edit (Ctrl+Z brings the draft back) and a notice offers Undo, which also
+ * brings back the draft's ignored mistakes.
+ */
 export function loadText(text, { result = null, matches = [], language } = {}) {
+  stopChecking();
+  replacedNotice?.close();
+  replacedNotice = null;
+  const before = store.get();
+  const replacing = before.text.trim() !== "" && before.text !== text;
+  // The textarea takes edits only when it can have the focus: show the editor now (the route
+  // follows with the hash).
+  for (const section of document.querySelectorAll(".view")) section.hidden = section.dataset.view !== "editor";
+  if (location.hash !== "#/editor") location.hash = "#/editor";
+  matchesForNextInput = matches;
+  replaceRange(0, input.value.length, text);
   stopChecking();
   const patch = {
     text,
@@ -194,23 +257,73 @@ export function loadText(text, { result = null, matches = [], language } = {}) {
   store.set(patch);
   saveDraftNow();
   if (!result && text.trim()) checkNow();
+  if (replacing) {
+    replacedNotice = actionNotice("Your draft was replaced by the text from the history.", {
+      label: "Undo",
+      run: () => restoreDraft(before, text),
+    });
+  }
+}
+
+/** Brings back a draft replaced by `loadText`. */
+function restoreDraft(before, loaded) {
+  replacedNotice = null;
+  if (restoreText(before, loaded)) announce("Your draft is back.");
+}
+
+/**
+ * Puts back an earlier text with its mistakes, ignored ones and language (`before`, a state),
+ * as an edit, if the text is still `expected`. Returns whether it did.
+ */
+export function restoreText(before, expected) {
+  if (store.get().text !== expected) {
+    announce("The text was edited since: nothing was undone.");
+    return false;
+  }
+  stopChecking();
+  matchesForNextInput = before.check.matches;
+  replaceRange(0, input.value.length, before.text);
+  stopChecking();
+  const fresh = before.check.status === "loaded";
+  store.set({
+    text: before.text,
+    ignored: before.ignored,
+    language: before.language,
+    activeId: null,
+    check: { ...before.check, status: fresh ? "loaded" : "changed", matches: before.check.matches },
+  });
+  saveDraftNow();
+  if (!fresh) checkNow();
+  return true;
 }
 
 function readDraft() {
   try {
-    return localStorage.getItem(DRAFT_KEY) ?? "";
+    const text = localStorage.getItem(DRAFT_KEY) ?? "";
+    const keys = text ? JSON.parse(localStorage.getItem(IGNORED_KEY) || "[]") : [];
+    return { text, ignored: new Set(Array.isArray(keys) ? keys.filter((key) => typeof key === "string") : []) };
   } catch {
-    return "";
+    return { text: "", ignored: new Set() };
   }
 }
 
 function saveDraftNow() {
+  saveDraft.cancel();
   try {
     const text = store.get().text;
     if (text) localStorage.setItem(DRAFT_KEY, text);
     else localStorage.removeItem(DRAFT_KEY);
   } catch {
     // No storage (private mode, quota): the draft is simply not kept.
+  }
+}
+
+function saveIgnored(ignored) {
+  try {
+    if (ignored.size) localStorage.setItem(IGNORED_KEY, JSON.stringify([...ignored]));
+    else localStorage.removeItem(IGNORED_KEY);
+  } catch {
+    // As for the draft.
   }
 }
 

@@ -11,6 +11,54 @@ export function withIds(matches) {
   return matches.map((match) => ({ ...match, id: nextMatchId++ }));
 }
 
+/**
+ * How many characters on each side make a mistake's neighbourhood: a mistake found again at
+ * the same place, with the same characters right around it, is the same mistake (its card
+ * stays open). A wider one would make typing at the end of a short text rename the mistakes
+ * near that end.
+ */
+const NEIGHBOURHOOD = 4;
+
+/** The text around a match, as it is in `text`. */
+function neighbourhood(match, text) {
+  const end = match.offset + match.length;
+  return `${text.slice(Math.max(0, match.offset - NEIGHBOURHOOD), match.offset)}\u0000${text.slice(end, end + NEIGHBOURHOOD)}`;
+}
+
+function identityKey(match, near) {
+  return `${match.offset}\u0000${match.length}\u0000${match.rule}\u0000${match.text}\u0000${near}`;
+}
+
+/**
+ * Names the mistakes of a new answer: one found before (in `previous`, whose offsets are in
+ * the same `text`) at the same place, by the same rule, with the same text and neighbourhood
+ * keeps its `id`; the others get new ones. Each match remembers its neighbourhood (`near`).
+ */
+export class MatchNamer {
+  constructor(text, previous = []) {
+    this.text = text;
+    this.known = new Map();
+    for (const match of previous) this.remember(match);
+  }
+
+  remember(match) {
+    const key = identityKey(match, match.near ?? neighbourhood(match, this.text));
+    const same = this.known.get(key);
+    if (same) same.push(match.id);
+    else this.known.set(key, [match.id]);
+  }
+
+  /** The matches with their ids; an id is given once. */
+  name(matches) {
+    return matches.map((match) => {
+      const near = neighbourhood(match, this.text);
+      const ids = this.known.get(identityKey(match, near));
+      const id = ids?.length ? ids.shift() : nextMatchId++;
+      return { ...match, id, near };
+    });
+  }
+}
+
 /** Where two texts differ: `[start, oldEnd)` of the old text became `[start, newEnd)`. */
 export function changedRange(oldText, newText) {
   const shortest = Math.min(oldText.length, newText.length);
@@ -116,6 +164,98 @@ export function renderMarkedText(container, text, matches, decorate = () => {}) 
   container.replaceChildren(fragment);
 }
 
+/** A block of the mirrored text ends at the first line break after this many characters. */
+const BLOCK_LENGTH = 512;
+
+/**
+ * The text and its marks drawn as blocks of whole lines, for the editor's mirror. Drawing again
+ * rebuilds only the blocks whose text or marks changed: typing in a long text, or the marks of
+ * one more part arriving, touch a block or a few, not thousands of marks (and the browser lays
+ * out only the blocks that changed). A block ends after a line break, so blocks wrap exactly as
+ * the same text in one piece does.
+ */
+export class MarkedTextView {
+  constructor(container) {
+    this.container = container;
+    this.blocks = [];
+  }
+
+  /**
+   * Draws `text` with `matches`; `classesOf(match)` gives each mark its classes.
+   * A zero-width space ends the text, so a trailing line break takes up its line as in a
+   * textarea.
+   */
+  render(text, matches, classesOf) {
+    const unused = new Map();
+    for (const block of this.blocks) {
+      const same = unused.get(block.key);
+      if (same) same.push(block.node);
+      else unused.set(block.key, [block.node]);
+    }
+    const blocks = blocksOf(text, matches, classesOf).map((pieces, index, all) => {
+      if (index === all.length - 1) pieces.push({ text: "\u200b" });
+      const key = pieces.map((piece) => (piece.match ? `\u0001${piece.classes}\u0002${piece.match.id}\u0003${piece.text}\u0004` : piece.text)).join("");
+      const node = unused.get(key)?.shift() ?? buildBlock(pieces);
+      return { key, node };
+    });
+    for (const nodes of unused.values()) for (const node of nodes) node.remove();
+    let cursor = this.container.firstChild;
+    for (const { node } of blocks) {
+      if (node === cursor) cursor = cursor.nextSibling;
+      else this.container.insertBefore(node, cursor);
+    }
+    // Anything else (a text node from before) goes.
+    while (cursor) {
+      const next = cursor.nextSibling;
+      cursor.remove();
+      cursor = next;
+    }
+    this.blocks = blocks;
+  }
+}
+
+/** The pieces of the text (see `segments`) grouped into blocks that end after a line break. */
+function blocksOf(text, matches, classesOf) {
+  const blocks = [];
+  let current = [];
+  let length = 0;
+  for (const piece of segments(text, matches)) {
+    if (piece.match) {
+      current.push({ ...piece, classes: classesOf(piece.match) });
+      length += piece.text.length;
+      continue;
+    }
+    let rest = piece.text;
+    for (;;) {
+      const lineBreak = rest.indexOf("\n", Math.max(0, BLOCK_LENGTH - length - 1));
+      if (lineBreak < 0) break;
+      current.push({ text: rest.slice(0, lineBreak + 1) });
+      blocks.push(current);
+      current = [];
+      length = 0;
+      rest = rest.slice(lineBreak + 1);
+    }
+    if (rest) {
+      current.push({ text: rest });
+      length += rest.length;
+    }
+  }
+  blocks.push(current);
+  return blocks;
+}
+
+function buildBlock(pieces) {
+  const block = document.createElement("div");
+  for (const piece of pieces) {
+    if (!piece.match) {
+      block.appendChild(document.createTextNode(piece.text));
+      continue;
+    }
+    block.appendChild(h("mark", { class: piece.classes, dataset: { id: piece.match.id ?? "" } }, piece.text));
+  }
+  return block;
+}
+
 /**
  * A mistake's text as shown outside the text: leading, trailing and doubled spaces made
  * visible, so that " ," does not read as ",".
@@ -146,6 +286,17 @@ export function categoryOf(match) {
 /** The display name of a category. */
 export function categoryName(key) {
   return CATEGORIES.find((category) => category.key === key)?.name ?? key;
+}
+
+/** Names of the API's categories shown within one of the four. */
+const DETAIL_NAMES = { confused_words: "Confused words", punctuation: "Punctuation", redundancy: "Redundancy" };
+
+/** The name of a match's kind: its shown category, and the finer one it belongs to, if any
+ * ("Grammar · Confused words"). */
+export function kindName(match) {
+  const shown = categoryName(categoryOf(match));
+  const detail = DETAIL_NAMES[match.category];
+  return detail ? `${shown} · ${detail}` : shown;
 }
 
 /** How many matches of each category. */
