@@ -174,6 +174,18 @@ export async function* readServerSentEvents(body) {
   }
 }
 
+/** Events longer than this (in characters) are parsed in a task of their own. */
+const LARGE_EVENT = 256 * 1024;
+
+/** Resolves in a new task, after the browser had a chance to draw and to handle input. */
+export function nextTask() {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
 /**
  * Checks a text as a stream of events: `{type: "loading", done, total, matches}`, then
  * `{type: "loaded", result}`. An `error` event, or an error answer before the stream starts,
@@ -188,6 +200,9 @@ export async function* checkStream({ text, language, format, explanationLanguage
   });
   let finished = false;
   for await (const { event, data } of readServerSentEvents(response.body)) {
+    // Reading a large event (the whole result of a long text) is a task of its own, not added
+    // to the one that received its last bytes.
+    if (data.length > LARGE_EVENT) await nextTask();
     let payload;
     try {
       payload = JSON.parse(data);

@@ -70,7 +70,11 @@ export async function checkNow({ save = false } = {}) {
     }
     if (mine !== sequence) return;
     cancelProgress();
-    const { result, matches } = run.finish();
+    performance.mark("supertext:result-received");
+    // The result is taken in in a task of its own, after the parse of its event.
+    await api.nextTask();
+    if (mine !== sequence) return;
+    const { result, matches } = run.finish(store.get().check.matches);
     const current = store.get().text;
     // The person may have typed on while the check ran: move the marks to where their words
     // are now, and say the answer is for an older text (the check of the new one is pending).
@@ -82,6 +86,7 @@ export async function checkNow({ save = false } = {}) {
       done: run.done(),
       total: run.total(),
     });
+    performance.mark("supertext:result-shown");
   } catch (error) {
     if (error.name === "AbortError" || mine !== sequence) return;
     cancelProgress();
@@ -219,13 +224,27 @@ class StreamedCheck {
     return kept.length ? this.arrived.concat(kept) : this.arrived.slice();
   }
 
-  /** The whole result, its mistakes named like the ones already shown. */
-  finish() {
+  /**
+   * The whole result, its mistakes named like the ones already shown. When they are the ones
+   * the parts brought (as they should be), those are kept as they are, and so is `shown` (the
+   * matches in the store) when it holds them all: the page then has nothing to redraw.
+   */
+  finish(shown) {
     const offsets = this.pieces.map((piece) => piece.offset);
     const all = this.results.flatMap((result, index) =>
       offsets[index] ? result.matches.map((match) => ({ ...match, offset: match.offset + offsets[index] })) : result.matches,
     );
-    const matches = new MatchNamer(this.text, this.arrived.length ? this.arrived : this.previous).name(all);
+    const arrived = this.arrived;
+    const same = all.length === arrived.length && all.every((match, index) =>
+      match.offset === arrived[index].offset && match.length === arrived[index].length && match.rule === arrived[index].rule);
+    let matches;
+    if (!same) {
+      matches = new MatchNamer(this.text, arrived.length ? arrived : this.previous).name(all);
+    } else if (shown.length === arrived.length && shown.every((match, index) => match === arrived[index])) {
+      matches = shown;
+    } else {
+      matches = arrived;
+    }
     let result = this.results[0];
     if (this.results.length > 1) {
       const sum = (key) => this.results.reduce((total, each) => total + (each.stats?.[key] ?? 0), 0);

@@ -168,37 +168,71 @@ export function renderMarkedText(container, text, matches, decorate = () => {}) 
 const BLOCK_LENGTH = 512;
 
 /**
- * The text and its marks drawn as blocks of whole lines, for the editor's mirror. Drawing again
- * rebuilds only the blocks whose text or marks changed: typing in a long text, or the marks of
- * one more part arriving, touch a block or a few, not thousands of marks (and the browser lays
- * out only the blocks that changed). A block ends after a line break, so blocks wrap exactly as
- * the same text in one piece does.
+ * How many characters of blocks whose marks changed are redrawn at once: the browser lays out
+ * each redrawn block again, so the marks of a long text's part (16 KB, hundreds of marks) are
+ * spread over several frames instead of one long one.
+ */
+const REDRAW_BUDGET = 2048;
+
+/**
+ * The text and its marks drawn as blocks of whole lines, for the editor's mirror.
+ *
+ * Drawing again rebuilds only the blocks whose text or marks changed: typing in a long text, or
+ * the marks of one more part arriving, touch a block or a few, not thousands of marks, and the
+ * browser lays out only those blocks. Where the blocks start is worked out once per text, and
+ * the work per drawing is in the number of marks, not of characters. A block ends after a line
+ * break, so blocks wrap exactly as the same text in one piece does. Blocks whose text changed
+ * are redrawn at once (the mirror's text must match the textarea's); those whose marks alone
+ * changed are redrawn a few at a time, one batch a frame.
  */
 export class MarkedTextView {
   constructor(container) {
     this.container = container;
+    this.text = null;
+    /** Where blocks may start and end in `text`: `{start, end, text}`. */
+    this.spans = [];
+    /** What is drawn: per block `{start, end, text, key, node}`, and `want` (a key) with its
+     * `marks` when the marks drawn are not the latest. */
     this.blocks = [];
+    this.frame = null;
   }
 
   /**
-   * Draws `text` with `matches`; `classesOf(match)` gives each mark its classes.
-   * A zero-width space ends the text, so a trailing line break takes up its line as in a
-   * textarea.
+   * Draws `text` with `matches` (in text order; overlapping ones after the first are left
+   * out); `classesOf(match)` gives each mark its classes. A zero-width space ends the text,
+   * so a trailing line break takes up its line as in a textarea.
    */
   render(text, matches, classesOf) {
-    const unused = new Map();
-    for (const block of this.blocks) {
-      const same = unused.get(block.key);
-      if (same) same.push(block.node);
-      else unused.set(block.key, [block.node]);
+    if (text !== this.text) {
+      this.text = text;
+      this.spans = spansOf(text);
     }
-    const blocks = blocksOf(text, matches, classesOf).map((pieces, index, all) => {
-      if (index === all.length - 1) pieces.push({ text: "\u200b" });
-      const key = pieces.map((piece) => (piece.match ? `\u0001${piece.classes}\u0002${piece.match.id}\u0003${piece.text}\u0004` : piece.text)).join("");
-      const node = unused.get(key)?.shift() ?? buildBlock(pieces);
-      return { key, node };
+    const wanted = this.layout(matches, classesOf);
+    const old = this.blocks;
+    // Blocks with the same text at the start and at the end are kept; what lies between
+    // changed text and is drawn anew now.
+    let head = 0;
+    while (head < old.length && head < wanted.length && sameText(old[head], wanted[head])) head++;
+    let tail = 0;
+    while (
+      tail < old.length - head && tail < wanted.length - head &&
+      sameText(old[old.length - 1 - tail], wanted[wanted.length - 1 - tail])
+    ) {
+      tail++;
+    }
+    const blocks = wanted.map((want, index) => {
+      const kept = index < head ? old[index] : index >= wanted.length - tail ? old[old.length - (wanted.length - index)] : null;
+      if (!kept) return { ...want, node: buildBlock(want), want: null, marks: null, classes: null };
+      const block = { ...want, key: kept.key, node: kept.node, want: null, marks: null };
+      if (kept.key !== want.key) {
+        block.want = want.key;
+        block.marks = want.marks;
+        block.classes = want.classes;
+      }
+      return block;
     });
-    for (const nodes of unused.values()) for (const node of nodes) node.remove();
+    const keep = new Set(blocks.map((block) => block.node));
+    for (const block of old) if (!keep.has(block.node)) block.node.remove();
     let cursor = this.container.firstChild;
     for (const { node } of blocks) {
       if (node === cursor) cursor = cursor.nextSibling;
@@ -211,48 +245,121 @@ export class MarkedTextView {
       cursor = next;
     }
     this.blocks = blocks;
+    this.redraw();
+  }
+
+  /** The blocks as they should be: the spans, joined where a mark crosses from one into the
+   * next, each with its marks and a key naming them. */
+  layout(matches, classesOf) {
+    const { text, spans } = this;
+    const sorted = inOrder(matches);
+    const blocks = [];
+    let next = 0;
+    let drawnTo = 0;
+    for (let index = 0; index < spans.length; index++) {
+      let { start, end } = spans[index];
+      let blockText = spans[index].text;
+      const marks = [];
+      const classes = [];
+      while (next < sorted.length && sorted[next].offset < end) {
+        const match = sorted[next++];
+        if (match.offset < drawnTo || match.offset < 0 || match.offset + match.length > text.length) continue;
+        // A zero-length match (a missing character) still needs something to mark.
+        const markEnd = match.length > 0 ? match.offset + match.length : Math.min(text.length, match.offset + 1);
+        while (markEnd > end && index + 1 < spans.length) {
+          index++;
+          end = spans[index].end;
+          blockText += spans[index].text;
+        }
+        marks.push(match);
+        classes.push(classesOf(match));
+        drawnTo = markEnd;
+      }
+      const last = index === spans.length - 1;
+      let key = last ? "$" : "";
+      for (let i = 0; i < marks.length; i++) {
+        key += `|${marks[i].offset - start}:${marks[i].length}:${marks[i].id}:${classes[i]}`;
+      }
+      blocks.push({ start, end, text: blockText, last, key, marks, classes });
+    }
+    return blocks;
+  }
+
+  /** Redraws blocks whose marks changed, up to the budget; the rest in the next frame. */
+  redraw() {
+    if (this.frame !== null) cancelAnimationFrame(this.frame);
+    this.frame = null;
+    let budget = REDRAW_BUDGET;
+    for (const block of this.blocks) {
+      if (block.want === null) continue;
+      if (budget <= 0) {
+        this.frame = requestAnimationFrame(() => {
+          this.frame = null;
+          this.redraw();
+        });
+        return;
+      }
+      const node = buildBlock(block);
+      block.node.replaceWith(node);
+      Object.assign(block, { node, key: block.want, want: null, marks: null, classes: null });
+      budget -= block.text.length;
+    }
+  }
+
+  /** Whether every block shows its marks as last asked. */
+  get settled() {
+    return this.blocks.every((block) => block.want === null);
   }
 }
 
-/** The pieces of the text (see `segments`) grouped into blocks that end after a line break. */
-function blocksOf(text, matches, classesOf) {
-  const blocks = [];
-  let current = [];
-  let length = 0;
-  for (const piece of segments(text, matches)) {
-    if (piece.match) {
-      current.push({ ...piece, classes: classesOf(piece.match) });
-      length += piece.text.length;
-      continue;
-    }
-    let rest = piece.text;
-    for (;;) {
-      const lineBreak = rest.indexOf("\n", Math.max(0, BLOCK_LENGTH - length - 1));
-      if (lineBreak < 0) break;
-      current.push({ text: rest.slice(0, lineBreak + 1) });
-      blocks.push(current);
-      current = [];
-      length = 0;
-      rest = rest.slice(lineBreak + 1);
-    }
-    if (rest) {
-      current.push({ text: rest });
-      length += rest.length;
-    }
+/** Where blocks may end: after the first line break once a block has `BLOCK_LENGTH`
+ * characters; the last span ends with the text (and may be empty). */
+function spansOf(text) {
+  const spans = [];
+  let start = 0;
+  for (;;) {
+    const lineBreak = text.indexOf("\n", start + BLOCK_LENGTH - 1);
+    if (lineBreak < 0) break;
+    spans.push({ start, end: lineBreak + 1, text: text.slice(start, lineBreak + 1) });
+    start = lineBreak + 1;
   }
-  blocks.push(current);
-  return blocks;
+  spans.push({ start, end: text.length, text: text.slice(start) });
+  return spans;
 }
 
-function buildBlock(pieces) {
+/** The matches by offset (longest first at the same offset), sorting only when they are not. */
+function inOrder(matches) {
+  for (let i = 1; i < matches.length; i++) {
+    const a = matches[i - 1];
+    const b = matches[i];
+    if (a.offset > b.offset || (a.offset === b.offset && a.length < b.length)) {
+      return [...matches].sort((x, y) => x.offset - y.offset || y.length - x.length);
+    }
+  }
+  return matches;
+}
+
+function sameText(a, b) {
+  return a.last === b.last && a.text === b.text;
+}
+
+function buildBlock({ text, start, marks, classes, last }) {
   const block = document.createElement("div");
-  for (const piece of pieces) {
-    if (!piece.match) {
-      block.appendChild(document.createTextNode(piece.text));
-      continue;
-    }
-    block.appendChild(h("mark", { class: piece.classes, dataset: { id: piece.match.id ?? "" } }, piece.text));
+  let cursor = 0;
+  for (let i = 0; i < marks.length; i++) {
+    const match = marks[i];
+    const from = match.offset - start;
+    const to = match.length > 0 ? from + match.length : Math.min(text.length, from + 1);
+    if (from > cursor) block.appendChild(document.createTextNode(text.slice(cursor, from)));
+    const mark = document.createElement("mark");
+    mark.className = classes[i];
+    mark.setAttribute("data-id", String(match.id ?? ""));
+    mark.textContent = text.slice(from, to);
+    block.appendChild(mark);
+    cursor = to;
   }
+  const rest = last ? `${text.slice(cursor)}\u200b` : text.slice(cursor);
+  if (rest) block.appendChild(document.createTextNode(rest));
   return block;
 }
 

@@ -54,6 +54,20 @@ export function setupResults() {
       return h("li", { class: ["count", `count--${key}`], dataset: { category: key } }, button);
     }),
   );
+  // The list's buttons, by delegation: items are built in numbers while a long text lands.
+  const issueOf = (event) => event.target.closest?.(".issue");
+  elements.body.addEventListener("click", (event) => {
+    const button = issueOf(event);
+    if (button) openCard(Number(button.dataset.id), { focus: true, opener: button });
+  });
+  const preview = (on) => (event) => {
+    const button = issueOf(event);
+    if (button && !button.contains(event.relatedTarget)) markElement(button.dataset.id)?.classList.toggle("is-preview", on);
+  };
+  elements.body.addEventListener("focusin", preview(true));
+  elements.body.addEventListener("focusout", preview(false));
+  elements.body.addEventListener("mouseover", preview(true));
+  elements.body.addEventListener("mouseout", preview(false));
   byId("apply-all").addEventListener("click", reviewAll);
   byId("copy-corrected").addEventListener("click", copyCorrected);
   store.subscribe(render);
@@ -341,44 +355,48 @@ function showMoreIssues(upTo) {
   elements.body.querySelectorAll(".issue")[before]?.focus();
 }
 
+/** An element with a class and children (strings become text nodes). Written out rather than
+ * built with `h`: a long text's list is built while its parts land. */
+function element(tag, className, ...children) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  for (const child of children) {
+    if (child === null || child === undefined) continue;
+    node.append(child);
+  }
+  return node;
+}
+
 function issueItem(match, category, kind, best) {
-  return h(
-    "li",
-    { class: "issues__item" },
-    h(
-      "button",
-      {
-        type: "button",
-        class: ["issue", `issue--${category}`],
-        dataset: { id: match.id },
-        "aria-haspopup": "dialog",
-        on: {
-          click: (event) => openCard(Number(event.currentTarget.dataset.id), { focus: true, opener: event.currentTarget }),
-          focus: (event) => markElement(event.currentTarget.dataset.id)?.classList.add("is-preview"),
-          blur: (event) => markElement(event.currentTarget.dataset.id)?.classList.remove("is-preview"),
-          mouseenter: (event) => markElement(event.currentTarget.dataset.id)?.classList.add("is-preview"),
-          mouseleave: (event) => markElement(event.currentTarget.dataset.id)?.classList.remove("is-preview"),
-        },
-      },
-      h("span", { class: "issue__dot", "aria-hidden": "true" }),
-      h(
+  const button = element(
+    "button",
+    `issue issue--${category}`,
+    element("span", "issue__dot"),
+    element(
+      "span",
+      "issue__main",
+      element(
         "span",
-        { class: "issue__main" },
-        h("span", { class: "issue__change" },
-          h("span", { class: "issue__word" }, displayWord(match.text)),
-          best !== undefined
-            ? [
-                h("span", { class: "issue__arrow", "aria-hidden": "true" }, " → "),
-                h("span", { class: "sr-only" }, ", suggestion: "),
-                h("span", { class: "issue__suggestion" }, best === "" ? "remove" : best),
-              ]
-            : null),
-        h("span", { class: "issue__message" },
-          h("span", { class: "sr-only" }, `${kind}: `),
-          match.shortMessage || match.message),
+        "issue__change",
+        element("span", "issue__word", displayWord(match.text)),
+        ...(best !== undefined
+          ? [
+              element("span", "issue__arrow", " → "),
+              element("span", "sr-only", ", suggestion: "),
+              element("span", "issue__suggestion", best === "" ? "remove" : best),
+            ]
+          : []),
       ),
+      element("span", "issue__message", element("span", "sr-only", `${kind}: `), match.shortMessage || match.message),
     ),
   );
+  button.type = "button";
+  button.dataset.id = String(match.id);
+  button.setAttribute("aria-haspopup", "dialog");
+  button.firstChild.setAttribute("aria-hidden", "true");
+  const arrow = button.querySelector(".issue__arrow");
+  if (arrow) arrow.setAttribute("aria-hidden", "true");
+  return element("li", "issues__item", button);
 }
 
 function renderStats(matches, state) {
