@@ -101,7 +101,7 @@ export async function checkNow({ save = false } = {}) {
         }
       }
       error.bodyLimit = limit ?? requestLimit;
-      error.textBytes = requestBytes(text);
+      error.bodyBytes = encoder.encode(JSON.stringify({ text, language, format, explanationLanguage, store: save })).length;
       if (limit) requestLimit = limit;
     }
     store.setCheck({ status: "error", error, matches: shiftMatches(run.shown(), text, store.get().text) });
@@ -188,6 +188,8 @@ class StreamedCheck {
     this.namer = new MatchNamer(text, previous);
     this.arrived = [];
     this.arrivedIds = new Set();
+    /** The matches each piece brought with its parts. */
+    this.byPiece = pieces.map(() => []);
     this.frontier = 0;
     this.parts = pieces.map(() => ({ done: 0, total: 0 }));
     this.results = [];
@@ -199,6 +201,7 @@ class StreamedCheck {
     const named = this.namer.name(offset ? matches.map((match) => ({ ...match, offset: match.offset + offset })) : matches);
     for (const match of named) {
       this.arrived.push(match);
+      this.byPiece[index].push(match);
       this.arrivedIds.add(match.id);
       this.frontier = Math.max(this.frontier, match.offset + Math.max(match.length, 1));
     }
@@ -231,9 +234,11 @@ class StreamedCheck {
    */
   finish(shown) {
     const offsets = this.pieces.map((piece) => piece.offset);
-    const all = this.results.flatMap((result, index) =>
-      offsets[index] ? result.matches.map((match) => ({ ...match, offset: match.offset + offsets[index] })) : result.matches,
-    );
+    // A result without its matches had them all in its parts (see `api.checkStream`).
+    const all = this.results.flatMap((result, index) => {
+      if (result.matches === null) return this.byPiece[index];
+      return offsets[index] ? result.matches.map((match) => ({ ...match, offset: match.offset + offsets[index] })) : result.matches;
+    });
     const arrived = this.arrived;
     const same = all.length === arrived.length && all.every((match, index) =>
       match.offset === arrived[index].offset && match.length === arrived[index].length && match.rule === arrived[index].rule);

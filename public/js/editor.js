@@ -17,8 +17,11 @@ let view;
 /** Matches to use for the next input event instead of shifting the old ones. */
 let matchesForNextInput = null;
 let rendered = { text: null, matches: null, ignored: null, activeId: null, filter: null };
-/** The notice offering to bring back a draft replaced from the history. */
-let replacedNotice = null;
+/** The draft a text from the history replaced: when Ctrl+Z brings its text back, its ignored
+ * mistakes come back with it. */
+let replacedDraft = null;
+/** Notices offering to undo a change of the text: the next edit makes them moot. */
+const undoNotices = new Set();
 
 /**
  * Wires the editor to the store.
@@ -81,9 +84,12 @@ function handleInput(event) {
   if (check.status !== "loading") check.status = text.trim() ? "changed" : "idle";
   const patch = { text, check };
   if (!text.trim()) patch.ignored = new Set();
+  if (replacedDraft && text === replacedDraft.text) patch.ignored = replacedDraft.ignored;
+  replacedDraft = null;
   if (previous.activeId !== null && !matches.some((match) => match.id === previous.activeId)) patch.activeId = null;
   store.set(patch);
   saveDraft();
+  closeUndoNotices();
   const pasted = event?.inputType === "insertFromPaste" || event?.inputType === "insertFromDrop";
   if (!text.trim() || pasted) checkNow();
   else checkAfterPause();
@@ -228,8 +234,6 @@ export function applyChosen(ids) {
  */
 export function loadText(text, { result = null, matches = [], language } = {}) {
   stopChecking();
-  replacedNotice?.close();
-  replacedNotice = null;
   const before = store.get();
   const replacing = before.text.trim() !== "" && before.text !== text;
   // The textarea takes edits only when it can have the focus: show the editor now (the route
@@ -258,17 +262,28 @@ export function loadText(text, { result = null, matches = [], language } = {}) {
   saveDraftNow();
   if (!result && text.trim()) checkNow();
   if (replacing) {
-    replacedNotice = actionNotice("Your draft was replaced by the text from the history.", {
-      label: "Undo",
-      run: () => restoreDraft(before, text),
+    replacedDraft = { text: before.text, ignored: before.ignored };
+    offerUndo("Your draft was replaced by the text from the history.", () => {
+      if (restoreText(before, text)) announce("Your draft is back.");
     });
   }
 }
 
-/** Brings back a draft replaced by `loadText`. */
-function restoreDraft(before, loaded) {
-  replacedNotice = null;
-  if (restoreText(before, loaded)) announce("Your draft is back.");
+/** Shows a notice with Undo for a change of the text; it goes with the next edit. */
+export function offerUndo(message, undo) {
+  const notice = actionNotice(message, {
+    label: "Undo",
+    run: () => {
+      undoNotices.delete(notice);
+      undo();
+    },
+  });
+  undoNotices.add(notice);
+}
+
+function closeUndoNotices() {
+  for (const notice of undoNotices) notice.close();
+  undoNotices.clear();
 }
 
 /**

@@ -3,9 +3,9 @@
 // state, errors, Apply all after a review, and the live announcements.
 
 import { checkInPieces, checkNow, requestBytes } from "./checking.js";
-import { actionNotice, reviewChanges } from "./dialogs.js";
+import { reviewChanges } from "./dialogs.js";
 import { announce, byId, h, plural, toast } from "./dom.js";
-import { applyChosen, correctedText, markElement, restoreText } from "./editor.js";
+import { applyChosen, correctedText, markElement, offerUndo, restoreText } from "./editor.js";
 import { CATEGORIES, categoryName, categoryOf, countByCategory, displayWord, kindName } from "./marks.js";
 import { openCard } from "./card.js";
 import { shownMatches, store, visibleMatches } from "./state.js";
@@ -290,7 +290,7 @@ function formatSize(bytes) {
 }
 
 function tooLargeBox(error, state) {
-  const size = error.textBytes ?? requestBytes(state.text);
+  const size = error.bodyBytes ?? requestBytes(state.text);
   const limit = error.bodyLimit;
   const limitText = limit ? `at most ${formatSize(limit)} (${plural(limit, "byte")})` : "less than that";
   // A limit that leaves room for the text to grow: the next power of two above it.
@@ -299,7 +299,8 @@ function tooLargeBox(error, state) {
     "div",
     { class: "error-box", role: "alert", id: "too-large" },
     h("p", { class: "error-box__title" }, "This text is too long for one check"),
-    h("p", { class: "error-box__text" }, `It takes ${formatSize(size)} to send, and this server accepts ${limitText} in one request.`),
+    h("p", { class: "error-box__text" },
+      `The text takes ${formatSize(size)} (${plural(size, "byte")}) to send, and this server accepts ${limitText} in one request.`),
     h("button", {
       type: "button",
       class: "button button--small button--primary",
@@ -444,6 +445,10 @@ function announceChange(previous, state, matches) {
   if (message) {
     lastAnnouncement = message;
     announce(message);
+  } else if (status !== "loaded" && / found\.$/.test(byId("live").textContent)) {
+    // What the last check found no longer stands for the text: it does not stay in the live
+    // region for anyone to read later.
+    byId("live").textContent = "";
   }
 }
 
@@ -511,7 +516,7 @@ async function reviewAll() {
   if (!applied) return;
   announce(`${plural(applied, "change")} applied.`);
   const after = store.get().text;
-  actionNotice(`${plural(applied, "change")} applied.`, { label: "Undo", run: () => restoreText(state, after) });
+  offerUndo(`${plural(applied, "change")} applied.`, () => restoreText(state, after));
 }
 
 async function copyCorrected() {
