@@ -42,7 +42,7 @@ CARD_TEXT = "I saw teh cat yesterday. The weather was realy nice and warm today.
 GERMAN_LETTER = "Vielen Dank für das Catering und die Organisaton. Wir haben uns sehr gefreut."
 
 # Every state the panel goes through, with what was on screen then: the text, whether it said
-# "No mistakes found", the live region, the language shown, the status line.
+# "No mistakes found", the live region, the language shown, what the panel says.
 STATES = """
 window.__states = [];
 const body = document.getElementById('result-body');
@@ -57,7 +57,7 @@ const snap = (why) => window.__states.push({
   issues: body.querySelectorAll('.issue').length,
   live: document.getElementById('live').textContent,
   detected: detected.hidden ? '' : detected.textContent,
-  says: document.getElementById('check-status').textContent,
+  says: document.getElementById('check-status').textContent + ' ' + body.textContent.slice(0, 200),
   marks: document.querySelectorAll('#editor-backdrop mark').length,
 });
 const observer = new MutationObserver(() => snap('dom'));

@@ -118,10 +118,11 @@ function render(state) {
   announceChange(previousCheck, state, visible);
 }
 
-/** Whether the counts and the list stand for the text (a result, or parts of one). */
+/** Whether the counts stand for the text: a check of it answered, or mistakes are known (from
+ * the parts done, or from the last check, moved with the text). No count says 0 before. */
 function known(state) {
-  const { status, result, done } = state.check;
-  return status !== "error" && status !== "idle" && (result !== null || done > 0);
+  const { status, matches } = state.check;
+  return status === "loaded" || ((status === "loading" || status === "changed") && matches.length > 0);
 }
 
 function renderProgress(state) {
@@ -143,12 +144,14 @@ function renderProgress(state) {
 
 function renderStatus(state) {
   const { status, done, total, result } = state.check;
+  // Said here when the list stays below; when there is no list, the body says it.
+  const listed = state.check.matches.length > 0;
   let text = "";
   if (status === "loading") {
     if (total > 1) text = done < total ? `Checking part ${done + 1} of ${total}…` : `Finishing: all ${total} parts checked…`;
-    else text = "Checking…";
+    else if (listed) text = "Checking…";
   } else if (status === "changed") {
-    text = "The text changed: checking it when you pause.";
+    if (listed) text = "The text changed: checking it when you pause.";
   } else if (status === "loaded" && result?.pieces > 1) {
     text = `Checked in ${result.pieces} pieces, as the text is over the server's limit; not saved to the history.`;
   }
