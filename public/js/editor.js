@@ -17,6 +17,9 @@ let view;
 /** Matches to use for the next input event instead of shifting the old ones. */
 let matchesForNextInput = null;
 let rendered = { text: null, matches: null, ignored: null, activeId: null, filter: null };
+/** The text last read from or put in the textarea: reading `value` copies the whole text, so
+ * it is read on input only. */
+let valueShown = "";
 /** The draft a text from the history replaced: when Ctrl+Z brings its text back, its ignored
  * mistakes come back with it. */
 let replacedDraft = null;
@@ -35,11 +38,17 @@ export function setupEditor({ onMarkChosen, onDismiss }) {
 
   const draft = readDraft();
   input.value = draft.text;
+  valueShown = draft.text;
   store.set({ text: draft.text, ignored: draft.ignored });
 
   input.addEventListener("input", handleInput);
+  input.addEventListener("beforeinput", (event) => {
+    if (event.inputType === "historyUndo") undoPageEdit(event);
+  });
   input.addEventListener("keydown", (event) => {
-    if ((event.ctrlKey || event.metaKey) && event.key === "Enter") {
+    if ((event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === "z") {
+      undoPageEdit(event);
+    } else if ((event.ctrlKey || event.metaKey) && event.key === "Enter") {
       event.preventDefault();
       checkNow({ save: true });
     } else if (event.key === "Escape" && store.get().activeId !== null) {
@@ -72,6 +81,7 @@ export function setupEditor({ onMarkChosen, onDismiss }) {
 function handleInput(event) {
   const previous = store.get();
   const text = input.value;
+  valueShown = text;
   if (text === previous.text) return;
   const { start, oldEnd } = changedRange(previous.text, text);
   // Most of the text replaced (select all, paste): a new text, nothing of the old answer holds.
@@ -105,7 +115,10 @@ function matchAt(position) {
 }
 
 function render(state) {
-  if (state.text !== input.value) input.value = state.text;
+  if (state.text !== valueShown) {
+    if (input.value !== state.text) input.value = state.text;
+    valueShown = state.text;
+  }
   const matches = state.check.matches;
   if (
     rendered.text !== state.text ||
@@ -138,13 +151,31 @@ export function focusText() {
 }
 
 /**
+ * Above this many line breaks in what is put in, the browser's own insertion (which handles
+ * each line break as a new paragraph) takes long enough to freeze the page: the text is then
+ * set directly, and Ctrl+Z takes the edit back through `pageUndo`.
+ */
+const NATIVE_EDIT_LINE_BREAKS = 40;
+
+/** The last edit the page made by setting the text directly: the state before it, and the text
+ * after it (Ctrl+Z undoes it while the text is still that). */
+let pageUndo = null;
+
+/**
  * Replaces `[start, end)` of the text the way typing would, so the browser's undo can take
- * it back.
+ * it back; a replacement of many lines is set directly, and `pageUndo` can take it back.
  */
 function replaceRange(start, end, replacement) {
   const expected = input.value.slice(0, start) + replacement + input.value.slice(end);
   try {
     input.focus({ preventScroll: true });
+    if (lineBreaks(replacement) > NATIVE_EDIT_LINE_BREAKS) {
+      const before = store.get();
+      input.setRangeText(replacement, start, end, "end");
+      handleInput();
+      pageUndo = { before, after: input.value };
+      return;
+    }
     input.setSelectionRange(start, end);
     const done = replacement === ""
       ? document.execCommand("delete", false)
@@ -157,6 +188,21 @@ function replaceRange(start, end, replacement) {
   } finally {
     matchesForNextInput = null;
   }
+}
+
+function lineBreaks(text) {
+  let count = 0;
+  for (let index = text.indexOf("\n"); index >= 0 && count <= NATIVE_EDIT_LINE_BREAKS; index = text.indexOf("\n", index + 1)) count++;
+  return count;
+}
+
+/** Ctrl+Z (or Edit > Undo) right after an edit the page set directly: takes it back. */
+function undoPageEdit(event) {
+  if (!pageUndo || input.value !== pageUndo.after) return;
+  event.preventDefault();
+  const { before, after } = pageUndo;
+  restoreText(before, after);
+  pageUndo = null;
 }
 
 /**
@@ -297,7 +343,8 @@ export function restoreText(before, expected) {
   }
   stopChecking();
   matchesForNextInput = before.check.matches;
-  replaceRange(0, input.value.length, before.text);
+  const { start, oldEnd, newEnd } = changedRange(input.value, before.text);
+  replaceRange(start, oldEnd, before.text.slice(start, newEnd));
   stopChecking();
   const fresh = before.check.status === "loaded";
   store.set({
@@ -307,6 +354,8 @@ export function restoreText(before, expected) {
     activeId: null,
     check: { ...before.check, status: fresh ? "loaded" : "changed", matches: before.check.matches },
   });
+  // Undone: Ctrl+Z does not bring the edit back.
+  pageUndo = null;
   saveDraftNow();
   if (!fresh) checkNow();
   return true;

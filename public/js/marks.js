@@ -168,11 +168,12 @@ export function renderMarkedText(container, text, matches, decorate = () => {}) 
 const BLOCK_LENGTH = 512;
 
 /**
- * How many characters of blocks whose marks changed are redrawn at once: the browser lays out
- * each redrawn block again, so the marks of a long text's part (16 KB, hundreds of marks) are
- * spread over several frames instead of one long one.
+ * How many characters of blocks whose marks changed are redrawn in a frame: the browser lays
+ * out each redrawn block again, so the marks of a long text's part (16 KB, hundreds of marks)
+ * are spread over several frames instead of one long one. The budget halves when frames come
+ * late (a slow or busy machine) and grows back when they are on time.
  */
-const REDRAW_BUDGET = 2048;
+const REDRAW_BUDGET = { start: 2048, least: 256, most: 8192 };
 
 /**
  * The text and its marks drawn as blocks of whole lines, for the editor's mirror.
@@ -195,6 +196,8 @@ export class MarkedTextView {
      * `marks` when the marks drawn are not the latest. */
     this.blocks = [];
     this.frame = null;
+    this.budget = REDRAW_BUDGET.start;
+    this.lastFrame = 0;
   }
 
   /**
@@ -286,16 +289,22 @@ export class MarkedTextView {
   }
 
   /** Redraws blocks whose marks changed, up to the budget; the rest in the next frame. */
-  redraw() {
+  redraw(now = null) {
     if (this.frame !== null) cancelAnimationFrame(this.frame);
     this.frame = null;
-    let budget = REDRAW_BUDGET;
+    if (now !== null && this.lastFrame) {
+      const interval = now - this.lastFrame;
+      if (interval > 40) this.budget = Math.max(REDRAW_BUDGET.least, this.budget / 2);
+      else if (interval < 25) this.budget = Math.min(REDRAW_BUDGET.most, this.budget * 1.5);
+    }
+    let budget = this.budget;
     for (const block of this.blocks) {
       if (block.want === null) continue;
       if (budget <= 0) {
-        this.frame = requestAnimationFrame(() => {
+        this.lastFrame = now ?? performance.now();
+        this.frame = requestAnimationFrame((time) => {
           this.frame = null;
-          this.redraw();
+          this.redraw(time);
         });
         return;
       }
