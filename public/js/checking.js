@@ -52,8 +52,7 @@ export async function checkNow({ save = false } = {}) {
   const saveEach = save && pieces.length === 1;
   const run = new StreamedCheck(text, state.check.matches, pieces);
   store.setCheck({
-    status: "loading", done: 0, total: 0, foundSoFar: 0, error: null, saving: save,
-    pieces: pieces.length, matches: state.check.matches,
+    status: "loading", done: 0, total: 0, foundSoFar: 0, error: null, saving: save, matches: state.check.matches,
   });
   try {
     for (const [index, piece] of pieces.entries()) {
@@ -127,11 +126,6 @@ export function checkInPieces({ save = false } = {}) {
   inPieces = true;
   requestLimit ??= 512 * 1024;
   return checkNow({ save });
-}
-
-/** Whether texts over the limit are checked in pieces. */
-export function checksInPieces() {
-  return inPieces;
 }
 
 /** The limit named in the server's answer ("over the limit of 1048576 bytes"), or `null`. */
