@@ -330,6 +330,8 @@ def test_selecting_a_mark_opens_its_card_and_applying_a_suggestion_changes_the_t
     page.el("#copy-corrected").click()
     page.wait(lambda: "The corrected text was copied." in page.texts(".toast"), "no word that the text was copied")
     page.el("#apply-all").click()
+    page.wait(lambda: page.visible("#review-dialog"), "Apply all did not show the changes first")
+    page.el("#review-apply").click()
     page.wait(lambda: "and and" not in page.text(), f"Apply all did not apply: {page.text()!r}")
     assert "realy" in page.text(), "an ignored mistake must not be applied"
 

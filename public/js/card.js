@@ -1,15 +1,19 @@
-// The card of one mistake: its suggestions (click one to apply it), why it is a mistake,
-// Ignore and Add to dictionary. It opens under the mark (a sheet at the bottom on phones).
+// The card of one mistake: its suggestions (click one to apply it), fixing every occurrence,
+// why it is a mistake, Ignore and Add to dictionary (with Undo). It opens under the mark (a
+// sheet at the bottom on phones) and stays open while checks land, as long as its mistake is
+// still found.
 
 import * as api from "./api.js";
-import { byId, h, toast } from "./dom.js";
-import { applySuggestion, focusText, markElement } from "./editor.js";
-import { categoryName, categoryOf } from "./marks.js";
+import { checkNow } from "./checking.js";
+import { actionNotice } from "./dialogs.js";
+import { announce, byId, h, plural, toast } from "./dom.js";
+import { applyEveryOccurrence, applySuggestion, focusText, markElement, sameMistakes } from "./editor.js";
+import { categoryName, categoryOf, displayWord, kindName } from "./marks.js";
 import { ignoreKey, store } from "./state.js";
 
 let card;
 let container;
-let shown = { id: null, matches: null, ignored: null };
+let shown = { id: null, matches: null, ignored: null, content: null };
 /** The element to give the focus back to when the card closes with Escape. */
 let opener = null;
 /** Whether the card was opened from the keyboard (its actions then move the focus on). */
@@ -79,16 +83,24 @@ function render(state) {
       const hadFocus = card.contains(document.activeElement);
       card.hidden = true;
       card.replaceChildren();
-      shown = { id: null, matches: null, ignored: null };
+      shown = { id: null, matches: null, ignored: null, content: null };
       if (hadFocus) focusText();
     }
     return;
   }
   if (shown.id === match.id && shown.matches === state.check.matches && shown.ignored === state.ignored) return;
   const sameMatch = shown.id === match.id;
+  // A check that found the same mistake again changes nothing here: the card, its focus and
+  // what the person is reading stay as they are.
+  const content = contentOf(match, state);
+  if (sameMatch && content === shown.content) {
+    shown = { ...shown, matches: state.check.matches, ignored: state.ignored };
+    place();
+    return;
+  }
   const focusedIndex = sameMatch ? [...card.querySelectorAll("button")].indexOf(document.activeElement) : -1;
   fill(match, state);
-  shown = { id: match.id, matches: state.check.matches, ignored: state.ignored };
+  shown = { id: match.id, matches: state.check.matches, ignored: state.ignored, content };
   card.hidden = false;
   placeCard();
   if (focusedIndex >= 0) card.querySelectorAll("button")[focusedIndex]?.focus({ preventScroll: true });
@@ -105,7 +117,7 @@ function fill(match, state) {
       { class: "card__head" },
       h("h2", { class: "card__title", id: "card-title" },
         h("span", { class: "card__dot", "aria-hidden": "true" }),
-        h("span", { class: "sr-only" }, `${categoryName(category)}: `),
+        h("span", { class: "sr-only" }, `${kindName(match)}: `),
         match.shortMessage || categoryName(category)),
       h("button", {
         type: "button",
@@ -115,6 +127,7 @@ function fill(match, state) {
         on: { click: () => closeCard({ restoreFocus: true }) },
       }, "×"),
     ),
+    h("p", { class: "card__kind" }, kindName(match)),
     match.message ? h("p", { class: "card__message" }, match.message) : null,
     suggestions.length
       ? h(
@@ -134,6 +147,7 @@ function fill(match, state) {
           ),
         )
       : h("p", { class: "card__none" }, "No suggestion: edit the text yourself."),
+    everyOccurrence(match, state),
     explanation && (explanation.title || explanation.detail)
       ? h(
           "div",
@@ -194,6 +208,32 @@ function ignore(match) {
   afterAction(match, keyboard);
 }
 
+/** What the card shows for a mistake: when it is the same, the card is not rebuilt. */
+function contentOf(match, state) {
+  return JSON.stringify([match.category, match.rule, match.text, match.message, match.shortMessage, match.suggestions,
+    match.explanation, sameMistakes(match, state).length, state.check.result?.language?.code]);
+}
+
+/** "Fix all 3": the same fix for every occurrence of the same mistake, as one edit. */
+function everyOccurrence(match, state) {
+  const count = sameMistakes(match, state).length;
+  if (count < 2) return null;
+  const to = match.suggestions[0];
+  return h("button", {
+    type: "button",
+    class: "button button--small card__every",
+    "aria-label": `Fix every occurrence of ${match.text}: ${count} in the text, to ${to === "" ? "nothing" : to}`,
+    on: {
+      click: () => {
+        const keyboard = keyboardFlow;
+        const applied = applyEveryOccurrence(match);
+        if (applied) announce(`${plural(applied, "occurrence")} of ${match.text} fixed.`);
+        afterAction(match, keyboard);
+      },
+    },
+  }, `Fix all ${count} “${displayWord(match.text)}”`);
+}
+
 async function addToDictionary(match, button, state) {
   const keyboard = keyboardFlow;
   const code = state.check.result?.language?.code;
@@ -215,6 +255,21 @@ async function addToDictionary(match, button, state) {
       matches: current.check.matches.filter((other) => !(categoryOf(other) === "spelling" && other.text === match.text)),
     },
   });
-  toast(`“${match.text}” was added to your dictionary.`);
+  actionNotice(`“${match.text}” was added to your dictionary.`, {
+    label: "Undo",
+    run: () => removeFromDictionary(match.text, language),
+  });
   afterAction(match, keyboard);
+}
+
+/** Undoes "Add to dictionary": the word leaves the dictionary and is checked again. */
+async function removeFromDictionary(word, language) {
+  try {
+    await api.dictionary.remove(word, language);
+  } catch (error) {
+    toast(`Could not remove “${word}” from your dictionary: ${error.message}`, { kind: "error" });
+    return;
+  }
+  announce(`${word} was removed from your dictionary.`);
+  checkNow();
 }
