@@ -95,7 +95,7 @@ function render(state) {
   const content = contentOf(match, state);
   if (sameMatch && content === shown.content) {
     shown = { ...shown, matches: state.check.matches, ignored: state.ignored };
-    place();
+    placeCard();
     return;
   }
   const focusedIndex = sameMatch ? [...card.querySelectorAll("button")].indexOf(document.activeElement) : -1;

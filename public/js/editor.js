@@ -278,7 +278,17 @@ export function applyChosen(ids) {
  * replacement is an edit (Ctrl+Z brings the draft back) and a notice offers Undo, which also
  * brings back the draft's ignored mistakes.
  */
-export function loadText(text, { result = null, matches = [], language } = {}) {
+/**
+ * Puts `text` in the editor as one edit. Over another text it offers Undo with `replaced` as the
+ * notice; `beforeUndo` runs first when the person takes it (to put back what came with the text).
+ */
+export function loadText(text, {
+  result = null,
+  matches = [],
+  language,
+  replaced = "Your draft was replaced by the text from the history.",
+  beforeUndo = () => {},
+} = {}) {
   stopChecking();
   const before = store.get();
   const replacing = before.text.trim() !== "" && before.text !== text;
@@ -309,7 +319,12 @@ export function loadText(text, { result = null, matches = [], language } = {}) {
   if (!result && text.trim()) checkNow();
   if (replacing) {
     replacedDraft = { text: before.text, ignored: before.ignored };
-    offerUndo("Your draft was replaced by the text from the history.", () => {
+    offerUndo(replaced, () => {
+      if (store.get().text !== text) {
+        announce("The text was edited since: nothing was undone.");
+        return;
+      }
+      beforeUndo();
       if (restoreText(before, text)) announce("Your draft is back.");
     });
   }

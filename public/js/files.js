@@ -98,28 +98,19 @@ export async function openFile(file) {
     return;
   }
   const before = { text: store.get().text, format: store.get().format, opened };
-  setFormat(MARKDOWN_EXTENSION.test(file.name) || /markdown/.test(file.type) ? "markdown" : "plain");
-  loadText(content.text);
-  opened = { name: file.name, lineBreak: content.lineBreak };
-  focusText();
   const message = `Opened “${file.name}”.`;
-  announce(message);
-  if (!before.text.trim()) {
-    toast(message);
-    return;
-  }
-  toast(`${message} It replaced your text.`, {
-    action: {
-      label: "Undo",
-      run: () => {
-        setFormat(before.format);
-        loadText(before.text);
-        opened = before.opened;
-        focusText();
-        announce("Your text is back.");
-      },
+  setFormat(MARKDOWN_EXTENSION.test(file.name) || /markdown/.test(file.type) ? "markdown" : "plain");
+  loadText(content.text, {
+    replaced: `${message} It replaced your text.`,
+    beforeUndo: () => {
+      setFormat(before.format);
+      opened = before.opened;
     },
   });
+  opened = { name: file.name, lineBreak: content.lineBreak };
+  focusText();
+  announce(message);
+  if (!before.text.trim()) toast(message);
 }
 
 /** Sets the format as the menu does, so it is kept with the other settings. */
