@@ -159,16 +159,21 @@ function fill(match, state) {
     h(
       "div",
       { class: "card__actions" },
+      // An unknown name is most likely right: adding it comes first.
+      match.category === "name" ? addButton(match, state, "button--primary") : null,
       h("button", { type: "button", class: "button button--small button--ghost card__ignore", on: { click: () => ignore(match) } }, "Ignore"),
-      category === "spelling"
-        ? h("button", {
-            type: "button",
-            class: "button button--small button--ghost card__add",
-            on: { click: (event) => addToDictionary(match, event.currentTarget, state) },
-          }, "Add to dictionary")
-        : null,
+      category === "spelling" && match.category !== "name" ? addButton(match, state, "button--ghost") : null,
     ),
   );
+}
+
+/** The "Add to dictionary" button of a card. */
+function addButton(match, state, look) {
+  return h("button", {
+    type: "button",
+    class: `button button--small ${look} card__add`,
+    on: { click: (event) => addToDictionary(match, event.currentTarget, state) },
+  }, "Add to dictionary");
 }
 
 /**

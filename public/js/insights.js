@@ -18,6 +18,7 @@ const KIND_NAMES = {
   apostrophe: "Apostrophes",
   repeatedWord: "Repeated word",
   unknownWord: "Unknown word",
+  unknownName: "Unknown name",
   severalEdits: "Several edits",
   typography: "Typography",
   style: "Style",

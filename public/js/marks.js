@@ -390,10 +390,10 @@ export const CATEGORIES = [
 ];
 
 /** Categories of the API shown with one of the four above. */
-const SHOWN_AS = { confused_words: "grammar", punctuation: "typography", redundancy: "style" };
+const SHOWN_AS = { name: "spelling", confused_words: "grammar", punctuation: "typography", redundancy: "style" };
 
-/** A known category of a match (confused words with grammar, punctuation with typography; an
- * unknown one is shown as style). */
+/** A known category of a match (unknown names with spelling, confused words with grammar,
+ * punctuation with typography; an unknown one is shown as style). */
 export function categoryOf(match) {
   if (CATEGORIES.some((category) => category.key === match.category)) return match.category;
   return SHOWN_AS[match.category] ?? "style";

@@ -274,6 +274,7 @@ extension MatchCategory {
         case .typography: .typography
         case .style: .style
         case .redundancy: .redundancy
+        case .name: .unknownName
         }
     }
 }
