@@ -4,6 +4,7 @@ import Hummingbird
 import NIOCore
 import NIOHTTP1
 import SuperTextCore
+import SuperTextStore
 
 /// An error answered as JSON, `{"error": {"code": "...", "message": "..."}}`, with its status.
 ///
@@ -38,6 +39,11 @@ struct APIError: HTTPResponseError, Sendable {
             case "cancelled": self.init(status: .init(code: 499, reasonPhrase: "Client Closed Request"), code: error.code, message: error.message)
             default: self.init(status: .internalServerError, code: error.code, message: error.message)
             }
+        case let error as StorageFault:
+            self.init(
+                status: Self.status(for: error), code: error.code, message: error.message,
+                headers: error.kind == .busy ? [.retryAfter: "1"] : [:]
+            )
         case let error as HTTPError:
             self.init(status: error.status, code: Self.code(for: error.status), message: error.body ?? Self.message(for: error.status))
         case is NIOTooManyBytesError:
@@ -50,6 +56,18 @@ struct APIError: HTTPResponseError, Sendable {
         default:
             self.init(status: .internalServerError, code: "internal_error", message: "Internal error.")
         }
+    }
+
+    /// A full disk is 507 Insufficient Storage; every other storage fault is 503: the service is
+    /// there, its storage is not.
+    static func status(for fault: StorageFault) -> HTTPResponse.Status {
+        fault.kind == .full ? .init(code: 507, reasonPhrase: "Insufficient Storage") : .serviceUnavailable
+    }
+
+    /// Whether the error is a lasting storage fault, which the store reports to the log once
+    /// when it begins (`StorageEvent`), rather than once per request.
+    var isLoggedByStorage: Bool {
+        code.hasPrefix("storage_") && code != "storage_busy"
     }
 
     static func badRequest(_ message: String, code: String = "bad_request") -> APIError {

@@ -3,6 +3,7 @@ import Hummingbird
 import NIOCore
 import NIOHTTP1
 import SuperTextCore
+import SuperTextStore
 
 /// An error of the LanguageTool-compatible API (`/v2`), answered the way LanguageTool answers
 /// errors: a status and a plain-text body starting with `Error: `.
@@ -40,6 +41,11 @@ struct LanguageToolError: HTTPResponseError, Sendable {
             default:
                 self.init(status: .internalServerError, message: "Internal Error: \(error.message)")
             }
+        case let error as StorageFault:
+            self.init(
+                status: APIError.status(for: error), message: error.message,
+                headers: error.kind == .busy ? [.retryAfter: "1"] : [:]
+            )
         case let error as APIError:
             // Shared helpers (body reading, UTF-8 validation) speak APIError; keep their status.
             self.init(status: error.status, message: error.message, headers: error.headers)

@@ -22,7 +22,7 @@ struct APIErrorMiddleware: RouterMiddleware {
                !allowed.contains(request.method) {
                 apiError = .methodNotAllowed(request.method, path: request.uri.path, allowed: allowed)
             }
-            if apiError.status.code >= 500 {
+            if apiError.status.code >= 500, !apiError.isLoggedByStorage {
                 context.logger.error("\(apiError.code): \(apiError.message) (\(String(reflecting: error)))")
             }
             return try apiError.response(from: request, context: context)
