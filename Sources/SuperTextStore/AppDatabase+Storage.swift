@@ -3,8 +3,9 @@ import GRDB
 
 /// How a database on disk guards its storage (see `StorageHealth`).
 public struct StorageOptions: Sendable, Equatable {
-    /// Bytes kept free beside the database for deletes on a full disk (`StorageReserve`); 0: none.
-    /// The log is checkpointed before it holds as much (`WALCheckpointer`).
+    /// Bytes kept free beside the database for deletes on a full disk (`StorageReserve`), at
+    /// most a sixteenth of the disk; 0: none. The log is checkpointed before it holds as much
+    /// (`WALCheckpointer`).
     public var reserveBytes: Int
     /// Databases up to this size (file and log) are checked whole with `PRAGMA quick_check`
     /// before the server starts; larger ones have their small tables checked before, and the

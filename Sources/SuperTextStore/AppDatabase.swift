@@ -125,6 +125,11 @@ public struct AppDatabase: Sendable {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         configuration.busyMode = .timeout(5)
+        // A sixteenth of a small disk at most: a reserve as large as the disk would leave no room
+        // for the database, and the log is checkpointed before it outgrows the reserve.
+        let reserveBytes = DatabaseFiles.totalBytes(directory).map {
+            options.reserveBytes == 0 ? 0 : min(options.reserveBytes, max($0 / 16 / 4096 * 4096, 16 * 4096))
+        } ?? options.reserveBytes
         let deadline = ContinuousClock.now + options.openTimeout
         while true {
             do {
@@ -133,16 +138,15 @@ public struct AppDatabase: Sendable {
                 // only if it went into these files.
                 let files = DatabaseFiles(path: path)
                 let checkedWhole = try checkIntegrity(pool, path: path, limit: options.fullCheckLimit)
-                let checkpointer = try WALCheckpointer(
-                    path: path, writer: pool, configuration: configuration, reserveBytes: options.reserveBytes)
-                let reserve = StorageReserve(databasePath: path, bytes: options.reserveBytes)
+                let checkpointer = try WALCheckpointer(path: path, writer: pool, configuration: configuration, reserveBytes: reserveBytes)
+                let reserve = StorageReserve(databasePath: path, bytes: reserveBytes)
                 let health = StorageHealth(path: path, files: files, reserve: reserve)
                 let database = try AppDatabase(
                     pool, indexing: indexing, checkpointer: checkpointer, storage: health,
                     migrationTimeout: deadline - ContinuousClock.now, monitorInterval: options.monitorInterval
                 )
-                if options.reserveBytes > 0, !reserve.create() {
-                    health.note("no room on the disk for the storage reserve \(reserve.path) (\(options.reserveBytes) bytes): it is made once there is")
+                if reserveBytes > 0, !reserve.create() {
+                    health.note("no room on the disk for the storage reserve \(reserve.path) (\(reserveBytes) bytes): it is made once there is")
                 }
                 if !checkedWhole { database.checkWholeFileLater(path: path) }
                 return database

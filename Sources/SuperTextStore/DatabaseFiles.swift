@@ -61,6 +61,13 @@ final class DatabaseFiles: Sendable {
         return Int(info.f_bavail) * Int(info.f_frsize)
     }
 
+    /// The size of the file system holding `directory`.
+    static func totalBytes(_ directory: String) -> Int? {
+        var info = statvfs()
+        guard statvfs(directory, &info) == 0 else { return nil }
+        return Int(info.f_blocks) * Int(info.f_frsize)
+    }
+
     /// Why the database cannot be written, or `nil` when its files and directory can be.
     func unwritable() -> String? { Self.unwritable(path) }
 
