@@ -40,11 +40,12 @@ extension AppDatabase {
     /// Runs a read; refused when the database is gone or damaged, and its errors turned into
     /// storage faults.
     func reading<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try storage.admit(.read)
-        do {
-            return try await writer.read(body)
-        } catch {
-            throw storage.failed(error)
+        try await storage.during(.read) {
+            do {
+                return try await writer.read(body)
+            } catch {
+                throw storage.failed(error)
+            }
         }
     }
 
@@ -52,14 +53,15 @@ extension AppDatabase {
     /// storing, and succeeds only once committed into the files opened
     /// (`StorageHealth.verifyFiles`).
     func storing<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try storage.admit(.store)
-        do {
-            let value = try await writer.write(body)
-            try storage.verifyFiles()
-            storage.succeeded(.store)
-            return value
-        } catch {
-            throw storage.failed(error)
+        try await storage.during(.store) {
+            do {
+                let value = try await writer.write(body)
+                try storage.verifyFiles()
+                storage.succeeded(.store)
+                return value
+            } catch {
+                throw storage.failed(error)
+            }
         }
     }
 
@@ -86,7 +88,8 @@ extension AppDatabase {
     ///   (`hasRoomToStore`).
     /// - Parameter body: deletes and returns how many rows it deleted.
     static func freeing(_ writer: any DatabaseWriter, _ storage: StorageHealth, _ body: @escaping (Database) throws -> Int) throws -> Int {
-        try storage.admit(.free)
+        try storage.enter(.free)
+        defer { storage.leave() }
         func attempt(fast: Bool) throws -> Int {
             let deleted = try writer.write { db -> Int in
                 guard fast else { return try body(db) }
@@ -126,7 +129,8 @@ extension AppDatabase {
     /// Both margins keep a disk that is nearly full from turning `full` on and off at each check.
     static func hasRoomToStore(_ writer: any DatabaseWriter, _ storage: StorageHealth) -> Bool {
         guard let pages = try? writer.writeWithoutTransaction({ db in
-            (
+            guard db.sqliteConnection != nil else { throw DatabaseError(resultCode: .SQLITE_MISUSE) }
+            return (
                 count: try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0,
                 limit: try Int.fetchOne(db, sql: "PRAGMA max_page_count") ?? 0,
                 free: try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
@@ -234,7 +238,7 @@ extension AppDatabase {
         let writer = writer, storage = storage
         DispatchQueue.global(qos: .background).async {
             do {
-                let problems = try writer.read { db in try Self.quickCheck(db, table: nil) }
+                let problems = try storage.during(.read) { try writer.read { db in try Self.quickCheck(db, table: nil) } }
                 if problems.isEmpty {
                     storage.note("the database \(path) passed its integrity check (PRAGMA quick_check)", isWarning: false)
                 } else {

@@ -42,24 +42,40 @@ public struct AppDatabase: Sendable {
         self.monitor = monitor
         checkWrites = GroupCommit { [writer, storage] checks in
             if let monitor, let last = checks.last { monitor.noteRetention(last.retention) }
-            try storage.admit(.store)
-            do {
-                let ids = try writer.writeWithoutTransaction { db in try Self.inTransaction(db) { try Self.insert(checks, db) } }
-                // Acknowledged only once in the file at the path: not in a deleted one.
-                try storage.verifyFiles()
-                storage.succeeded(.store)
-                indexer.noteSaved(ids.count)
-                return ids
-            } catch {
-                throw storage.failed(error)
+            return try storage.during(.store) {
+                do {
+                    let ids = try writer.writeWithoutTransaction { db in try Self.inTransaction(db) { try Self.insert(checks, db) } }
+                    // Acknowledged only once in the file at the path: not in a deleted one.
+                    try storage.verifyFiles()
+                    storage.succeeded(.store)
+                    indexer.noteSaved(ids.count)
+                    return ids
+                } catch {
+                    throw storage.failed(error)
+                }
             }
         }
         checkpointer?.report(to: storage)
-        // Once the files at the path are not those open, the log at `<path>-wal` is ours but its
-        // database is not: emptied, it cannot be replayed into a file put in the database's place
-        // should this process be killed before it closes it.
-        storage.whenGone { [writer] in
-            _ = try? writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        // Once the database at the path is not the one open, the log at `<path>-wal` is ours but
+        // its database is not. Emptied, it cannot be replayed into a file put in the database's
+        // place should this process be killed. Closed, the connections hold no lock on that log
+        // and the shared memory beside it: a server started on the path starts them afresh,
+        // rather than sharing them with a database nobody can open (whose checkpoints would
+        // mark its log copied). Not when the log at the path is another's: SQLite may remove a
+        // log by its name when it closes.
+        storage.whenGone { [writer, storage, weak checkpointer] in
+            guard let pool = writer as? DatabasePool else { return }
+            // Accesses begun before the files were found gone end first (new ones are refused).
+            let ours = storage.files?.walIsOurs() == true && storage.waitForAccessesToEnd(timeout: .seconds(30))
+            // The pool first: its writer would go on adding to the log.
+            if ours { try? pool.close() }
+            if let checkpointer {
+                checkpointer.empty()
+                if ours { try? checkpointer.close() }
+            } else {
+                _ = try? writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+            }
+            if ours { storage.closedForGood() }
         }
     }
 

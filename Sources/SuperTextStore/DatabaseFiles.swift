@@ -54,6 +54,12 @@ final class DatabaseFiles: Sendable {
         }
     }
 
+    /// Whether the file at the log's path is the log SQLite opened.
+    func walIsOurs() -> Bool {
+        guard let now = Identity(path: walPath) else { return false }
+        return wal.withLock { $0 == now }
+    }
+
     /// Bytes the file system holding the database can still give to this user.
     func freeBytes() -> Int? {
         var info = statvfs()

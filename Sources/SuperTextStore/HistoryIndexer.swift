@@ -125,11 +125,12 @@ public final class HistoryIndexer: Sendable {
     /// checks entered the search index.
     @discardableResult
     func indexBatch() async throws -> Int {
-        try storage.admit(.store)
-        do {
-            return try await indexBatchUnguarded()
-        } catch {
-            throw storage.failed(error)
+        try await storage.during(.store) {
+            do {
+                return try await indexBatchUnguarded()
+            } catch {
+                throw storage.failed(error)
+            }
         }
     }
 

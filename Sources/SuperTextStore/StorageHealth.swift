@@ -16,7 +16,7 @@ public enum StorageEvent: Sendable, Equatable {
 /// The state of the database's storage: the lasting fault it is in, if any, which accesses that
 /// fault refuses, and who is told when it changes.
 ///
-/// Every access of `AppDatabase` asks `admit` first, so a fault known once is answered at once
+/// Every access of `AppDatabase` begins with `enter` (which asks `admit`), so a fault known once is answered at once
 /// (without writing into a full disk or a deleted file again), and every error of SQLite goes
 /// through `failed`, which turns it into a `StorageFault` and records it. A fault ends when
 /// what caused it is gone: a write succeeds, a delete makes room, or `StorageMonitor` sees room
@@ -40,6 +40,10 @@ public final class StorageHealth: Sendable {
         var untold: [StorageEvent] = []
         /// What to do once when the files are found gone.
         var whenGone: (@Sendable () -> Void)?
+        /// The connections were closed once the files were gone: `gone` lasts.
+        var closed = false
+        /// Accesses of the database begun and not ended (`enter`, `leave`).
+        var inFlight = 0
 
         /// The observer to tell `event` to, or `nil` when there is none yet (`event` is kept).
         mutating func teller(of event: StorageEvent) -> (@Sendable (StorageEvent) -> Void)? {
@@ -76,6 +80,14 @@ public final class StorageHealth: Sendable {
         state.withLock { $0.whenGone = action }
     }
 
+    /// Notes that the connections were closed: `gone` no longer ends (should the file come back).
+    func closedForGood() {
+        state.withLock { $0.closed = true }
+    }
+
+    /// Whether the connections were closed for good.
+    var isClosed: Bool { state.withLock { $0.closed } }
+
     /// Calls `observer` on every change from now on, and first on those since the database was
     /// opened (one observer: the server's log).
     public func observe(_ observer: @escaping @Sendable (StorageEvent) -> Void) {
@@ -91,12 +103,54 @@ public final class StorageHealth: Sendable {
     /// database refuses everything; a read-only one refuses writes; a full disk refuses what
     /// adds data, but not deletes (which make room) nor reads.
     func admit(_ access: Access) throws {
-        guard let fault = state.withLock({ $0.fault }) else { return }
+        if let fault = state.withLock({ $0.fault }), Self.refuses(fault, access) { throw fault }
+    }
+
+    /// Begins an access of the database: throws the fault that refuses it (`admit`), else counts
+    /// it in flight until `leave`, so that the connections are closed only once no access uses
+    /// them (`waitForAccessesToEnd`).
+    func enter(_ access: Access) throws {
+        try state.withLock { state throws(StorageFault) in
+            if let fault = state.fault, Self.refuses(fault, access) { throw fault }
+            state.inFlight += 1
+        }
+    }
+
+    /// Ends an access begun with `enter`.
+    func leave() {
+        state.withLock { $0.inFlight -= 1 }
+    }
+
+    /// Runs `body` as an access of the database (`enter`, `leave`).
+    func during<T>(_ access: Access, _ body: () throws -> T) throws -> T {
+        try enter(access)
+        defer { leave() }
+        return try body()
+    }
+
+    /// Runs `body` as an access of the database (`enter`, `leave`).
+    func during<T>(_ access: Access, _ body: () async throws -> T) async throws -> T {
+        try enter(access)
+        defer { leave() }
+        return try await body()
+    }
+
+    /// Waits until no access is in flight, at most `timeout`; whether none is.
+    func waitForAccessesToEnd(timeout: Duration) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while state.withLock({ $0.inFlight }) > 0 {
+            if ContinuousClock.now >= deadline { return false }
+            usleep(1_000)
+        }
+        return true
+    }
+
+    private static func refuses(_ fault: StorageFault, _ access: Access) -> Bool {
         switch (fault.kind, access) {
-        case (.gone, _), (.corrupt, _): throw fault
-        case (.readOnly, .store), (.readOnly, .free): throw fault
-        case (.full, .store): throw fault
-        default: return
+        case (.gone, _), (.corrupt, _): true
+        case (.readOnly, .store), (.readOnly, .free): true
+        case (.full, .store): true
+        default: false
         }
     }
 
@@ -144,7 +198,7 @@ public final class StorageHealth: Sendable {
     /// Ends the current fault when it is one of `kinds`.
     func end(_ kinds: Set<StorageFault.Kind>) {
         let (observer, ended): ((@Sendable (StorageEvent) -> Void)?, StorageFault?) = state.withLock { state in
-            guard let fault = state.fault, kinds.contains(fault.kind) else { return (nil, nil) }
+            guard let fault = state.fault, kinds.contains(fault.kind), !(state.closed && fault.kind == .gone) else { return (nil, nil) }
             state.fault = nil
             state.since = nil
             return (state.teller(of: .recovered(fault)), fault)

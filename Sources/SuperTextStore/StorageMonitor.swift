@@ -47,6 +47,9 @@ final class StorageMonitor: Sendable {
             return
         }
         health.end([.gone])
+        // An access like any other: the connections stay open while it runs.
+        guard (try? health.enter(.read)) != nil else { return }
+        defer { health.leave() }
         switch health.fault?.kind {
         case .full?:
             if let retention = retention.withLock({ $0 }), retention.maxAge != nil || retention.maxCount != nil {
@@ -72,6 +75,7 @@ final class StorageMonitor: Sendable {
     private func probeWrite() -> Bool {
         do {
             try writer.writeWithoutTransaction { db in
+                guard db.sqliteConnection != nil else { throw DatabaseError(resultCode: .SQLITE_MISUSE) }
                 try AppDatabase.inTransaction(db) { try db.execute(sql: "UPDATE checkSequence SET highestId = highestId") }
             }
             return health.files?.change() == nil

@@ -77,7 +77,9 @@ final class WALCheckpointer: Sendable {
         // commit running now); should that fail, it is kept.
         do {
             try writer.writeWithoutTransaction { db -> Void in
-                _ = sqlite3_wal_hook(db.sqliteConnection, nil, nil)
+                // Closed for good once the file was gone (`AppDatabase`): nothing to undo.
+                guard let connection = db.sqliteConnection else { return }
+                _ = sqlite3_wal_hook(connection, nil, nil)
                 // And let SQLite checkpoint by itself again, should the writer outlive this.
                 try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.pagesBeforeCheckpoint)")
             }
@@ -89,6 +91,25 @@ final class WALCheckpointer: Sendable {
     /// file): the log then grows, and would end in the same error on a commit later.
     func report(to health: StorageHealth) {
         log.health.withLock { $0 = health }
+    }
+
+    /// Copies the whole log into the database and empties it (TRUNCATE), trying again for a
+    /// while when another checkpoint or a reader is in the way; for a database closing for good.
+    func empty() {
+        for _ in 0..<50 {
+            let done = try? log.connection.writeWithoutTransaction { db -> Bool in
+                guard db.sqliteConnection != nil else { return true }
+                _ = try db.checkpoint(.truncate)
+                return true
+            }
+            if done == true { return }
+            usleep(100_000)
+        }
+    }
+
+    /// Closes the checkpoint connection (the database is closing for good).
+    func close() throws {
+        try log.connection.close()
     }
 
     /// How many checkpoints have run.
@@ -137,7 +158,9 @@ final class WALCheckpointer: Sendable {
                 // want of storage is a fault of its own.
                 var result: (walFrameCount: Int, checkpointedFrameCount: Int)?
                 do {
-                    result = try self.connection.writeWithoutTransaction { db in try db.checkpoint(.passive) }
+                    result = try self.connection.writeWithoutTransaction { db in
+                        db.sqliteConnection == nil ? nil : try db.checkpoint(.passive)
+                    }
                 } catch {
                     _ = self.health.withLock { $0 }?.failed(error)
                 }
