@@ -63,6 +63,15 @@ func buildApplication(
     configuration: ServerConfiguration, pool: ProofreadingPool, database: AppDatabase, logger: Logger,
     ownsPool: Bool = true
 ) async throws -> some ApplicationProtocol {
+    // Each change of the storage's state is logged once, however many requests it refuses.
+    database.storage.observe { event in
+        switch event {
+        case .fault(let fault): logger.error("storage: \(fault.code.rawValue): \(fault.message) (\(fault.cause))")
+        case .recovered(let fault): logger.notice("storage: works again after \(fault.code.rawValue)")
+        case .warning(let text): logger.warning("storage: \(text)")
+        case .info(let text): logger.info("storage: \(text)")
+        }
+    }
     let dictionary = try await PersonalDictionary(database: database)
     let router = buildRouter(
         pool: pool, database: database, dictionary: dictionary, configuration: configuration, logger: logger
@@ -150,7 +159,7 @@ func buildRouter(
             PublicFilesMiddleware(directory: directory, logger: logger)
         }
     }
-    HealthController(pool: pool).addRoutes(to: router)
+    HealthController(pool: pool, database: database).addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
     let api = router.group("api/v1")
     LanguagesController(catalog: pool.catalog).addRoutes(to: api)

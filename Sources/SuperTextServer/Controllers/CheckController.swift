@@ -32,7 +32,7 @@ struct CheckController: Sendable {
         }
         let input = try await parse(request)
         do {
-            let finish = history.finisher(text: input.request.text, requested: input.store)
+            let finish = try history.finisher(text: input.request.text, requested: input.store)
             return JSONResponse.make(try await pool.check(input.request, finish: finish))
         } catch {
             throw APIError(error)

@@ -3,6 +3,7 @@ import Hummingbird
 import NIOCore
 import NIOHTTP1
 import SuperTextCore
+import SuperTextStore
 
 /// An error of the LanguageTool-compatible API (`/v2`), answered the way LanguageTool answers
 /// errors: a status and a plain-text body starting with `Error: `.
