@@ -56,3 +56,54 @@ struct HostileTextTests {
         #expect(CheckInvariants.resultViolations(result, of: text) == [])
     }
 }
+
+/// The defects the fuzz run found, and the invariants' own checks.
+@Suite("Hostile text regressions")
+struct HostileTextRegressionTests {
+    private func sentences(_ text: String) -> [String] {
+        var copy = text
+        let ranges = copy.withUTF8 { SentenceSplitter.sentences(in: $0) }
+        let units = Array(text.utf16)
+        return ranges.map { String(decoding: units[$0.offset..<$0.offset + $0.length], as: UTF16.self) }
+    }
+
+    @Test func theWordBeforeADotStartsAfterAnyWhiteSpaceAndIsLookedForOnlyAsFarAsAnAbbreviationGoes() {
+        // The word before a dot was looked for back to an ASCII space: after no-break spaces it
+        // ran to the start of the text, at every dot ("a." and no-break spaces: quadratic).
+        #expect(sentences("Text\u{00A0}Dr. Smith arrived. Then he left.") == ["Text\u{00A0}Dr. Smith arrived.", "Then he left."])
+        #expect(sentences("It was\u{202F}approx. Twelve.") == ["It was\u{202F}approx. Twelve."])
+        #expect(sentences("Antidisestablishmentarianism. Next one.") == ["Antidisestablishmentarianism.", "Next one."])
+        let long = String(repeating: "a.\u{00A0}", count: 20_000)
+        #expect(sentences(long) == [String(long.dropLast())])
+    }
+
+    @Test func aTokenLongerThanAnyDictionaryWordIsNotPutInNFC() {
+        // NFC of a long run of letters and combining marks took time growing with its square.
+        #expect(normalizedWord("e\u{0301}te\u{0301}") == "été")
+        let long = String(repeating: "e\u{0301}", count: 200)
+        #expect(long.utf8.count > longestNormalizedWord)
+        #expect(normalizedWord(long).unicodeScalars.elementsEqual(long.unicodeScalars))
+        #expect(normalizedWord(long + "\u{2019}s").hasSuffix("'s"))
+    }
+
+    @Test func theInvariantsCatchABrokenResult() throws {
+        let text = "I recieve 😀 teh letter."
+        var result = try HostileTextTests.check(CheckRequest(text: text, language: "en-US")) { false }
+        #expect(CheckInvariants.resultViolations(result, of: text) == [])
+        #expect(result.matches.count == 2)
+        var broken = result
+        broken.matches[1].offset = 11  // inside the emoji's surrogate pair
+        #expect(!CheckInvariants.resultViolations(broken, of: text).isEmpty)
+        broken = result
+        broken.matches[0].text = "receive"
+        #expect(!CheckInvariants.resultViolations(broken, of: text).isEmpty)
+        broken = result
+        broken.correctedText = text
+        #expect(!CheckInvariants.resultViolations(broken, of: text).isEmpty)
+        broken = result
+        broken.matches[0].suggestions = ["re\u{0000}ceive"]
+        #expect(!CheckInvariants.resultViolations(broken, of: text).isEmpty)
+        result.matches.reverse()
+        #expect(!CheckInvariants.resultViolations(result, of: text).isEmpty)
+    }
+}
