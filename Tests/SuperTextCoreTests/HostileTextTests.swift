@@ -107,3 +107,86 @@ struct HostileTextRegressionTests {
         #expect(!CheckInvariants.resultViolations(result, of: text).isEmpty)
     }
 }
+
+/// A text without sentence breaks is cut into bounded parts before rules read it.
+@Suite("Long sentences")
+struct LongSentenceTests {
+    private func document<T>(_ text: String, _ body: (CheckedDocument) -> T) -> T {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            let (words, masked) = Tokenizer.wordsAndMaskedRanges(in: bytes, format: .plain)
+            return body(CheckedDocument(bytes: bytes, words: words, sentences: SentenceSplitter.sentences(in: bytes), maskedRanges: masked))
+        }
+    }
+
+    @Test func aSentenceOfProseIsOnePart() {
+        document("One two, three. Four five!") { document in
+            #expect(document.sentenceTokens == document.wholeSentenceTokens)
+            #expect(document.continuesSentence == [false, false])
+        }
+    }
+
+    @Test func aTextWithoutBreaksIsCutIntoBoundedPartsAtSpaces() {
+        let text = String(repeating: "word ", count: 5000)  // 25,000 code units, one sentence
+        document(text) { document in
+            #expect(document.wholeSentenceTokens.count == 1)
+            let parts = document.sentenceTokens
+            #expect(parts.count >= 7)
+            #expect(document.continuesSentence == [false] + Array(repeating: true, count: parts.count - 1))
+            for part in parts {
+                let first = document.tokens[part.lowerBound]
+                let last = document.tokens[part.upperBound - 1]
+                #expect(last.utf16End - first.utf16Offset <= SentenceSplitter.maximumPartLength)
+                // Cut between words: a part starts and ends with a word.
+                #expect(document.text(of: first) == "word" && document.text(of: last) == "word")
+            }
+            // Every word is in one part.
+            #expect(parts.map { $0.count { document.tokens[$0].kind == .word } }.reduce(0, +) == 5000)
+        }
+    }
+
+    @Test func aCutPrefersALineBreakThenAClauseMarkToASpace() {
+        let limit = SentenceSplitter.maximumPartLength
+        let words = String(repeating: "word ", count: limit * 3 / 5 / 5)  // past half the limit
+        document(words + "more words\nnext line " + String(repeating: "word ", count: 40) + "after a comma, " + words + words) { document in
+            let first = document.sentenceTokens[0]
+            #expect(document.text(tokens: first).hasSuffix("more words"))
+        }
+        document(words + "one clause; " + words + words) { document in
+            #expect(document.text(tokens: document.sentenceTokens[0]).hasSuffix("one clause;"))
+        }
+    }
+
+    @Test func aWordLongerThanTheLimitStaysWhole() {
+        let long = String(repeating: "a", count: SentenceSplitter.maximumPartLength * 2)
+        document("before " + long + " after") { document in
+            let texts = document.sentenceTokens.map { document.text(tokens: $0) }
+            #expect(texts == ["before", long + " after"] || texts == ["before " + long, "after"])
+        }
+    }
+
+    @Test func rulesStillFindMistakesDeepInAnUnbrokenTextAndLongSentenceCountsItWhole() throws {
+        let filler = String(repeating: "word ", count: 3000)
+        let text = filler + "I could of gone there " + filler
+        var request = CheckRequest(text: text, language: "en-US", picky: true)
+        request.enabledRules = ["EN_COULD_OF", "LONG_SENTENCE"]
+        request.enabledOnly = true
+        let result = try HostileTextTests.check(request) { false }
+        #expect(result.matches.contains { $0.rule == "EN_COULD_OF" && $0.text == "of" })
+        let long = result.matches.filter { $0.rule == "LONG_SENTENCE" }
+        #expect(long.count == 1)
+        #expect(long.first?.message.contains("6005") == true)
+        #expect(long.first.map { $0.offset + $0.length } == text.utf16.count - 1)
+    }
+
+    @Test func aRuleAnchoredAtTheStartOfASentenceDoesNotFireWhereALongSentenceWasCut() throws {
+        document(String(repeating: "word ", count: 2000)) { document in
+            let grammar = GrammarCatalog.grammar(for: "en", searchPath: DictionaryCatalog().searchPath)
+            let part = document.sentenceTokens[1]
+            let sentence = PatternSentence(part, in: document, lexicon: grammar.lexicon, startsSentence: false)
+            #expect(sentence.firstWord == -1)
+            let whole = PatternSentence(document.sentenceTokens[0], in: document, lexicon: grammar.lexicon)
+            #expect(whole.firstWord == 0)
+        }
+    }
+}

@@ -4,8 +4,8 @@
 package enum CheckInvariants {
     /// The tokenizer, the Markdown masker, the token stream and the sentences of `text`: every
     /// range inside the text and on scalar boundaries, UTF-16 offsets that agree with the bytes,
-    /// words and masks in order without overlaps, every byte in exactly one token, and the
-    /// sentences' tokens in order.
+    /// words and masks in order without overlaps, every byte in exactly one token, and the parts
+    /// of sentences that rules read no longer than `SentenceSplitter.maximumPartLength` allows.
     package static func tokenizationViolations(of text: String, format: TextFormat) -> [String] {
         var copy = text
         return copy.withUTF8 { bytes in
@@ -85,13 +85,19 @@ package enum CheckInvariants {
             }
             if byte != count, problems.isEmpty { problems.append("the tokens end at byte \(byte) of \(count)") }
             if document.lowercasedTexts.count != document.tokens.count { problems.append("a lowercase text per token") }
-            var previousRangeEnd = 0
-            for (position, range) in document.sentenceTokens.enumerated() {
-                guard range.lowerBound >= previousRangeEnd, range.upperBound <= document.tokens.count else {
-                    problems.append("sentence \(position) tokens \(range) out of order or outside the tokens")
+            var previousPartEnd = 0
+            for (position, part) in document.sentenceTokens.enumerated() {
+                guard part.lowerBound >= previousPartEnd, part.upperBound <= document.tokens.count else {
+                    problems.append("sentence part \(position) \(part) out of order or outside the tokens")
                     break
                 }
-                previousRangeEnd = range.upperBound
+                previousPartEnd = part.upperBound
+                guard let first = part.first, let last = part.last else { continue }
+                // A part may run past the limit by its last token only (a word longer than the limit).
+                let lengthBeforeLast = document.tokens[last].utf16Offset - document.tokens[first].utf16Offset
+                if lengthBeforeLast > SentenceSplitter.maximumPartLength {
+                    problems.append("sentence part \(position) is \(lengthBeforeLast) code units long before its last token")
+                }
             }
             return problems
         }

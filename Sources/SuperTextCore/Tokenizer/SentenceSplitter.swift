@@ -4,6 +4,12 @@
 /// by a space or the end, unless the dot ends an abbreviation or an initial, or the next word
 /// starts with a small letter or a digit; and always at a blank line.
 public enum SentenceSplitter {
+    /// The longest part of a sentence rules read, in UTF-16 code units: a longer sentence (a
+    /// text with no sentence break: a list, a log, a text without punctuation) is cut into
+    /// parts of at most this length before rules see it (`TokenStream.sentenceParts`). Far
+    /// beyond any sentence of prose, so real sentences are never cut.
+    public static let maximumPartLength = 4_000
+
     /// The sentences of `bytes`, a valid UTF-8 text.
     public static func sentences(in bytes: UnsafeBufferPointer<UInt8>) -> [SentenceRange] {
         var sentences: [SentenceRange] = []
