@@ -59,6 +59,17 @@ struct LanguageToolError: HTTPResponseError, Sendable {
         )
     }
 
+    /// The answer to a check came out larger than `limit` allows for its text: refused rather
+    /// than sent.
+    static func answerTooLarge(size: Int, textBytes: Int, limit: LanguageToolResponse.SizeLimit) -> LanguageToolError {
+        LanguageToolError(
+            .answerTooLarge,
+            "The answer to this text would be \(size) bytes, over the limit of \(limit.bytes(forTextOf: textBytes)) "
+                + "bytes for a text of \(textBytes) bytes (\(limit.factor) times the text plus \(limit.allowance) bytes). "
+                + "Please submit a shorter text or disable some rules."
+        )
+    }
+
     static func methodNotAllowed(_ method: HTTPRequest.Method, path: String, allowed: [HTTPRequest.Method]) -> LanguageToolError {
         let list = allowed.map(\.rawValue).joined(separator: ", ")
         return LanguageToolError(
