@@ -18,6 +18,8 @@ let package = Package(
         // Hummingbird's own transport, named for the HTTP parser's errors (`HTTPFramingErrorHandler`).
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        // zlib over ByteBuffers: the web page's files are sent gzip-compressed (`PublicFilesMiddleware`).
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
     targets: [
         // The C library, wrapped: libhunspell from Debian's libhunspell-dev.
@@ -49,12 +51,17 @@ let package = Package(
                 "SuperTextCore",
                 "SuperTextStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // The server's channels, for the connection limit (`ConnectionLimitedChannel`).
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-            ]
+                .product(name: "CompressNIO", package: "compress-nio"),
+            ],
+            // The OpenAPI document served at /openapi.json, compiled into the binary.
+            resources: [.embedInCode("Resources/openapi.json")]
         ),
         // The command line: parses options and calls the core or the server.
         .executableTarget(
@@ -99,6 +106,7 @@ let package = Package(
             dependencies: [
                 "SuperTextServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "CompressNIO", package: "compress-nio"),
             ]
         ),
     ]

@@ -4,22 +4,28 @@ import Hummingbird
 import NIOCore
 import NIOHTTP1
 import SuperTextCore
+import SuperTextStore
 
 /// An error answered as JSON, `{"error": {"code": "...", "message": "..."}}`, with its status.
 ///
-/// Every error of the API goes through this type; `init(_ error:)` is the one place where core
-/// errors map to HTTP statuses.
+/// Every error of the API goes through this type, and `/v2`'s `LanguageToolError` is made from it:
+/// `init(_ error:)` is the one place where errors of the core, the store and Hummingbird become an
+/// `ErrorCode`, and `ErrorCode.status` the one place where a code becomes an HTTP status.
 struct APIError: HTTPResponseError, Sendable {
     var status: HTTPResponse.Status
-    var code: String
+    var code: ErrorCode
     var message: String
     var headers: HTTPFields = [:]
 
-    init(status: HTTPResponse.Status, code: String, message: String, headers: HTTPFields = [:]) {
-        self.status = status
+    /// An error with its code's status (`ErrorCode.status`) and `Retry-After` when it has one.
+    init(_ code: ErrorCode, _ message: String, headers: HTTPFields = [:]) {
+        self.status = code.status
         self.code = code
         self.message = message
         self.headers = headers
+        if let seconds = code.retryAfterSeconds, self.headers[.retryAfter] == nil {
+            self.headers[.retryAfter] = String(seconds)
+        }
     }
 
     /// The API error for any error, mapping the core's errors to statuses.
@@ -28,37 +34,40 @@ struct APIError: HTTPResponseError, Sendable {
         case let error as APIError:
             self = error
         case let error as SuperTextError:
-            switch error.code {
-            case "unknown_language": self.init(status: .unprocessableContent, code: error.code, message: error.message)
-            case "invalid_utf8", "bad_text", "bad_request": self.init(status: .badRequest, code: error.code, message: error.message)
-            case "queue_full":
-                self.init(status: .serviceUnavailable, code: error.code, message: error.message, headers: [.retryAfter: "1"])
-            case "timeout", "shutting_down", "no_dictionaries":
-                self.init(status: .serviceUnavailable, code: error.code, message: error.message, headers: [.retryAfter: "5"])
-            case "cancelled": self.init(status: .init(code: 499, reasonPhrase: "Client Closed Request"), code: error.code, message: error.message)
-            default: self.init(status: .internalServerError, code: error.code, message: error.message)
-            }
+            self.init(error.code, error.message)
+        case let error as StoreError:
+            self.init(error.code, error.message)
+        case let error as StorageFault:
+            self.init(error.code, error.message)
         case let error as HTTPError:
-            self.init(status: error.status, code: Self.code(for: error.status), message: error.body ?? Self.message(for: error.status))
+            self.init(ErrorCode(status: error.status), error.body ?? Self.message(for: error.status))
+            self.status = error.status
         case is NIOTooManyBytesError:
             self = .bodyTooLarge(limit: nil)
         case let error as HTTPParserError:
             // The parser failed in the body: its head was read.
             self = .framing(error, requestLineTooLong: false)
         case let error as any HTTPResponseError:
-            self.init(status: error.status, code: Self.code(for: error.status), message: Self.message(for: error.status))
+            self.init(ErrorCode(status: error.status), Self.message(for: error.status))
+            self.status = error.status
         default:
-            self.init(status: .internalServerError, code: "internal_error", message: "Internal error.")
+            self.init(.internalError, "Internal error.")
         }
     }
 
-    static func badRequest(_ message: String, code: String = "bad_request") -> APIError {
-        APIError(status: .badRequest, code: code, message: message)
+    /// Whether the error is a lasting storage fault, which the store reports to the log once
+    /// when it begins (`StorageEvent`), rather than once per request.
+    var isLoggedByStorage: Bool {
+        code.rawValue.hasPrefix("storage_") && code != .storageBusy
+    }
+
+    static func badRequest(_ message: String, code: ErrorCode = .badRequest) -> APIError {
+        APIError(code, message)
     }
 
     static func bodyTooLarge(limit: Int?) -> APIError {
         let limitText = limit.map { " of \($0) bytes" } ?? ""
-        return APIError(status: .contentTooLarge, code: "body_too_large", message: "The request body is over the limit\(limitText).")
+        return APIError(.bodyTooLarge, "The request body is over the limit\(limitText).")
     }
 
     /// A request that HTTP/1.1's parser refused (`HTTPFramingErrorHandler`, or a body that
@@ -71,56 +80,57 @@ struct APIError: HTTPResponseError, Sendable {
     static func framing(_ error: HTTPParserError, requestLineTooLong: Bool) -> APIError {
         switch error {
         case .headerOverflow where requestLineTooLong:
-            APIError(status: .uriTooLong, code: "uri_too_long", message: "The URL is too long: the request line may have at most 80 KB.")
+            APIError(.uriTooLong, "The URL is too long: the request line may have at most 80 KB.")
         case .headerOverflow:
             APIError(
-                status: .requestHeaderFieldsTooLarge, code: "headers_too_large",
-                message: "The header fields are too large: at most 80 KB in all and 1000 fields."
+                .headersTooLarge,
+                "The header fields are too large: at most 80 KB in all and 1000 fields."
             )
         case .invalidChunkSize:
-            APIError(status: .badRequest, code: "bad_framing", message: "The chunked body is broken: a chunk size is not a hexadecimal number.")
+            APIError(.badFraming, "The chunked body is broken: a chunk size is not a hexadecimal number.")
         case .invalidContentLength, .unexpectedContentLength:
-            APIError(status: .badRequest, code: "bad_framing", message: "The Content-Length header is not valid for this request.")
+            APIError(.badFraming, "The Content-Length header is not valid for this request.")
         case .invalidEOFState, .closedConnection:
-            APIError(status: .badRequest, code: "bad_framing", message: "The request ended before its body was complete.")
+            APIError(.badFraming, "The request ended before its body was complete.")
         case .invalidMethod, .invalidURL, .invalidVersion:
             APIError(
-                status: .badRequest, code: "bad_request_line",
-                message: "The request line is not valid HTTP/1.1: it is METHOD /path HTTP/1.1."
+                .badRequestLine,
+                "The request line is not valid HTTP/1.1: it is METHOD /path HTTP/1.1."
             )
         default:
-            APIError(status: .badRequest, code: "bad_http", message: "The request is not valid HTTP/1.1 (\(error)).")
+            APIError(.badHTTP, "The request is not valid HTTP/1.1 (\(error)).")
         }
     }
 
     /// A `Transfer-Encoding` the server does not decode: only `chunked` is (RFC 9112, 6.1).
     static func unsupportedTransferEncoding(_ coding: String) -> APIError {
         APIError(
-            status: .notImplemented, code: "unsupported_transfer_encoding",
-            message: "Transfer-Encoding '\(coding.prefix(40))' is not supported: send the body as it is, or chunked."
+            .unsupportedTransferEncoding,
+            "Transfer-Encoding '\(coding.prefix(40))' is not supported: send the body as it is, or chunked."
         )
     }
+
+    /// A request whose head or body did not arrive whole in time (`RequestTimeoutHandler`).
+    /// - Parameters:
+    ///   - body: whether the body was too slow, rather than the head.
+    ///   - seconds: the timeout, as written in the message.
+    static func requestTimeout(body: Bool, seconds: String) -> APIError {
+        let part = body ? "The request body" : "The request line and header fields"
+        return APIError(.requestTimeout, "\(part) did not arrive whole within \(seconds) seconds.")
+    }
+
+    /// The answer to a connection over the server's limit (`ConnectionRefusalHandler`).
+    static let tooManyConnections = APIError(
+        .tooManyConnections, "The server has as many connections open as it allows; try again shortly."
+    )
 
     static func methodNotAllowed(_ method: HTTPRequest.Method, path: String, allowed: [HTTPRequest.Method]) -> APIError {
         let list = allowed.map(\.rawValue).joined(separator: ", ")
         return APIError(
-            status: .methodNotAllowed, code: "method_not_allowed",
-            message: "\(method.rawValue) is not allowed on \(path); use \(list).",
+            .methodNotAllowed,
+            "\(method.rawValue) is not allowed on \(path); use \(list).",
             headers: [.allow: list]
         )
-    }
-
-    private static func code(for status: HTTPResponse.Status) -> String {
-        switch status.code {
-        case 400: "bad_request"
-        case 401: "unauthorized"
-        case 404: "not_found"
-        case 405: "method_not_allowed"
-        case 413: "body_too_large"
-        case 415: "unsupported_media_type"
-        case 503: "unavailable"
-        default: "http_\(status.code)"
-        }
     }
 
     private static func message(for status: HTTPResponse.Status) -> String {
@@ -140,7 +150,7 @@ struct APIError: HTTPResponseError, Sendable {
 
     /// The JSON object of the error, for Server-Sent Events.
     var jsonObject: [String: [String: String]] {
-        ["error": ["code": code, "message": message]]
+        ["error": ["code": code.rawValue, "message": message]]
     }
 }
 

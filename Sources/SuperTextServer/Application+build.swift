@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import SuperTextCore
@@ -21,6 +22,9 @@ public func buildApplication(
             !!! SuperText listens on \(configuration.address) WITHOUT an API token: anyone who can reach it \
             can read the history and the personal dictionary. Set --api-token or SUPERTEXT_API_TOKEN. !!!
             """)
+    }
+    if !configuration.allowedOrigins.isEmpty {
+        logger.info("pages of \(configuration.allowedOrigins.joined(separator: ", ")) may call the API and change data (--allowed-origin)")
     }
     let pool = try makeProofreadingPool(configuration: configuration, logger: logger)
     return try await buildApplication(configuration: configuration, pool: pool, database: database, logger: logger)
@@ -59,6 +63,15 @@ func buildApplication(
     configuration: ServerConfiguration, pool: ProofreadingPool, database: AppDatabase, logger: Logger,
     ownsPool: Bool = true
 ) async throws -> some ApplicationProtocol {
+    // Each change of the storage's state is logged once, however many requests it refuses.
+    database.storage.observe { event in
+        switch event {
+        case .fault(let fault): logger.error("storage: \(fault.code.rawValue): \(fault.message) (\(fault.cause))")
+        case .recovered(let fault): logger.notice("storage: works again after \(fault.code.rawValue)")
+        case .warning(let text): logger.warning("storage: \(text)")
+        case .info(let text): logger.info("storage: \(text)")
+        }
+    }
     let dictionary = try await PersonalDictionary(database: database)
     let router = buildRouter(
         pool: pool, database: database, dictionary: dictionary, configuration: configuration, logger: logger
@@ -90,13 +103,37 @@ func buildApplication(
     }
     var app = Application(
         router: router,
-        server: .http1(configuration: .init(additionalChannelHandlers: [HTTPFramingErrorHandler()])),
+        server: httpServer(configuration: configuration, logger: logger),
         configuration: .init(address: address, serverName: "SuperText"),
         onServerRunning: onServerRunning,
         logger: logger
     )
     if ownsPool { app.addServices(ProofreadingPoolService(pool: pool)) }
     return app
+}
+
+/// HTTP/1.1 with the connection limit, the request timeouts and the answers to framing errors.
+func httpServer(configuration: ServerConfiguration, logger: Logger) -> HTTPServerBuilder {
+    let (connections, fileLimit) = FileDescriptorLimit.fit(connections: configuration.maxConnections)
+    if connections < configuration.maxConnections {
+        logger.warning(
+            "the limit on open files (ulimit -n) is \(fileLimit): at most \(connections) connections rather than \(configuration.maxConnections) (--max-connections); raise it to serve more"
+        )
+    }
+    let limiter = ConnectionLimiter(limit: connections, logger: logger)
+    let headerTimeout = TimeAmount(configuration.headerTimeout)
+    let bodyTimeout = TimeAmount(configuration.bodyTimeout)
+    let http1 = HTTP1Channel.Configuration(
+        additionalChannelHandlers: [
+            RequestTimeoutHandler(headerTimeout: headerTimeout, bodyTimeout: bodyTimeout),
+            HTTPFramingErrorHandler(),
+        ],
+        // Hummingbird's own: closes a connection with no request in progress.
+        idleTimeout: TimeAmount(configuration.idleTimeout)
+    )
+    return HTTPServerBuilder { responder in
+        ConnectionLimitedChannel(base: HTTP1Channel(responder: responder, configuration: http1), limiter: limiter)
+    }
 }
 
 /// The routes, under their middleware.
@@ -113,13 +150,17 @@ func buildRouter(
         RequestLogMiddleware()
         HeadResponseMiddleware()
         SecurityHeadersMiddleware()
+        // Outside the error middleware: it answers its refusals itself, and sees routes' errors
+        // as responses.
+        OriginGuardMiddleware(allowedOrigins: configuration.allowedOrigins)
         APIErrorMiddleware(routes: apiRoutes)
         LanguageToolErrorMiddleware(routes: languageToolRoutes)
         if let directory = configuration.publicDirectory, FileManager.default.fileExists(atPath: directory) {
             PublicFilesMiddleware(directory: directory, logger: logger)
         }
     }
-    HealthController(pool: pool).addRoutes(to: router)
+    HealthController(pool: pool, database: database).addRoutes(to: router)
+    OpenAPIController().addRoutes(to: router)
     let api = router.group("api/v1")
     LanguagesController(catalog: pool.catalog).addRoutes(to: api)
 
@@ -159,6 +200,7 @@ func buildRouter(
 let apiRoutes: [(String, [HTTPRequest.Method])] = [
     ("/healthz", [.get]),
     ("/readyz", [.get]),
+    ("/openapi.json", [.get]),
     ("/api/v1/check", [.post]),
     ("/api/v1/check/stream", [.post]),
     ("/api/v1/languages", [.get]),

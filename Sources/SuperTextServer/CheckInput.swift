@@ -11,53 +11,42 @@ struct CheckInput: Sendable {
 
     /// The body and options of a check request:
     /// - `application/json`: `{"text": "...", "language": "auto", "format": "plain", ...}`;
-    /// - `text/plain`: the text, with options as query parameters;
+    /// - `text/plain`: the text;
     /// - `application/x-www-form-urlencoded`: fields `text`, `language`, ...
+    ///
+    /// Options may also be query parameters, for every body type; the body's own win.
     static func parse(_ request: Request, bodyLimit: Int) async throws -> CheckInput {
         let mediaType = request.headers[.contentType].map { MediaTypeName($0) }
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > bodyLimit {
-            throw APIError.bodyTooLarge(limit: bodyLimit)
-        }
-        let body: ByteBuffer
-        do {
-            body = try await request.body.collect(upTo: bodyLimit)
-        } catch is NIOTooManyBytesError {
-            throw APIError.bodyTooLarge(limit: bodyLimit)
-        }
-        let bytes = body.readableBytesView
-        if let offset = UTF8Validation.firstInvalidByteOffset(in: Array(bytes)) {
-            throw APIError(SuperTextError.invalidUTF8(atByteOffset: offset))
-        }
-        let query = request.uri.queryParameters
+        let bytes = try await RequestBody.read(request, limit: bodyLimit)
+        let query = try FormDecoder.query(of: request, allowingRepeats: false)
         let input: CheckInput
         switch mediaType?.essence {
         case "application/json":
-            input = try fromJSON(Data(bytes))
+            input = try fromJSON(bytes, query: query)
         case "text/plain":
-            var options: [String: String] = [:]
-            for (key, value) in query { options[String(key)] = String(value) }
+            var options = query
             options["text"] = String(decoding: bytes, as: UTF8.self)
             input = try fromFields(options)
         case "application/x-www-form-urlencoded":
-            var fields = FormFields.decode(String(decoding: bytes, as: UTF8.self))
-            for (key, value) in query where fields[String(key)] == nil { fields[String(key)] = String(value) }
+            var fields = try FormDecoder.decode(bytes, allowingRepeats: false)
+            for (key, value) in query where fields[key] == nil { fields[key] = value }
             input = try fromFields(fields)
         case nil:
             throw APIError(
-                status: .unsupportedMediaType, code: "unsupported_media_type",
-                message: "Missing Content-Type: send application/json, text/plain or application/x-www-form-urlencoded."
+                .unsupportedMediaType,
+                "Missing Content-Type: send application/json, text/plain or application/x-www-form-urlencoded."
             )
         case let other?:
             throw APIError(
-                status: .unsupportedMediaType, code: "unsupported_media_type",
-                message: "Unsupported Content-Type '\(other)': send application/json, text/plain or application/x-www-form-urlencoded."
+                .unsupportedMediaType,
+                "Unsupported Content-Type '\(other)': send application/json, text/plain or application/x-www-form-urlencoded."
             )
         }
         do { try ControlCharacters.validate(input.request.text) } catch { throw APIError(error) }
         return input
     }
 
-    private struct JSONBody: Decodable {
+    private struct CheckBody: Decodable {
         var text: String?
         var language: String?
         var preferredLanguages: [String]?
@@ -69,32 +58,30 @@ struct CheckInput: Sendable {
         var store: Bool?
     }
 
-    private static func fromJSON(_ data: Data) throws -> CheckInput {
-        let body: JSONBody
-        do {
-            body = try JSONDecoder().decode(JSONBody.self, from: data)
-        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            let field = context.codingPath.map(\.stringValue).joined(separator: ".")
-            throw APIError.badRequest("Field '\(field)' has the wrong type.", code: "bad_json")
-        } catch {
-            throw APIError.badRequest("The body is not valid JSON.", code: "bad_json")
-        }
+    /// A JSON body; query parameters stand for the fields it leaves out, as they do for the
+    /// other body types (and a bad one is refused alike).
+    private static func fromJSON(_ bytes: [UInt8], query: [String: String]) throws -> CheckInput {
+        let body = try JSONBody.decode(CheckBody.self, from: bytes)
         guard let text = body.text else {
-            throw APIError.badRequest("The field 'text' is required.", code: "missing_text")
+            throw APIError.badRequest("The field 'text' is required.", code: .missingText)
         }
-        var request = CheckRequest(
-            text: text, language: body.language ?? "auto",
-            preferredLanguages: body.preferredLanguages ?? [],
-            format: try format(body.format), explanationLanguage: try explanationLanguage(body.explanationLanguage),
-            disabledRules: Set(body.disabledRules ?? []), picky: body.picky ?? false
-        )
-        request.enabledRules = Set(body.enabledRules ?? [])
-        return CheckInput(request: request, store: body.store ?? true)
+        var fields = query
+        fields["text"] = text
+        var input = try fromFields(fields)
+        if let language = body.language { input.request.language = language }
+        if let preferred = body.preferredLanguages { input.request.preferredLanguages = preferred }
+        if let raw = body.format { input.request.format = try format(raw) }
+        if let raw = body.explanationLanguage { input.request.explanationLanguage = try explanationLanguage(raw) }
+        if let rules = body.disabledRules { input.request.disabledRules = Set(rules) }
+        if let rules = body.enabledRules { input.request.enabledRules = Set(rules) }
+        if let picky = body.picky { input.request.picky = picky }
+        if let store = body.store { input.store = store }
+        return input
     }
 
     private static func fromFields(_ fields: [String: String]) throws -> CheckInput {
         guard let text = fields["text"] else {
-            throw APIError.badRequest("The field 'text' is required.", code: "missing_text")
+            throw APIError.badRequest("The field 'text' is required.", code: .missingText)
         }
         func list(_ name: String) -> [String] {
             (fields[name] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -140,24 +127,5 @@ struct MediaTypeName {
     let essence: String
     init(_ header: String) {
         essence = header.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-    }
-}
-
-/// `application/x-www-form-urlencoded` bodies.
-enum FormFields {
-    static func decode(_ body: String) -> [String: String] {
-        var fields: [String: String] = [:]
-        for pair in body.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let key = unescape(String(parts[0]))
-            let value = parts.count > 1 ? unescape(String(parts[1])) : ""
-            if fields[key] == nil { fields[key] = value }
-        }
-        return fields
-    }
-
-    static func unescape(_ text: String) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
     }
 }

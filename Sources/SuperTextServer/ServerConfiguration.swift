@@ -38,6 +38,19 @@ public struct ServerConfiguration: Sendable {
     /// Size of the parts long texts are cut into for streaming, in UTF-8 bytes.
     public var partSize: Int = 16 * 1024
 
+    /// Longest from a request's first byte to the end of its head (request line and header
+    /// fields); then 408 and the connection is closed.
+    public var headerTimeout: Duration = .seconds(20)
+    /// Longest from the end of a request's head to the end of its body; then 408 and the
+    /// connection is closed.
+    public var bodyTimeout: Duration = .seconds(60)
+    /// Longest a connection stays open with no request in progress (before its first request
+    /// and between requests); then it is closed. Longer than the 60 seconds reverse proxies
+    /// such as nginx keep idle connections to a server, so that the proxy closes first.
+    public var idleTimeout: Duration = .seconds(75)
+    /// Most connections open at once; a connection over it is answered 503 and closed.
+    public var maxConnections: Int = 1024
+
     /// The SQLite file of history and the personal dictionary.
     public var databasePath: String = "supertext.sqlite"
     /// Whether checks are stored in history (a request can still opt out).
@@ -50,6 +63,10 @@ public struct ServerConfiguration: Sendable {
     public var apiToken: String?
     /// With a token: the check endpoints need it too.
     public var protectChecks = false
+    /// Origins (`https://docs.example.org`) whose pages may call the API from a browser: they get
+    /// CORS answers and may change data. Pages of the server's own origin need no entry; other
+    /// origins may only read what CORS lets them, and change nothing (`OriginGuardMiddleware`).
+    public var allowedOrigins: [String] = []
 
     public init() {}
 
@@ -58,12 +75,37 @@ public struct ServerConfiguration: Sendable {
         "0" + String(mode, radix: 8)
     }
 
-    /// Whether the address is reachable only from this machine.
+    /// `text` as an origin in the form the server compares (`scheme://host[:port]`, lowercase,
+    /// no default port), or `nil` when it is not one (a path, `null`, `*`).
+    public static func webOrigin(_ text: String) -> String? {
+        OriginGuardMiddleware.normalizedOrigin(text)
+    }
+
+    /// Whether the address is reachable only from this machine: a Unix socket, `localhost`, or
+    /// an address of the loopback networks (127.0.0.0/8, ::1, and 127.0.0.0/8 mapped into IPv6).
+    /// A host name other than `localhost` is not resolved, so it counts as reachable from afar.
     public var isLoopbackOnly: Bool {
         switch address {
         case .unixSocket: return true
-        case .tcp(let host, _):
-            return host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        case .tcp(let host, _): return Self.isLoopback(host: host)
         }
+    }
+
+    /// Whether `host` is `localhost` or a loopback address, parsed as an address (never by
+    /// its text: `127.0.0.1.example.com` is a host name, not a loopback address).
+    public static func isLoopback(host: String) -> Bool {
+        var host = Substring(host)
+        if host.hasPrefix("["), host.hasSuffix("]") { host = host.dropFirst().dropLast() }
+        if host.lowercased() == "localhost" { return true }
+        var ipv4 = in_addr()
+        if inet_pton(AF_INET, String(host), &ipv4) == 1 {
+            return UInt32(bigEndian: ipv4.s_addr) >> 24 == 127
+        }
+        var ipv6 = in6_addr()
+        guard inet_pton(AF_INET6, String(host), &ipv6) == 1 else { return false }
+        let bytes = withUnsafeBytes(of: &ipv6) { Array($0) }
+        let isLoopback = bytes[0..<15].allSatisfy { $0 == 0 } && bytes[15] == 1
+        let isMappedIPv4Loopback = bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF && bytes[12] == 127
+        return isLoopback || isMappedIPv4Loopback
     }
 }

@@ -18,12 +18,12 @@ enum UnixSocketPath {
         var status = stat()
         guard lstat(path, &status) == 0 else { return }
         guard (status.st_mode & S_IFMT) == S_IFSOCK else {
-            throw SuperTextError(code: "bad_socket_path", message: "\(path) exists and is not a socket; not removing it.")
+            throw SuperTextError(code: .badSocketPath, message: "\(path) exists and is not a socket; not removing it.")
         }
         switch connectionResult(path) {
         case 0:
             throw SuperTextError(
-                code: "socket_in_use",
+                code: .socketInUse,
                 message: "another server answers on \(path); stop it first, or choose another --socket."
             )
         case ECONNREFUSED:
@@ -31,7 +31,7 @@ enum UnixSocketPath {
             unlink(path)
         case let error:
             throw SuperTextError(
-                code: "bad_socket_path",
+                code: .badSocketPath,
                 message: "cannot tell whether a server answers on \(path): \(String(cString: strerror(error))); not removing it."
             )
         }
@@ -61,7 +61,7 @@ enum UnixSocketPath {
     static func setMode(_ mode: mode_t, of path: String) throws {
         guard chmod(path, mode) == 0 else {
             throw SuperTextError(
-                code: "bad_socket_path",
+                code: .badSocketPath,
                 message: "cannot set the mode of \(path) to \(String(mode, radix: 8)): \(String(cString: strerror(errno)))."
             )
         }

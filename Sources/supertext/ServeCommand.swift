@@ -14,9 +14,10 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Every option can also be set by an environment variable: SUPERTEXT_HOST, SUPERTEXT_PORT, \
             SUPERTEXT_SOCKET, SUPERTEXT_SOCKET_MODE, SUPERTEXT_DICTIONARY_PATH (colon-separated), SUPERTEXT_WORKERS, \
-            SUPERTEXT_BODY_LIMIT, SUPERTEXT_QUEUE_LIMIT, SUPERTEXT_CHECK_TIMEOUT, SUPERTEXT_PUBLIC_DIR, \
+            SUPERTEXT_BODY_LIMIT, SUPERTEXT_QUEUE_LIMIT, SUPERTEXT_CHECK_TIMEOUT, SUPERTEXT_HEADER_TIMEOUT, \
+            SUPERTEXT_BODY_TIMEOUT, SUPERTEXT_IDLE_TIMEOUT, SUPERTEXT_MAX_CONNECTIONS, SUPERTEXT_PUBLIC_DIR, \
             SUPERTEXT_LOG_LEVEL, SUPERTEXT_DATABASE, SUPERTEXT_NO_HISTORY, SUPERTEXT_HISTORY_MAX_AGE, \
-            SUPERTEXT_HISTORY_MAX_COUNT, SUPERTEXT_API_TOKEN, SUPERTEXT_PROTECT_CHECKS. Flags win over the environment.
+            SUPERTEXT_HISTORY_MAX_COUNT, SUPERTEXT_API_TOKEN, SUPERTEXT_PROTECT_CHECKS, SUPERTEXT_ALLOWED_ORIGINS (comma-separated). Flags win over the environment.
             """
     )
 
@@ -47,6 +48,18 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("check-timeout"), help: "Longest a check may take, in seconds (default 30).")
     var checkTimeout: Double?
 
+    @Option(name: .customLong("header-timeout"), help: "Longest a client may take to send a request's line and header fields, in seconds, from its first byte; then 408 and the connection is closed (default 20).")
+    var headerTimeout: Double?
+
+    @Option(name: .customLong("body-timeout"), help: "Longest a client may take to send a request's body, in seconds, from the end of its header fields; then 408 and the connection is closed (default 60).")
+    var bodyTimeout: Double?
+
+    @Option(name: .customLong("idle-timeout"), help: "Longest a connection may stay open with no request in progress, in seconds; then it is closed (default 75).")
+    var idleTimeout: Double?
+
+    @Option(name: .customLong("max-connections"), help: "Most connections open at once; more are answered 503 and closed (default 1024).")
+    var maxConnections: Int?
+
     @Option(name: .customLong("part-size"), help: ArgumentHelp("Size in bytes of the parts long texts are cut into for streaming (default 16384).", visibility: .hidden))
     var partSize: Int?
 
@@ -70,6 +83,15 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Flag(name: .customLong("protect-checks"), help: "With --api-token: require the token for checks too.")
     var protectChecks = false
+
+    @Option(
+        name: .customLong("allowed-origin"),
+        help: ArgumentHelp(
+            "An origin whose web pages may call the API and change data (CORS), such as https://docs.example.org; repeat for several.",
+            valueName: "origin"
+        )
+    )
+    var allowedOrigins: [String] = []
 
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (default info).")
     var logLevel: String?
@@ -117,6 +139,21 @@ struct ServeCommand: AsyncParsableCommand {
             guard seconds > 0 else { throw ValidationError("The check timeout must be positive.") }
             configuration.checkTimeout = .milliseconds(Int64(seconds * 1000))
         }
+        for (flag, name, label, keyPath) in [
+            (headerTimeout, "SUPERTEXT_HEADER_TIMEOUT", "header", \ServerConfiguration.headerTimeout),
+            (bodyTimeout, "SUPERTEXT_BODY_TIMEOUT", "body", \ServerConfiguration.bodyTimeout),
+            (idleTimeout, "SUPERTEXT_IDLE_TIMEOUT", "idle", \ServerConfiguration.idleTimeout),
+        ] {
+            guard let seconds = try number(flag, name) else { continue }
+            guard seconds > 0, seconds <= 86_400 else {
+                throw ValidationError("The \(label) timeout must be more than 0 and at most 86400 seconds.")
+            }
+            configuration[keyPath: keyPath] = .milliseconds(Int64((seconds * 1000).rounded(.up)))
+        }
+        if let connections = try number(maxConnections, "SUPERTEXT_MAX_CONNECTIONS") {
+            guard connections > 0 else { throw ValidationError("The connection limit must be positive.") }
+            configuration.maxConnections = connections
+        }
         if let partSize = try number(partSize, "SUPERTEXT_PART_SIZE") {
             guard partSize >= 256 else { throw ValidationError("The part size must be at least 256 bytes.") }
             configuration.partSize = partSize
@@ -138,6 +175,15 @@ struct ServeCommand: AsyncParsableCommand {
         if configuration.protectChecks, configuration.apiToken == nil {
             throw ValidationError("--protect-checks needs an API token (--api-token or SUPERTEXT_API_TOKEN).")
         }
+        let origins = allowedOrigins.isEmpty
+            ? (environment["SUPERTEXT_ALLOWED_ORIGINS"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            : allowedOrigins
+        configuration.allowedOrigins = try origins.map { origin in
+            guard let normalized = ServerConfiguration.webOrigin(origin) else {
+                throw ValidationError("'\(origin)' is not an origin: give scheme://host[:port], such as https://docs.example.org or http://localhost:3000.")
+            }
+            return normalized
+        }
         configuration.publicDirectory = setting(publicDirectory, "SUPERTEXT_PUBLIC_DIR") ?? Self.defaultPublicDirectory()
 
         var logger = Logger(label: "supertext")
@@ -155,6 +201,10 @@ struct ServeCommand: AsyncParsableCommand {
             throw CommandLineFailure("supertext: cannot start: \(error.message)")
         } catch let error as StoreError {
             throw CommandLineFailure("supertext: cannot start: \(error.message)")
+        } catch {
+            // NIO throws these only while binding: later ones (accepting) are retried, not thrown.
+            guard let reason = configuration.address.listenFailure(error) else { throw error }
+            throw CommandLineFailure("supertext: cannot start: cannot listen on \(configuration.address): \(reason)")
         }
         logger.info("stopped")
     }

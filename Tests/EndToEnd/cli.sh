@@ -156,5 +156,49 @@ fi
 kill "$server"
 wait "$server" 2>/dev/null
 
+# 9. --allowed-origin (and SUPERTEXT_ALLOWED_ORIGINS) take origins only: anything else is bad usage, named.
+run bad-origin 2 serve --allowed-origin 'https://docs.example.org/path' --database "$work/origin.sqlite"
+expect_match "bad-origin: says what an origin is" "$work/bad-origin.err" \
+  "'https://docs\.example\.org/path' is not an origin: give scheme://host\[:port\]"
+export SUPERTEXT_ALLOWED_ORIGINS='https://docs.example.org, *'
+run bad-origin-env 2 serve --database "$work/origin.sqlite"
+unset SUPERTEXT_ALLOWED_ORIGINS
+expect_match "bad-origin-env: names the value" "$work/bad-origin-env.err" "'\*' is not an origin"
+
+# 10. serve cannot listen: it says why, exits with 2, and never logs 'listening'. A port another
+# program listens on; a host that only starts like a loopback address, which also gets the
+# warning for listening beyond loopback without a token.
+expect_no_match() {
+  if grep -Eq -- "$3" "$2"; then
+    fail "$1: a line of $(basename "$2") matches /$3/: $(grep -E -- "$3" "$2" | head -c 300)"
+  else
+    pass "$1"
+  fi
+}
+python3 -c 'import socket, time
+s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen()
+print(s.getsockname()[1], flush=True); time.sleep(900)' >"$work/holder.port" &
+holder=$!
+for _ in $(seq 1 100); do [ -s "$work/holder.port" ] && break; sleep 0.1; done
+busy="$(cat "$work/holder.port")"
+run busy-port 2 serve --port "$busy" --no-history --database "$work/busy.sqlite" --workers 1
+expect_match "busy-port: says the address is in use" "$work/busy-port.err" \
+  "cannot start: cannot listen on http://127\.0\.0\.1:$busy: the address is already in use"
+expect_no_match "busy-port: never logs listening" "$work/busy-port.err" "listening on"
+kill "$holder"
+wait "$holder" 2>/dev/null
+run lookalike-host 2 serve --host 127.0.0.1.evil.example --port 8080 --no-history --database "$work/lookalike.sqlite" --workers 1
+expect_match "lookalike-host: warned as beyond loopback" "$work/lookalike-host.err" \
+  "listens on http://127\.0\.0\.1\.evil\.example:8080 WITHOUT an API token"
+expect_match "lookalike-host: says the host is not known" "$work/lookalike-host.err" \
+  "cannot start: cannot listen on http://127\.0\.0\.1\.evil\.example:8080: the host '127\.0\.0\.1\.evil\.example' is not known"
+expect_no_match "lookalike-host: never logs listening" "$work/lookalike-host.err" "listening on"
+
+# 11. The limits of slow clients and connections are checked before anything starts.
+run zero-header-timeout 2 serve --header-timeout 0
+expect_match "zero-header-timeout: says why" "$work/zero-header-timeout.err" "header timeout must be more than 0"
+SUPERTEXT_MAX_CONNECTIONS=many run bad-max-connections 2 serve
+expect_match "bad-max-connections: names the variable" "$work/bad-max-connections.err" "SUPERTEXT_MAX_CONNECTIONS=many is not a valid number"
+
 echo "$passes passed, $failures failed"
 [ "$failures" -eq 0 ]

@@ -58,7 +58,7 @@ struct CheckerTests {
             try TestSupport.proofreader.check(CheckRequest(text: "x", language: "xx-YY"))
         } throws: { error in
             let error = error as? SuperTextError
-            return error?.code == "unknown_language" && error?.message.contains("en-US") == true
+            return error?.code == .unknownLanguage && error?.message.contains("en-US") == true
         }
     }
 

@@ -29,10 +29,10 @@ struct LanguageToolWritingTests {
     ])
     func formsDecodeAsFoundationDecodedThem(form: String) throws {
         let expected = Self.foundationForm(form)
-        let decoded = try? LanguageToolParameters.decodeForm(form)
+        let decoded = try? FormDecoder.decode(Array(form.utf8))
         #expect(decoded == expected)
         if expected == nil {
-            #expect(throws: LanguageToolError.self) { try LanguageToolParameters.decodeForm(form) }
+            #expect { try FormDecoder.decode(Array(form.utf8)) } throws: { ($0 as? APIError)?.code == .badForm }
         }
     }
 

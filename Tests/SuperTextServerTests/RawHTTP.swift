@@ -63,7 +63,7 @@ enum RawHTTP {
         return answer
     }
 
-    private static func parse(_ bytes: [UInt8]) throws -> Answer {
+    static func parse(_ bytes: [UInt8]) throws -> Answer {
         let text = String(decoding: bytes, as: UTF8.self)
         guard let headEnd = text.range(of: "\r\n\r\n") else { throw POSIXError(.EBADMSG) }
         let lines = text[..<headEnd.lowerBound].components(separatedBy: "\r\n")

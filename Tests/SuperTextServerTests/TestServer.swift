@@ -19,12 +19,15 @@ enum TestServer {
         var configuration = ServerConfiguration()
         configuration.workers = 2
         configuration.partSize = 1024
+        // Every suite shares its two workers, so a check may wait behind many others on a
+        // loaded machine; the tests of the time limit make pools of their own.
+        configuration.checkTimeout = .seconds(600)
         return try! makeProofreadingPool(configuration: configuration, logger: logger)
     }()
 
     /// The application with `configure` applied to a default test configuration.
     static func app(
-        pool: ProofreadingPool = sharedPool, database: AppDatabase? = nil,
+        pool: ProofreadingPool = sharedPool, database: AppDatabase? = nil, logger: Logger = TestServer.logger,
         _ configure: (inout ServerConfiguration) -> Void = { _ in }
     ) async throws -> some ApplicationProtocol {
         var configuration = ServerConfiguration()

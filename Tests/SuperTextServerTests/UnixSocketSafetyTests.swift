@@ -53,7 +53,7 @@ struct UnixSocketSafetyTests {
             let error = await #expect(throws: SuperTextError.self) {
                 _ = try await TestServer.app { $0.address = .unixSocket(path: path) }
             }
-            #expect(error?.code == "socket_in_use")
+            #expect(error?.code == .socketInUse)
             #expect(error?.message.contains(path) == true)
             let curl = try Curl(["--unix-socket", path, "-o", "/dev/null", "-w", "%{http_code}", "http://localhost/healthz"])
             #expect(await curl.rest() == "200")

@@ -87,7 +87,7 @@ public final class Proofreader {
             let document = CheckedDocument(bytes: bytes, words: words, sentences: sentences, maskedRanges: masked)
             let choice = try choice ?? chooseLanguage(for: request, document: document)
             var result = try check(document, request: request, choice: choice, isCancelled: isCancelled)
-            result.stats.characters = request.text.unicodeScalars.count
+            result.stats.characters = request.text.utf16.count
             result.stats.milliseconds = (ContinuousClock.now - clock).milliseconds
             return result
         }
@@ -233,11 +233,13 @@ public final class Proofreader {
         // Spelling matches never overlap one another (one a word); rule matches are taken in
         // order of offset, each checked against its spelling neighbours and the last rule match kept.
         // A match without suggestions (a long sentence) changes nothing and hides nothing.
-        let spelling = matches.filter { $0.category == .spelling }.sorted { $0.offset < $1.offset }
-        let others = matches.filter { $0.category != .spelling && !$0.suggestions.isEmpty }
+        // An unknown name is a word spelling reports like any other.
+        func isSpelling(_ match: Match) -> Bool { match.category == .spelling || match.category == .name }
+        let spelling = matches.filter(isSpelling).sorted { $0.offset < $1.offset }
+        let others = matches.filter { !isSpelling($0) && !$0.suggestions.isEmpty }
             .sorted { ($0.offset, $0.length) < ($1.offset, $1.length) }
         guard !others.isEmpty else { return matches }
-        var kept = matches.filter { $0.category != .spelling && $0.suggestions.isEmpty }
+        var kept = matches.filter { !isSpelling($0) && $0.suggestions.isEmpty }
         var replaced = Set<Int>()
         var lastEnd = -1
         for match in others {
@@ -306,14 +308,21 @@ public final class Proofreader {
 }
 
 /// A word as the dictionary wants it: NFC, typographic apostrophes made straight.
+///
+/// A token longer than `longestNormalizedWord` bytes is no word of a dictionary (Hunspell
+/// rejects those of 300 bytes or more) and is left unnormalised: Foundation's NFC takes time
+/// growing with the square of the length of a run of letters with combining marks.
 func normalizedWord(_ word: String) -> String {
-    var result = word.precomposedStringWithCanonicalMapping
+    var result = word.utf8.count > longestNormalizedWord ? word : word.precomposedStringWithCanonicalMapping
     if result.unicodeScalars.contains(where: { $0 == "\u{2019}" || $0 == "\u{02BC}" }) {
         result = result.replacingOccurrences(of: "\u{2019}", with: "'")
             .replacingOccurrences(of: "\u{02BC}", with: "'")
     }
     return result
 }
+
+/// The longest token `normalizedWord` puts in NFC, in UTF-8 bytes: Hunspell's own limit.
+let longestNormalizedWord = 300
 
 /// Suggestions written with the typographic apostrophe (’) when the written word has one:
 /// dictionaries spell `aujourd'hui` with a straight one, the writer chose `aujourd’hui`.

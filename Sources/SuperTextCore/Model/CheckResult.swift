@@ -19,7 +19,8 @@ public struct LanguageReport: Codable, Sendable, Equatable {
 
 /// Figures about one check.
 public struct CheckStats: Codable, Sendable, Equatable {
-    /// Unicode scalars in the text.
+    /// Length of the text in UTF-16 code units: the unit of every offset and length in a result
+    /// (and of LanguageTool's character counts), so `characters` is the end offset of the text.
     public var characters: Int
     /// Words sent to the dictionary.
     public var words: Int

@@ -32,7 +32,7 @@ struct CheckController: Sendable {
         }
         let input = try await parse(request)
         do {
-            let finish = history.finisher(text: input.request.text, requested: input.store)
+            let finish = try history.finisher(text: input.request.text, requested: input.store)
             return JSONResponse.make(try await pool.check(input.request, finish: finish))
         } catch {
             throw APIError(error)
@@ -73,7 +73,7 @@ struct CheckController: Sendable {
                     return
                 } catch {
                     let apiError = APIError(error)
-                    if apiError.code == "cancelled" {
+                    if apiError.code == .cancelled {
                         logger.info("stream cancelled")
                     } else {
                         let data = try JSONCoding.encoder().encode(apiError.jsonObject)

@@ -28,37 +28,36 @@ struct DictionaryController: Sendable {
     struct Added: Encodable { let word: String; let language: String?; let added: Bool }
 
     @Sendable func add(request: Request, context: AppRequestContext) async throws -> Response {
-        let body = try await request.body.collect(upTo: 64 * 1024)
+        let body = try await RequestBody.read(request, limit: 64 * 1024)
         let media = request.headers[.contentType].map { MediaTypeName($0).essence }
         var word: String?
         var language: String?
         if media == "application/x-www-form-urlencoded" {
-            let fields = FormFields.decode(String(buffer: body))
+            let fields = try FormDecoder.decode(body, allowingRepeats: false)
             word = fields["word"]; language = fields["language"]
         } else if media == "application/json" {
-            guard let decoded = try? JSONDecoder().decode(AddBody.self, from: Data(buffer: body)) else {
-                throw APIError.badRequest("The body is not valid JSON.", code: "bad_json")
-            }
+            let decoded = try JSONBody.decode(AddBody.self, from: body)
             word = decoded.word; language = decoded.language
         } else {
-            throw APIError(status: .unsupportedMediaType, code: "unsupported_media_type", message: "Send JSON {\"word\": \"...\", \"language\": \"en-US\"}.")
+            throw APIError(.unsupportedMediaType, "Send JSON {\"word\": \"...\", \"language\": \"en-US\"}.")
         }
-        guard let word, !word.isEmpty else { throw APIError.badRequest("The field 'word' is required.", code: "missing_word") }
+        guard let word, !word.isEmpty else { throw APIError.badRequest("The field 'word' is required.", code: .missingWord) }
         do { try ControlCharacters.validate(word) } catch { throw APIError(error) }
         let code = try resolve(language)
         do {
             let added = try await dictionary.add(word, language: code)
             return try JSONResponse.make(Added(word: word, language: code, added: added), status: added ? .created : .ok)
         } catch let error as StoreError {
-            throw APIError.badRequest(error.message)
+            throw APIError(error)
         }
     }
 
     @Sendable func remove(request: Request, context: AppRequestContext) async throws -> Response {
-        let word = context.parameters.get("word")?.removingPercentEncoding ?? ""
+        // Strictly, as forms and queries are: a broken escape is a 400, not the empty word.
+        let word = try FormDecoder.pathSegment(context.parameters.get("word") ?? "")
         let language = try languageParameter(request)
         guard try await dictionary.remove(word, language: language) else {
-            throw APIError(status: .notFound, code: "not_found", message: "'\(word)' is not in the personal dictionary\(language.map { " for \($0)" } ?? "").")
+            throw APIError(.notFound, "'\(word)' is not in the personal dictionary\(language.map { " for \($0)" } ?? "").")
         }
         return Response(status: .noContent)
     }
@@ -78,14 +77,9 @@ struct DictionaryController: Sendable {
 
     @Sendable func importWords(request: Request, context: AppRequestContext) async throws -> Response {
         guard request.headers[.contentType].map({ MediaTypeName($0).essence }) == "text/plain" else {
-            throw APIError(status: .unsupportedMediaType, code: "unsupported_media_type", message: "Send the word list as text/plain, one word a line.")
+            throw APIError(.unsupportedMediaType, "Send the word list as text/plain, one word a line.")
         }
-        let body: ByteBuffer
-        do { body = try await request.body.collect(upTo: bodyLimit) } catch { throw APIError.bodyTooLarge(limit: bodyLimit) }
-        let bytes = Array(body.readableBytesView)
-        if let offset = UTF8Validation.firstInvalidByteOffset(in: bytes) {
-            throw APIError(SuperTextError.invalidUTF8(atByteOffset: offset))
-        }
+        let bytes = try await RequestBody.read(request, limit: bodyLimit)
         let language = try languageParameter(request)
         let list = String(decoding: bytes, as: UTF8.self)
         do { try ControlCharacters.validate(list) } catch { throw APIError(error) }
@@ -93,12 +87,12 @@ struct DictionaryController: Sendable {
         do {
             return try JSONResponse.make(Imported(added: try await dictionary.importWords(lines, language: language)))
         } catch let error as StoreError {
-            throw APIError.badRequest(error.message)
+            throw APIError(error)
         }
     }
 
     private func languageParameter(_ request: Request) throws -> String? {
-        try resolve(request.uri.queryParameters["language"].map(String.init))
+        try resolve(FormDecoder.query(of: request, allowingRepeats: false)["language"])
     }
 
     /// A language given for a word is stored as its BCP 47 form; a bare language (`en`) stays

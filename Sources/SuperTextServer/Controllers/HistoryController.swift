@@ -15,12 +15,12 @@ struct HistoryController: Sendable {
     }
 
     @Sendable func list(request: Request, context: AppRequestContext) async throws -> Response {
-        let query = request.uri.queryParameters
-        let limit = try Parameters.integer(query["limit"].map(String.init), name: "limit", range: 1...200) ?? 20
-        let before = try Parameters.integer(query["before"].map(String.init), name: "before", range: 1...Int.max)
+        let query = try FormDecoder.query(of: request, allowingRepeats: false)
+        let limit = try Parameters.integer(query["limit"], name: "limit", range: 1...200) ?? 20
+        let before = try Parameters.integer(query["before"], name: "before", range: 1...Int.max)
         let page = try await database.history(
-            limit: limit, before: before.map(Int64.init), query: query["q"].map(String.init),
-            language: query["language"].map(String.init)
+            limit: limit, before: before.map(Int64.init), query: query["q"],
+            language: query["language"]
         )
         return try JSONResponse.make(page)
     }
@@ -60,9 +60,11 @@ struct HistoryController: Sendable {
 
 /// Validation of query and path parameters, with 400s that say what is wrong.
 enum Parameters {
+    /// A whole number in `range`, or `nil` when not given; given empty (`limit=`) or with a sign
+    /// (`+5`, which `Int` reads), it is refused like any other value that is not a number.
     static func integer(_ raw: String?, name: String, range: ClosedRange<Int>) throws -> Int? {
-        guard let raw, !raw.isEmpty else { return nil }
-        guard let value = Int(raw), range.contains(value) else {
+        guard let raw else { return nil }
+        guard raw.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let value = Int(raw), range.contains(value) else {
             throw APIError.badRequest("'\(name)' must be a whole number from \(range.lowerBound)\(range.upperBound == Int.max ? " up" : " to \(range.upperBound)"), not '\(raw)'.")
         }
         return value
@@ -70,13 +72,13 @@ enum Parameters {
 
     static func id(_ context: AppRequestContext) throws -> Int64 {
         let raw = context.parameters.get("id") ?? ""
-        guard let id = Int64(raw), id > 0 else {
+        guard raw.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let id = Int64(raw), id > 0 else {
             throw APIError.badRequest("'\(raw)' is not a check id (a positive whole number).")
         }
         return id
     }
 
     static func notFound(_ id: Int64) -> APIError {
-        APIError(status: .notFound, code: "not_found", message: "No stored check has the id \(id).")
+        APIError(.notFound, "No stored check has the id \(id).")
     }
 }

@@ -10,9 +10,9 @@ struct InsightsController: Sendable {
     }
 
     @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
-        let query = request.uri.queryParameters
-        let limit = try Parameters.integer(query["limit"].map(String.init), name: "limit", range: 1...100) ?? 20
-        let days = try Parameters.integer(query["days"].map(String.init), name: "days", range: 1...3650) ?? 30
+        let query = try FormDecoder.query(of: request, allowingRepeats: false)
+        let limit = try Parameters.integer(query["limit"], name: "limit", range: 1...100) ?? 20
+        let days = try Parameters.integer(query["days"], name: "days", range: 1...3650) ?? 30
         return try JSONResponse.make(try await database.insights(limit: limit, days: days))
     }
 }

@@ -15,6 +15,8 @@ struct LanguageToolCheckController: Sendable {
     let maxTextLength: Int
     /// The API token, when checks need one.
     let token: String?
+    /// The largest answer sent, by the size of the text.
+    var answerLimit = LanguageToolResponse.SizeLimit.standard
 
     /// The most bytes of a request: the text limit with room for form encoding, which spells
     /// most characters out of ASCII as several `%XX` escapes.
@@ -36,7 +38,13 @@ struct LanguageToolCheckController: Sendable {
         let text = input.text
         do {
             _ = try await pool.check(input.check) { result, finished in
-                answer.json = LanguageToolResponse(result: result, text: text).json
+                let json = LanguageToolResponse(result: result, text: text).json
+                let textBytes = text.originalText.utf8.count
+                guard json.count <= answerLimit.bytes(forTextOf: textBytes) else {
+                    finished(.failure(LanguageToolError.answerTooLarge(size: json.count, textBytes: textBytes, limit: answerLimit)))
+                    return
+                }
+                answer.json = json
                 finished(.success(result))
             }
         } catch {

@@ -40,7 +40,7 @@ struct LanguageToolInfoController: Sendable {
     /// `OK` once the dictionaries are loaded; 503 before, and while shutting down.
     @Sendable func healthcheck(request: Request, context: AppRequestContext) async throws -> Response {
         guard pool.isReady else {
-            throw LanguageToolError(status: .serviceUnavailable, message: "Not ready: the dictionaries are loading or the server is stopping.")
+            throw LanguageToolError(.unavailable, "Not ready: the dictionaries are loading or the server is stopping.")
         }
         return Response(
             status: .ok, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: "OK"))

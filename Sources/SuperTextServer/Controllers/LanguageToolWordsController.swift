@@ -55,7 +55,7 @@ struct LanguageToolWordsController: Sendable {
         do {
             return try JSONResponse.make(Added(added: try await dictionary.add(word, language: language)))
         } catch let error as StoreError {
-            throw LanguageToolError.badRequest(error.message)
+            throw LanguageToolError(error)
         }
     }
 

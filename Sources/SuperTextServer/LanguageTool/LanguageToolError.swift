@@ -3,77 +3,77 @@ import Hummingbird
 import NIOCore
 import NIOHTTP1
 import SuperTextCore
+import SuperTextStore
 
 /// An error of the LanguageTool-compatible API (`/v2`), answered the way LanguageTool answers
 /// errors: a status and a plain-text body starting with `Error: `.
 ///
-/// `init(_ error:)` is the one place where core errors map to statuses for `/v2`; `/api/v1`
-/// keeps its JSON errors (`APIError`).
+/// Made from `APIError`, so both APIs share one set of codes and one table of statuses
+/// (`ErrorCode.status`); `/v2` differs only where LanguageTool answers differently.
 struct LanguageToolError: HTTPResponseError, Sendable {
     var status: HTTPResponse.Status
+    var code: ErrorCode
     /// What went wrong, without the `Error: ` prefix.
     var message: String
     var headers: HTTPFields = [:]
 
-    init(status: HTTPResponse.Status, message: String, headers: HTTPFields = [:]) {
-        self.status = status
-        self.message = message
-        self.headers = headers
+    init(_ code: ErrorCode, _ message: String, headers: HTTPFields = [:]) {
+        self.init(APIError(code, message, headers: headers))
     }
 
-    /// The LanguageTool error for any error, mapping the core's errors to statuses.
+    /// The LanguageTool error for any error.
     init(_ error: any Error) {
-        switch error {
-        case let error as LanguageToolError:
+        if let error = error as? LanguageToolError {
             self = error
-        case let error as SuperTextError:
-            switch error.code {
+            return
+        }
+        let apiError = APIError(error)
+        code = apiError.code
+        status = apiError.status
+        message = apiError.message
+        headers = apiError.headers
+        switch apiError.code {
+        case .unknownLanguage:
             // LanguageTool answers an unknown language with 400, not 422.
-            case "unknown_language", "invalid_utf8", "bad_text", "bad_request":
-                self.init(status: .badRequest, message: error.message)
-            case "queue_full":
-                self.init(status: .serviceUnavailable, message: error.message, headers: [.retryAfter: "1"])
-            case "timeout", "shutting_down", "no_dictionaries":
-                self.init(status: .serviceUnavailable, message: error.message, headers: [.retryAfter: "5"])
-            case "cancelled":
-                self.init(status: .init(code: 499, reasonPhrase: "Client Closed Request"), message: error.message)
-            default:
-                self.init(status: .internalServerError, message: "Internal Error: \(error.message)")
-            }
-        case let error as APIError:
-            // Shared helpers (body reading, UTF-8 validation) speak APIError; keep their status.
-            self.init(status: error.status, message: error.message, headers: error.headers)
-        case let error as HTTPError:
-            self.init(status: error.status, message: error.body ?? Self.message(for: error.status))
-        case is NIOTooManyBytesError:
-            self.init(status: .contentTooLarge, message: "The request is over the size limit.")
-        case let error as HTTPParserError:
-            let framing = APIError.framing(error, requestLineTooLong: false)
-            self.init(status: framing.status, message: framing.message)
-        case let error as any HTTPResponseError:
-            self.init(status: error.status, message: Self.message(for: error.status))
+            status = .badRequest
+        case .notFound where (error as? HTTPError)?.body == nil && !(error is APIError):
+            // The router's 404: say which routes exist.
+            message = Self.unsupportedAction
+        case .internalError:
+            message = "Internal Error"
         default:
-            self.init(status: .internalServerError, message: "Internal Error")
+            break
         }
     }
 
-    static func badRequest(_ message: String) -> LanguageToolError {
-        LanguageToolError(status: .badRequest, message: message)
+    static func badRequest(_ message: String, code: ErrorCode = .badRequest) -> LanguageToolError {
+        LanguageToolError(code, message)
     }
 
     /// The text to check is longer than the server accepts; LanguageTool's wording, in UTF-16
     /// code units as LanguageTool counts characters.
     static func textTooLong(length: Int, limit: Int) -> LanguageToolError {
         LanguageToolError(
-            status: .contentTooLarge,
-            message: "Your text exceeds the limit of \(limit) characters (it's \(length) characters). Please submit a shorter text."
+            .textTooLong,
+            "Your text exceeds the limit of \(limit) characters (it's \(length) characters). Please submit a shorter text."
+        )
+    }
+
+    /// The answer to a check came out larger than `limit` allows for its text: refused rather
+    /// than sent.
+    static func answerTooLarge(size: Int, textBytes: Int, limit: LanguageToolResponse.SizeLimit) -> LanguageToolError {
+        LanguageToolError(
+            .answerTooLarge,
+            "The answer to this text would be \(size) bytes, over the limit of \(limit.bytes(forTextOf: textBytes)) "
+                + "bytes for a text of \(textBytes) bytes (\(limit.factor) times the text plus \(limit.allowance) bytes). "
+                + "Please submit a shorter text or disable some rules."
         )
     }
 
     static func methodNotAllowed(_ method: HTTPRequest.Method, path: String, allowed: [HTTPRequest.Method]) -> LanguageToolError {
         let list = allowed.map(\.rawValue).joined(separator: ", ")
         return LanguageToolError(
-            status: .methodNotAllowed, message: "\(path) needs to be called with \(list), not \(method.rawValue).",
+            .methodNotAllowed, "\(path) needs to be called with \(list), not \(method.rawValue).",
             headers: [.allow: list]
         )
     }
@@ -81,18 +81,15 @@ struct LanguageToolError: HTTPResponseError, Sendable {
     /// A missing or wrong API token.
     static func forbidden(tokenGiven: Bool) -> LanguageToolError {
         LanguageToolError(
-            status: .forbidden,
-            message: tokenGiven
+            .forbidden,
+            tokenGiven
                 ? "Authentication failed: the API key is wrong."
                 : "Authentication failed: this server needs an API key; send apiKey=KEY or Authorization: Bearer KEY."
         )
     }
 
-    private static func message(for status: HTTPResponse.Status) -> String {
-        status.code == 404
-            ? "Unsupported action. The LanguageTool-compatible API answers /v2/check, /v2/languages, /v2/words, /v2/words/add, /v2/words/delete and /v2/healthcheck."
-            : status.reasonPhrase
-    }
+    private static let unsupportedAction =
+        "Unsupported action. The LanguageTool-compatible API answers /v2/check, /v2/languages, /v2/words, /v2/words/add, /v2/words/delete and /v2/healthcheck."
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
         var response = Response(

@@ -9,8 +9,8 @@ struct BearerTokenMiddleware: RouterMiddleware {
         let header = request.headers[.authorization] ?? ""
         guard let given = Self.bearerToken(in: header), Self.constantTimeEqual(given, token) else {
             throw APIError(
-                status: .unauthorized, code: "unauthorized",
-                message: header.isEmpty ? "This server needs an API token: send Authorization: Bearer <token>." : "The API token is wrong.",
+                .unauthorized,
+                header.isEmpty ? "This server needs an API token: send Authorization: Bearer <token>." : "The API token is wrong.",
                 headers: [.wwwAuthenticate: "Bearer realm=\"SuperText\""]
             )
         }
