@@ -18,10 +18,19 @@ public struct AppDatabase: Sendable {
     /// Checkpoints the log of a database file away from commits (see `WALCheckpointer`).
     let checkpointer: WALCheckpointer?
 
+    /// Called after each transaction that saves checks, with how many, how long it took from
+    /// waiting for the write lock to its commit or failure, and whether it committed: for metrics.
+    public typealias CommitObserver = @Sendable (_ checks: Int, _ duration: Duration, _ committed: Bool) -> Void
+
     /// Opens the database and brings its schema up to date.
     ///
-    /// - Parameter indexing: when saved checks enter the full-text index and the mistakes table.
-    init(_ writer: any DatabaseWriter, indexing: HistoryIndexer.Policy = .init(), checkpointer: WALCheckpointer? = nil) throws {
+    /// - Parameters:
+    ///   - indexing: when saved checks enter the full-text index and the mistakes table.
+    ///   - onCommit: told of each transaction that saves checks, committed or failed.
+    init(
+        _ writer: any DatabaseWriter, indexing: HistoryIndexer.Policy = .init(), checkpointer: WALCheckpointer? = nil,
+        onCommit: CommitObserver? = nil
+    ) throws {
         self.writer = writer
         self.checkpointer = checkpointer
         try Self.migrator.migrate(writer)
@@ -29,7 +38,15 @@ public struct AppDatabase: Sendable {
         let indexer = HistoryIndexer(writer: writer, policy: indexing, pending: pending)
         historyIndexer = indexer
         checkWrites = GroupCommit { [writer] checks in
-            let ids = try writer.writeWithoutTransaction { db in try Self.inTransaction(db) { try Self.insert(checks, db) } }
+            let start = ContinuousClock.now
+            let ids: [Int64]
+            do {
+                ids = try writer.writeWithoutTransaction { db in try Self.inTransaction(db) { try Self.insert(checks, db) } }
+            } catch {
+                onCommit?(checks.count, ContinuousClock.now - start, false)
+                throw error
+            }
+            onCommit?(ids.count, ContinuousClock.now - start, true)
             indexer.noteSaved(ids.count)
             return ids
         }
@@ -62,8 +79,11 @@ public struct AppDatabase: Sendable {
         try open(path: path, indexing: .init())
     }
 
-    /// Opens (or creates) the database file at `path`, with its own search indexing policy.
-    public static func open(path: String, indexing: HistoryIndexer.Policy) throws -> AppDatabase {
+    /// Opens (or creates) the database file at `path`, with its own search indexing policy, and
+    /// tells `onCommit` of each transaction that saves checks.
+    public static func open(
+        path: String, indexing: HistoryIndexer.Policy, onCommit: CommitObserver? = nil
+    ) throws -> AppDatabase {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
@@ -89,7 +109,7 @@ public struct AppDatabase: Sendable {
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)
             let checkpointer = try WALCheckpointer(path: path, writer: pool, configuration: configuration)
-            return try AppDatabase(pool, indexing: indexing, checkpointer: checkpointer)
+            return try AppDatabase(pool, indexing: indexing, checkpointer: checkpointer, onCommit: onCommit)
         } catch let error as DatabaseError {
             throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error)")
         }
@@ -100,9 +120,10 @@ public struct AppDatabase: Sendable {
         try inMemory(indexing: .init())
     }
 
-    /// An empty database in memory, for tests, with its own search indexing policy.
-    public static func inMemory(indexing: HistoryIndexer.Policy) throws -> AppDatabase {
-        try AppDatabase(DatabaseQueue(), indexing: indexing)
+    /// An empty database in memory, for tests, with its own search indexing policy, telling
+    /// `onCommit` of each transaction that saves checks.
+    public static func inMemory(indexing: HistoryIndexer.Policy, onCommit: CommitObserver? = nil) throws -> AppDatabase {
+        try AppDatabase(DatabaseQueue(), indexing: indexing, onCommit: onCommit)
     }
 
     /// Why `directory` cannot hold the database, when it is not a directory that can be reached.
