@@ -18,6 +18,9 @@ let package = Package(
         // Hummingbird's own transport, named for the HTTP parser's errors (`HTTPFramingErrorHandler`).
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        // `/metrics`: swift-metrics' API, with Prometheus's text format as its backend.
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         // The C library, wrapped: libhunspell from Debian's libhunspell-dev.
@@ -56,6 +59,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             // The OpenAPI document served at /openapi.json, compiled into the binary.
             resources: [.embedInCode("Resources/openapi.json")]
@@ -103,6 +108,8 @@ let package = Package(
             dependencies: [
                 "SuperTextServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                // A store made to fail (`MetricsTests`).
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
     ]

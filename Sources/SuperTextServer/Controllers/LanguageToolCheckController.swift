@@ -15,6 +15,8 @@ struct LanguageToolCheckController: Sendable {
     let maxTextLength: Int
     /// The API token, when checks need one.
     let token: String?
+    /// Where checks, words and matches are counted.
+    let metrics: ServerMetrics
 
     /// The most bytes of a request: the text limit with room for form encoding, which spells
     /// most characters out of ASCII as several `%XX` escapes.
@@ -35,10 +37,11 @@ struct LanguageToolCheckController: Sendable {
         let answer = AnswerBox()
         let text = input.text
         do {
-            _ = try await pool.check(input.check) { result, finished in
+            let result = try await pool.check(input.check) { result, finished in
                 answer.json = LanguageToolResponse(result: result, text: text).json
                 finished(.success(result))
             }
+            metrics.recordCheck(result, api: .v2)
         } catch {
             throw LanguageToolError(error)
         }
