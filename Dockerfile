@@ -14,7 +14,7 @@ FROM ${SWIFT_IMAGE} AS build
 # Versions are not pinned: Debian's security updates replace them within bookworm.
 # hadolint ignore=DL3008
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libhunspell-dev libsqlite3-dev pkg-config \
+    && apt-get install -y --no-install-recommends libhunspell-dev libsqlite3-dev zlib1g-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /build

@@ -3,7 +3,7 @@ SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: run test build release deps test-deps soak bench bench-store bench-http bench-suggest bench-grammar docker-test clean
+.PHONY: run test build release deps test-deps soak bench bench-store bench-http bench-suggest bench-grammar fuzz docker-test clean
 
 ## Install what is missing, build in release mode and serve on http://$(HOST):$(PORT).
 run: deps release
@@ -65,6 +65,18 @@ bench-grammar: deps
 soak: deps
 	$(SWIFT) build -c release --product supertext
 	python3 scripts/soak.py .build/release/supertext
+
+## Hostile texts through the tokenizer, the Markdown masker and the whole check with every rule
+## (release build): random cases for FUZZ_SECONDS from FUZZ_SEED (each failure prints the seed
+## that reproduces it, also in `FUZZ_SEED=S FUZZ_CASES=1 swift test --filter HostileTextTests`),
+## then the time of adversarial texts at n, 2n, 4n and 8n (FUZZ_SIZE bytes for n); fails when a
+## case breaks an invariant or when 8n takes over 20 times as long as n.
+FUZZ_SECONDS ?= 300
+FUZZ_SEED ?= 20261201
+FUZZ_SIZE ?= 16384
+fuzz: deps
+	$(SWIFT) build -c release --product supertext-bench
+	.build/release/supertext-bench fuzz --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED) --size $(FUZZ_SIZE)
 
 ## Build the Docker image from the Dockerfile, run it and check it from outside.
 docker-test:

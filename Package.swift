@@ -21,6 +21,8 @@ let package = Package(
         // `/metrics`: swift-metrics' API, with Prometheus's text format as its backend.
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        // zlib over ByteBuffers: the web page's files are sent gzip-compressed (`PublicFilesMiddleware`).
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
     targets: [
         // The C library, wrapped: libhunspell from Debian's libhunspell-dev.
@@ -61,6 +63,7 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "CompressNIO", package: "compress-nio"),
             ],
             // The OpenAPI document served at /openapi.json, compiled into the binary.
             resources: [.embedInCode("Resources/openapi.json")]
@@ -110,6 +113,7 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 // A store made to fail (`MetricsTests`).
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "CompressNIO", package: "compress-nio"),
             ]
         ),
     ]

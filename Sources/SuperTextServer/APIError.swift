@@ -37,6 +37,8 @@ struct APIError: HTTPResponseError, Sendable {
             self.init(error.code, error.message)
         case let error as StoreError:
             self.init(error.code, error.message)
+        case let error as StorageFault:
+            self.init(error.code, error.message)
         case let error as HTTPError:
             self.init(ErrorCode(status: error.status), error.body ?? Self.message(for: error.status))
             self.status = error.status
@@ -51,6 +53,12 @@ struct APIError: HTTPResponseError, Sendable {
         default:
             self.init(.internalError, "Internal error.")
         }
+    }
+
+    /// Whether the error is a lasting storage fault, which the store reports to the log once
+    /// when it begins (`StorageEvent`), rather than once per request.
+    var isLoggedByStorage: Bool {
+        code.rawValue.hasPrefix("storage_") && code != .storageBusy
     }
 
     static func badRequest(_ message: String, code: ErrorCode = .badRequest) -> APIError {

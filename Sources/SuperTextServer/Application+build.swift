@@ -17,7 +17,7 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
     // The application's metrics, handed to the store and the pool before they start.
     let metrics = ServerMetrics()
-    let database = try AppDatabase.open(path: configuration.databasePath, indexing: .init(), onCommit: metrics.recordCommit)
+    let database = try AppDatabase.open(path: configuration.databasePath, onCommit: metrics.recordCommit)
     logger.info("database \(configuration.databasePath)\(configuration.historyEnabled ? "" : " (history off)")")
     if !configuration.isLoopbackOnly, configuration.apiToken == nil {
         logger.warning("""
@@ -66,6 +66,15 @@ func buildApplication(
     configuration: ServerConfiguration, pool: ProofreadingPool, database: AppDatabase, logger: Logger,
     ownsPool: Bool = true, metrics: ServerMetrics = ServerMetrics()
 ) async throws -> some ApplicationProtocol {
+    // Each change of the storage's state is logged once, however many requests it refuses.
+    database.storage.observe { event in
+        switch event {
+        case .fault(let fault): logger.error("storage: \(fault.code.rawValue): \(fault.message) (\(fault.cause))")
+        case .recovered(let fault): logger.notice("storage: works again after \(fault.code.rawValue)")
+        case .warning(let text): logger.warning("storage: \(text)")
+        case .info(let text): logger.info("storage: \(text)")
+        }
+    }
     let dictionary = try await PersonalDictionary(database: database)
     let connections = connectionLimiter(configuration: configuration, logger: logger)
     let router = buildRouter(
@@ -161,7 +170,7 @@ func buildRouter(
             PublicFilesMiddleware(directory: directory, logger: logger)
         }
     }
-    HealthController(pool: pool).addRoutes(to: router)
+    HealthController(pool: pool, database: database).addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
     let monitoring = router.group()
     if let token = configuration.apiToken, !configuration.metricsPublic {

@@ -23,13 +23,17 @@ extension ErrorCode {
         case .cancelled: .init(code: 499, reasonPhrase: "Client Closed Request")
         case .socketInUse: .conflict
         case .internalError, .cannotOpen: .internalServerError
+        // A full disk is 507 Insufficient Storage; every other storage fault is 503: the service
+        // is there, its storage is not.
+        case .storageFull: .init(code: 507, reasonPhrase: "Insufficient Storage")
+        case .storageReadOnly, .storageGone, .storageCorrupt, .storageFailed, .storageBusy: .serviceUnavailable
         }
     }
 
     /// Seconds a client should wait before trying again, for the codes where trying again helps.
     var retryAfterSeconds: Int? {
         switch self {
-        case .queueFull, .tooManyConnections: 1
+        case .queueFull, .tooManyConnections, .storageBusy: 1
         case .timeout, .shuttingDown, .noDictionaries, .unavailable: 5
         default: nil
         }

@@ -4,6 +4,13 @@ import SuperTextCore
 import SuperTextStore
 
 /// Decides whether a check is stored, stores it, and gives it its id.
+///
+/// A check asked to be stored (history on, and not `"store": false`) is answered only once it is
+/// stored: when it cannot be, the request is refused with the storage fault (507 `storage_full`,
+/// 503 `storage_read_only`, `storage_gone`, `storage_corrupt`...), whose message says what to do,
+/// rather than answered without its id. A client that gets an id can rely on the check being in
+/// the database file. A fault already known refuses the check before it is checked; checks that
+/// store nothing are not concerned.
 struct HistoryRecorder: Sendable {
     let database: AppDatabase
     let enabled: Bool
@@ -17,8 +24,10 @@ struct HistoryRecorder: Sendable {
     /// What the proofreading worker does with a finished check of `text`: stores it and answers
     /// with its id, after the commit. `nil` when the check is not stored (history off, or the
     /// request opted out): its result is answered as it is, with no id.
-    func finisher(text: String, requested: Bool) -> CheckFinisher? {
+    /// - Throws: the storage fault, when the check would be stored and storage is known to fail.
+    func finisher(text: String, requested: Bool) throws -> CheckFinisher? {
         guard enabled, requested else { return nil }
+        try database.ensureStoringIsPossible()
         let database = database, retention = retention, pool = pool, metrics = metrics
         return { result, answer in
             let expecting = AppDatabase.savesToExpect(checksInProgress: pool.checksInProgress, workers: pool.configuration.workers)

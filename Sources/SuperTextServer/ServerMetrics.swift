@@ -159,7 +159,7 @@ final class ServerMetrics: Sendable {
         queueWait.record(duration: duration)
     }
 
-    /// For `AppDatabase.open(path:indexing:onCommit:)`: a transaction saving `checks` checks
+    /// For `AppDatabase.open(path:onCommit:)`: a transaction saving `checks` checks
     /// committed, or failed.
     func recordCommit(checks: Int, duration: Duration, committed: Bool) {
         guard committed else { return commitFailures.increment() }

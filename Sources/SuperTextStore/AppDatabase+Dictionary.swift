@@ -25,7 +25,7 @@ extension AppDatabase {
     /// The personal dictionary, optionally only the words that apply to one language
     /// (its own and those for every language).
     public func personalWords(language: String? = nil) async throws -> [PersonalWord] {
-        try await writer.read { db in
+        try await reading { db in
             var request = PersonalWordRecord.order(Column("word").collating(.localizedCaseInsensitiveCompare), Column("language"))
             if let language, !language.isEmpty {
                 request = request.filter([language, ""].contains(Column("language")))
@@ -40,7 +40,7 @@ extension AppDatabase {
     @discardableResult
     public func addPersonalWord(_ word: String, language: String?) async throws -> Bool {
         let word = try Self.validated(word)
-        return try await writer.write { db in
+        return try await storing { db in
             var record = PersonalWordRecord(id: nil, word: word, language: language ?? "", createdAt: Date())
             let existing = try PersonalWordRecord.filter(Column("word") == word && Column("language") == record.language).fetchCount(db)
             guard existing == 0 else { return false }
@@ -52,7 +52,7 @@ extension AppDatabase {
     /// Adds many words at once (an import); how many were new.
     public func importPersonalWords(_ words: [String], language: String?) async throws -> Int {
         let cleaned = try words.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }.map(Self.validated)
-        return try await writer.write { db in
+        return try await storing { db in
             var added = 0
             for word in Set(cleaned).sorted() {
                 try db.execute(
@@ -68,9 +68,9 @@ extension AppDatabase {
     /// Removes a word (from one language, or the every-language entry with `nil`); whether it was there.
     @discardableResult
     public func removePersonalWord(_ word: String, language: String?) async throws -> Bool {
-        try await writer.write { db in
-            try PersonalWordRecord.filter(Column("word") == word && Column("language") == (language ?? "")).deleteAll(db) > 0
-        }
+        try await freeing { db in
+            try PersonalWordRecord.filter(Column("word") == word && Column("language") == (language ?? "")).deleteAll(db)
+        } > 0
     }
 
     static func validated(_ word: String) throws -> String {

@@ -7,21 +7,40 @@ public struct HistoryItem: Codable, Sendable, Equatable {
     public var id: Int64
     public var createdAt: Date
     public var language: String
+    /// The beginning of the text on one line; in a search, the part of the text that matched.
     public var excerpt: String
+    /// Where the search matched in `excerpt` (empty without a search).
+    public var highlights: [TextRange]
     public var matchCount: Int
+}
+
+/// A range of a text in UTF-16 code units, as the offsets of matches are (and JavaScript's
+/// string indices).
+public struct TextRange: Codable, Sendable, Equatable {
+    public var offset: Int
+    public var length: Int
+
+    public init(offset: Int, length: Int) {
+        self.offset = offset
+        self.length = length
+    }
 }
 
 /// A page of history, newest first; `next` is the `before` of the next page.
 public struct HistoryPage: Codable, Sendable, Equatable {
     public var items: [HistoryItem]
     public var next: Int64?
+    /// Stored checks a search could not see: not yet in the search index, which could not be
+    /// written (a full disk, a read-only file). Absent when a search saw every check.
+    public var unindexedChecks: Int?
 
-    enum CodingKeys: String, CodingKey { case items, next }
+    enum CodingKeys: String, CodingKey { case items, next, unindexedChecks }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(items, forKey: .items)
         try container.encode(next, forKey: .next)  // null on the last page
+        try container.encodeIfPresent(unindexedChecks, forKey: .unindexedChecks)
     }
 }
 
@@ -84,12 +103,20 @@ extension AppDatabase {
         checkWrites.submit(check, expecting: expecting, completion: completion)
     }
 
-    /// Inserts checks in the current transaction, then applies their retention; their ids.
+    /// Applies the checks' retention, then inserts them in the current transaction; their ids.
     ///
+    /// Retention goes first so that the new rows take the pages it frees: a history kept at its
+    /// size by retention does not grow the file, and keeps working on a full disk.
     /// This runs on the single writer for every stored check, so it binds values that are ready
     /// (`NewCheck`) to cached statements and does no encoding of its own. The texts enter the
     /// full-text index, and the mistakes their table, later (`HistoryIndexer`).
     static func insert(_ checks: [NewCheck], _ db: Database) throws -> [Int64] {
+        // Once a batch; its newest check gives the time.
+        var applied: [RetentionPolicy] = []
+        for check in checks where !applied.contains(check.retention) {
+            applied.append(check.retention)
+            try applyRetention(check.retention, now: checks[checks.count - 1].date, adding: checks.count, db)
+        }
         var insertCheck = PreparedInsert(try db.cachedStatement(sql: NewCheck.insertSQL), db)
         var ids: [Int64] = []
         ids.reserveCapacity(checks.count)
@@ -98,11 +125,11 @@ extension AppDatabase {
             try insertCheck.execute()
             ids.append(db.lastInsertedRowID)
         }
-        // Once a batch; its newest check gives the time.
-        var applied: [RetentionPolicy] = []
-        for check in checks where !applied.contains(check.retention) {
-            applied.append(check.retention)
-            try applyRetention(check.retention, now: checks[checks.count - 1].date, db)
+        // A batch larger than the count kept keeps only its newest.
+        for retention in applied {
+            if let maxCount = retention.maxCount, checks.count > maxCount {
+                try applyRetention(RetentionPolicy(maxCount: maxCount), now: checks[checks.count - 1].date, adding: 0, db)
+            }
         }
         return ids
     }
@@ -116,7 +143,10 @@ extension AppDatabase {
             """) ?? 0
     }
 
-    private static func applyRetention(_ retention: RetentionPolicy, now: Date, _ db: Database) throws {
+    /// Deletes the checks `retention` does not keep, once `adding` more are stored; how many.
+    @discardableResult
+    static func applyRetention(_ retention: RetentionPolicy, now: Date, adding: Int, _ db: Database) throws -> Int {
+        var deleted = 0
         if let maxAge = retention.maxAge {
             let seconds = Double(maxAge.components.seconds) + Double(maxAge.components.attoseconds) / 1e18
             let cutoff = now.addingTimeInterval(-seconds)
@@ -129,14 +159,20 @@ extension AppDatabase {
                         (SELECT max(id) + 1 FROM "check"))
                     """,
                 arguments: [cutoff])
+            deleted += db.changesCount
         }
         if let maxCount = retention.maxCount {
+            // The newest `maxCount - adding` stay (none when the new ones alone fill the count).
             try db.execute(
                 sql: #"DELETE FROM "check" WHERE id <= (SELECT id FROM "check" ORDER BY id DESC LIMIT 1 OFFSET ?)"#,
-                arguments: [maxCount]
+                arguments: [max(maxCount - adding, 0)]
             )
+            deleted += db.changesCount
         }
+        return deleted
     }
+
+
 
     /// Adds every saved text still waiting for the search index now, rather than in the next
     /// quiet moment (a search does it first anyway).
@@ -153,9 +189,13 @@ extension AppDatabase {
     public func history(limit: Int = 20, before: Int64? = nil, query: String? = nil, language: String? = nil) async throws -> HistoryPage {
         let limit = min(max(limit, 1), 200)
         let pattern = Self.searchPattern(query)
-        // A search sees every stored check: what waits for the index is indexed first.
-        if pattern != nil { try await historyIndexer.indexAll() }
-        return try await writer.read { db in
+        // A search sees every stored check: what waits for the index is indexed first. When the
+        // index cannot be written, the search reads what is in it, and says how much is not.
+        var indexed = true
+        if pattern != nil {
+            do { try await historyIndexer.indexAll() } catch is StorageFault { indexed = false }
+        }
+        return try await reading { [indexed] db in
             var conditions: [String] = []
             var arguments: StatementArguments = []
             if let before {
@@ -167,32 +207,44 @@ extension AppDatabase {
                 _ = arguments.append(contentsOf: [language])
             }
             var join = ""
+            // In a search, the excerpt is FTS5's snippet of the text around the words found, with
+            // the words between two control characters, which no stored text has (`bad_text`).
+            var head = "substr(c.text, 1, 200)"
             if let pattern {
                 join = "JOIN checkSearch s ON s.rowid = c.id AND checkSearch MATCH ?"
                 arguments = StatementArguments([pattern]) + arguments
+                head = "snippet(checkSearch, 0, char(2), char(3), '…', \(Self.snippetWords))"
             }
             let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT c.id, c.createdAt, c.languageCode, substr(c.text, 1, 200) AS head, c.matchCount
+                    SELECT c.id, c.createdAt, c.languageCode, \(head) AS head, c.matchCount
                     FROM "check" c \(join) \(whereClause) ORDER BY c.id DESC LIMIT ?
                     """,
                 arguments: arguments + [limit + 1]
             )
             let items = rows.prefix(limit).map { row in
-                HistoryItem(
+                let (excerpt, highlights) = pattern == nil
+                    ? (Self.excerpt(of: row["head"]), [])
+                    : Self.highlightedExcerpt(ofSnippet: row["head"])
+                return HistoryItem(
                     id: row["id"], createdAt: row["createdAt"], language: row["languageCode"],
-                    excerpt: Self.excerpt(of: row["head"]), matchCount: row["matchCount"]
+                    excerpt: excerpt, highlights: highlights, matchCount: row["matchCount"]
                 )
             }
-            return HistoryPage(items: Array(items), next: rows.count > limit ? items.last?.id : nil)
+            var page = HistoryPage(items: Array(items), next: rows.count > limit ? items.last?.id : nil)
+            if !indexed {
+                page.unindexedChecks = try Int.fetchOne(
+                    db, sql: #"SELECT count(*) FROM "check" WHERE id > (SELECT lastIndexedId FROM searchProgress)"#)
+            }
+            return page
         }
     }
 
     /// One stored check in full, or `nil`.
     public func check(id: Int64) async throws -> StoredCheckDetail? {
-        try await writer.read { db in
+        try await reading { db in
             guard let check = try StoredCheck.fetchOne(db, key: id) else { return nil }
             return StoredCheckDetail(result: check.result, createdAt: check.createdAt, text: check.text)
         }
@@ -201,18 +253,37 @@ extension AppDatabase {
     /// Deletes one stored check; whether it existed.
     @discardableResult
     public func deleteCheck(id: Int64) async throws -> Bool {
-        try await writer.write { db in try StoredCheck.deleteOne(db, key: id) }
+        try await freeing { db in try StoredCheck.deleteOne(db, key: id) ? 1 : 0 } > 0
     }
 
     /// Deletes every stored check; how many there were.
+    ///
+    /// Deleting the checks one by one would add a deletion to the search index for each (FTS5
+    /// writes them as new data, merged later): on a full disk that could not be written. So the
+    /// search index is emptied in one step, the delete triggers are kept quiet (their conditions
+    /// read the progress marks), and the marks then start after the largest id ever given.
     @discardableResult
     public func deleteAllChecks() async throws -> Int {
-        try await writer.write { db in try StoredCheck.deleteAll(db) }
+        try await freeing { db in
+            try db.execute(sql: """
+                INSERT INTO checkSearch(checkSearch) VALUES ('delete-all');
+                UPDATE searchProgress SET lastIndexedId = 0;
+                UPDATE checkSequence SET highestId = max(highestId, coalesce((SELECT max(id) FROM "check"), 0));
+                DELETE FROM mistake;
+                """)
+            try db.execute(sql: #"DELETE FROM "check""#)
+            let deleted = db.changesCount
+            try db.execute(sql: """
+                UPDATE searchProgress SET lastIndexedId = (SELECT highestId FROM checkSequence);
+                UPDATE mistakeProgress SET lastCheckId = (SELECT highestId FROM checkSequence);
+                """)
+            return deleted
+        }
     }
 
     /// The number of stored checks.
     public func checkCount() async throws -> Int {
-        try await writer.read { db in try StoredCheck.fetchCount(db) }
+        try await reading { db in try StoredCheck.fetchCount(db) }
     }
 
     /// A list excerpt: the start of the text on one line.
@@ -220,6 +291,45 @@ extension AppDatabase {
         let oneLine = head.split(whereSeparator: \.isNewline).joined(separator: " ")
         guard oneLine.count > 120 else { return oneLine }
         return String(oneLine.prefix(120)) + "…"
+    }
+
+    /// How many words a search's excerpt shows around what it found (FTS5's `snippet()`).
+    static let snippetWords = 20
+
+    /// A search's excerpt on one line, from FTS5's snippet with the words found between
+    /// U+0002 and U+0003, and where those words are in it.
+    static func highlightedExcerpt(ofSnippet snippet: String) -> (String, [TextRange]) {
+        var excerpt = String.UnicodeScalarView()
+        var highlights: [TextRange] = []
+        var length = 0  // of `excerpt`, in UTF-16 code units
+        var start: Int?
+        var lineBreak = false
+        for scalar in snippet.unicodeScalars {
+            switch scalar {
+            case "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}":
+                lineBreak = true
+                continue
+            default:
+                break
+            }
+            // Line breaks become one space, as in the excerpt without a search.
+            if lineBreak, length > 0 {
+                excerpt.append(" ")
+                length += 1
+            }
+            lineBreak = false
+            switch scalar {
+            case "\u{2}":
+                start = length
+            case "\u{3}":
+                if let first = start, length > first { highlights.append(TextRange(offset: first, length: length - first)) }
+                start = nil
+            default:
+                excerpt.append(scalar)
+                length += scalar.utf16.count
+            }
+        }
+        return (String(excerpt), highlights)
     }
 
     /// An FTS5 query where every word of `query` must appear (as a prefix for the last one),

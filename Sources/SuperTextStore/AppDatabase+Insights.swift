@@ -29,15 +29,21 @@ public struct Insights: Codable, Sendable, Equatable {
     public var days: [Day]
     public var totalChecks: Int
     public var totalMistakes: Int
+    /// Stored checks whose mistakes are not counted: their mistakes could not be written (a full
+    /// disk, a read-only file). Absent when every check is counted.
+    public var unindexedChecks: Int?
 }
 
 extension AppDatabase {
     /// The most frequent mistakes, the share of each kind, and checks and mistakes per day over
     /// the last `days` days.
     public func insights(limit: Int = 20, days: Int = 30, now: Date = Date()) async throws -> Insights {
-        // Every stored check counts: the mistakes of checks waiting for the indexer are added first.
-        try await historyIndexer.indexAll()
-        return try await writer.read { db in
+        // Every stored check counts: the mistakes of checks waiting for the indexer are added
+        // first. When they cannot be written, the insights count what is there, and say how
+        // many checks are left out.
+        var indexed = true
+        do { try await historyIndexer.indexAll() } catch is StorageFault { indexed = false }
+        return try await reading { [indexed] db in
             // Counts by word (case folded) and correction; the usual correction is the most frequent.
             let rows = try Row.fetchAll(db, sql: """
                 SELECT lower(word) AS word, correction, count(*) AS count
@@ -98,7 +104,9 @@ extension AppDatabase {
 
             return Insights(
                 frequentMistakes: frequent, kinds: kinds, days: dayList,
-                totalChecks: try StoredCheck.fetchCount(db), totalMistakes: totalMistakes
+                totalChecks: try StoredCheck.fetchCount(db), totalMistakes: totalMistakes,
+                unindexedChecks: indexed ? nil : try Int.fetchOne(
+                    db, sql: #"SELECT count(*) FROM "check" WHERE id > (SELECT lastCheckId FROM mistakeProgress)"#)
             )
         }
     }

@@ -6,7 +6,9 @@ import SuperTextCore
 /// dictionary.
 ///
 /// On disk it is a `DatabasePool` in WAL mode; tests use an in-memory queue. Migrations run when
-/// it opens. Every write is acknowledged only once its transaction has committed.
+/// it opens. Every write is acknowledged only once its transaction has committed into the files
+/// at the database's path; when storage fails (a full disk, a read-only, deleted or damaged
+/// file), accesses throw a `StorageFault` and `storage` says why until it is mended.
 public struct AppDatabase: Sendable {
     /// The database connection (pool on disk, queue in memory).
     let writer: any DatabaseWriter
@@ -17,6 +19,10 @@ public struct AppDatabase: Sendable {
     let historyIndexer: HistoryIndexer
     /// Checkpoints the log of a database file away from commits (see `WALCheckpointer`).
     let checkpointer: WALCheckpointer?
+    /// The state of the storage: the fault it is in, and who hears of changes.
+    public let storage: StorageHealth
+    /// Looks at the files on disk now and then; `nil` in memory.
+    let monitor: StorageMonitor?
 
     /// Called after each transaction that saves checks, with how many, how long it took from
     /// waiting for the write lock to its commit or failure, and whether it committed: for metrics.
@@ -29,26 +35,62 @@ public struct AppDatabase: Sendable {
     ///   - onCommit: told of each transaction that saves checks, committed or failed.
     init(
         _ writer: any DatabaseWriter, indexing: HistoryIndexer.Policy = .init(), checkpointer: WALCheckpointer? = nil,
-        onCommit: CommitObserver? = nil
+        storage: StorageHealth = StorageHealth(path: ":memory:", files: nil, reserve: nil), migrationTimeout: Duration = .zero,
+        monitorInterval: Duration? = nil, onCommit: CommitObserver? = nil
     ) throws {
         self.writer = writer
         self.checkpointer = checkpointer
-        try Self.migrator.migrate(writer)
+        self.storage = storage
+        try Self.migrateAlongsideOthers(writer, timeout: migrationTimeout)
         let pending = try writer.read { db in try Self.unindexedCheckCount(db) }
-        let indexer = HistoryIndexer(writer: writer, policy: indexing, pending: pending)
+        let indexer = HistoryIndexer(writer: writer, policy: indexing, pending: pending, storage: storage)
         historyIndexer = indexer
-        checkWrites = GroupCommit { [writer] checks in
+        let monitor = monitorInterval.map { StorageMonitor(writer: writer, health: storage, interval: $0) }
+        self.monitor = monitor
+        checkWrites = GroupCommit { [writer, storage] checks in
+            if let monitor, let last = checks.last { monitor.noteRetention(last.retention) }
             let start = ContinuousClock.now
-            let ids: [Int64]
             do {
-                ids = try writer.writeWithoutTransaction { db in try Self.inTransaction(db) { try Self.insert(checks, db) } }
+                return try storage.during(.store) {
+                    do {
+                        let ids = try writer.writeWithoutTransaction { db in try Self.inTransaction(db) { try Self.insert(checks, db) } }
+                        // Acknowledged only once in the file at the path: not in a deleted one.
+                        try storage.verifyFiles()
+                        storage.succeeded(.store)
+                        onCommit?(ids.count, ContinuousClock.now - start, true)
+                        indexer.noteSaved(ids.count)
+                        return ids
+                    } catch {
+                        throw storage.failed(error)
+                    }
+                }
             } catch {
+                // Refused for a known fault, or failed: either way not stored.
                 onCommit?(checks.count, ContinuousClock.now - start, false)
                 throw error
             }
-            onCommit?(ids.count, ContinuousClock.now - start, true)
-            indexer.noteSaved(ids.count)
-            return ids
+        }
+        checkpointer?.report(to: storage)
+        // Once the database at the path is not the one open, the log at `<path>-wal` is ours but
+        // its database is not. Emptied, it cannot be replayed into a file put in the database's
+        // place should this process be killed. Closed, the connections hold no lock on that log
+        // and the shared memory beside it: a server started on the path starts them afresh,
+        // rather than sharing them with a database nobody can open (whose checkpoints would
+        // mark its log copied). Not when the log at the path is another's: SQLite may remove a
+        // log by its name when it closes.
+        storage.whenGone { [writer, storage, weak checkpointer] in
+            guard let pool = writer as? DatabasePool else { return }
+            // Accesses begun before the files were found gone end first (new ones are refused).
+            let ours = storage.files?.walIsOurs() == true && storage.waitForAccessesToEnd(timeout: .seconds(30))
+            // The pool first: its writer would go on adding to the log.
+            if ours { try? pool.close() }
+            if let checkpointer {
+                checkpointer.empty()
+                if ours { try? checkpointer.close() }
+            } else {
+                _ = try? writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+            }
+            if ours { storage.closedForGood() }
         }
     }
 
@@ -79,10 +121,28 @@ public struct AppDatabase: Sendable {
         try open(path: path, indexing: .init())
     }
 
-    /// Opens (or creates) the database file at `path`, with its own search indexing policy, and
+    /// Opens (or creates) the database file at `path`, with its own search indexing policy.
+    public static func open(path: String, indexing: HistoryIndexer.Policy) throws -> AppDatabase {
+        try open(path: path, indexing: indexing, storage: .init())
+    }
+
+    /// Opens (or creates) the database file at `path` with the default storage options, and
     /// tells `onCommit` of each transaction that saves checks.
+    public static func open(path: String, onCommit: @escaping CommitObserver) throws -> AppDatabase {
+        try open(path: path, indexing: .init(), storage: .init(), onCommit: onCommit)
+    }
+
+    /// Opens (or creates) the database file at `path`: checks its integrity (see
+    /// `StorageOptions.fullCheckLimit`), brings its schema up to date (waiting for another
+    /// process doing the same), keeps its reserve and starts looking at its files.
+    ///
+    /// `onCommit` is told of each transaction that saves checks.
+    ///
+    /// - Throws: `StoreError.cannotOpen` with a clear message when the file cannot be opened or
+    ///   written, or is not a SQLite database, `StoreError.corrupt` when it is damaged. An
+    ///   existing file that is not a SQLite database is never overwritten.
     public static func open(
-        path: String, indexing: HistoryIndexer.Policy, onCommit: CommitObserver? = nil
+        path: String, indexing: HistoryIndexer.Policy, storage options: StorageOptions, onCommit: CommitObserver? = nil
     ) throws -> AppDatabase {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
@@ -92,12 +152,12 @@ public struct AppDatabase: Sendable {
         }
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             if isDirectory.boolValue { throw StoreError.cannotOpen(path: path, reason: "it is a directory") }
-            if !FileManager.default.isWritableFile(atPath: path) {
-                throw StoreError.cannotOpen(path: path, reason: "the file is not writable")
+            if let reason = DatabaseFiles.unwritable(path) {
+                throw StoreError.cannotOpen(path: path, reason: reason)
             }
             if let problem = notSQLite(path) { throw StoreError.cannotOpen(path: path, reason: problem) }
-        } else if !FileManager.default.isWritableFile(atPath: directory) {
-            throw StoreError.cannotOpen(path: path, reason: "the directory \(directory) is not writable")
+        } else if let reason = DatabaseFiles.unwritable(path) {
+            throw StoreError.cannotOpen(path: path, reason: reason)
         }
         var configuration = Configuration()
         configuration.prepareDatabase { db in
@@ -106,12 +166,44 @@ public struct AppDatabase: Sendable {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         configuration.busyMode = .timeout(5)
-        do {
-            let pool = try DatabasePool(path: path, configuration: configuration)
-            let checkpointer = try WALCheckpointer(path: path, writer: pool, configuration: configuration)
-            return try AppDatabase(pool, indexing: indexing, checkpointer: checkpointer, onCommit: onCommit)
-        } catch let error as DatabaseError {
-            throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error)")
+        // A sixteenth of a small disk at most: a reserve as large as the disk would leave no room
+        // for the database, and the log is checkpointed before it outgrows the reserve.
+        let reserveBytes = DatabaseFiles.totalBytes(directory).map {
+            options.reserveBytes == 0 ? 0 : min(options.reserveBytes, max($0 / 16 / 4096 * 4096, 16 * 4096))
+        } ?? options.reserveBytes
+        let deadline = ContinuousClock.now + options.openTimeout
+        while true {
+            do {
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                // Noted once SQLite has the files open: from here on, a commit is acknowledged
+                // only if it went into these files.
+                let files = DatabaseFiles(path: path)
+                let checkedWhole = try checkIntegrity(pool, path: path, limit: options.fullCheckLimit)
+                let checkpointer = try WALCheckpointer(path: path, writer: pool, configuration: configuration, reserveBytes: reserveBytes)
+                let reserve = StorageReserve(databasePath: path, bytes: reserveBytes)
+                let health = StorageHealth(path: path, files: files, reserve: reserve)
+                let database = try AppDatabase(
+                    pool, indexing: indexing, checkpointer: checkpointer, storage: health,
+                    migrationTimeout: deadline - ContinuousClock.now, monitorInterval: options.monitorInterval,
+                    onCommit: onCommit
+                )
+                if reserveBytes > 0, !reserve.create() {
+                    health.note("no room on the disk for the storage reserve \(reserve.path) (\(reserveBytes) bytes): it is made once there is")
+                }
+                if !checkedWhole { database.checkWholeFileLater(path: path) }
+                return database
+            } catch let error as DatabaseError where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) && ContinuousClock.now < deadline {
+                // Another process is creating or migrating the same file.
+                Thread.sleep(forTimeInterval: Double.random(in: 0.02...0.1))
+            } catch let error as DatabaseError {
+                if [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
+                    throw StoreError.corrupt(path: path, found: error.message ?? "\(error)")
+                }
+                if error.resultCode == .SQLITE_FULL {
+                    throw StoreError.cannotOpen(path: path, reason: "the disk is full; free space on it")
+                }
+                throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error)")
+            }
         }
     }
 
@@ -343,6 +435,16 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public static func cannotOpen(path: String, reason: String) -> StoreError {
         StoreError(code: .cannotOpen, message: "Cannot open the database \(path): \(reason).")
+    }
+
+    /// The database is damaged: the server does not start on it.
+    public static func corrupt(path: String, found: String) -> StoreError {
+        StoreError(
+            code: .storageCorrupt,
+            message: "The database \(path) is damaged (SQLite's integrity check found: \(found)). Keep a copy of the file; "
+                + "recover what can be read with `sqlite3 \(path) .recover | sqlite3 recovered.sqlite` and start with "
+                + "--database recovered.sqlite, or move the file aside to start with an empty history."
+        )
     }
 
     public static func badWord(_ reason: String) -> StoreError {

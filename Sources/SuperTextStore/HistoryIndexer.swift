@@ -50,10 +50,13 @@ public final class HistoryIndexer: Sendable {
     private let writer: any DatabaseWriter
     let policy: Policy
     private let state: Mutex<State>
+    /// Indexing adds data: it waits while the disk is full, and its failures are storage faults.
+    private let storage: StorageHealth
 
-    init(writer: any DatabaseWriter, policy: Policy, pending: Int) {
+    init(writer: any DatabaseWriter, policy: Policy, pending: Int, storage: StorageHealth) {
         self.writer = writer
         self.policy = policy
+        self.storage = storage
         state = Mutex(State(pending: pending, lastSave: .now))
         if pending > 0 { startIfIdle() }
     }
@@ -122,6 +125,16 @@ public final class HistoryIndexer: Sendable {
     /// checks entered the search index.
     @discardableResult
     func indexBatch() async throws -> Int {
+        try await storage.during(.store) {
+            do {
+                return try await indexBatchUnguarded()
+            } catch {
+                throw storage.failed(error)
+            }
+        }
+    }
+
+    private func indexBatchUnguarded() async throws -> Int {
         let limit = policy.batchSize
         var checks = 0
         while checks < limit {

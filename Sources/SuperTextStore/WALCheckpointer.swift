@@ -16,7 +16,8 @@ import Synchronization
 /// log from its start once it has been copied whole. Durability is unchanged: a commit is in the
 /// log when it is acknowledged, whether or not it has been copied yet.
 final class WALCheckpointer: Sendable {
-    /// The log's size, in pages, from which a checkpoint starts (SQLite's automatic default).
+    /// The log's size, in pages, from which a checkpoint starts (SQLite's automatic default),
+    /// unless the storage reserve is smaller than four times as much (`init`).
     static let pagesBeforeCheckpoint: CInt = 1_000
     /// The log's size, in pages, from which the writer checkpoints by itself, as SQLite would.
     ///
@@ -24,7 +25,8 @@ final class WALCheckpointer: Sendable {
     /// log copied (the writer keeps adding to it), so SQLite cannot start the log again from its
     /// beginning and it grows. Past this size the committing writer copies it itself (after any
     /// checkpoint running on the other connection has ended); the next
-    /// commit then reuses the log from its start. This bounds the log to about 16 MB.
+    /// commit then reuses the log from its start. This bounds the log to about 16 MB, or the
+    /// storage reserve when it is smaller.
     static let pagesBeforeWriterCheckpoints: CInt = 4_000
 
     /// The database the hook is installed on; kept open as long as the hook can fire.
@@ -35,22 +37,34 @@ final class WALCheckpointer: Sendable {
     private let log: Log
 
     /// Opens the checkpoint connection and hands the writer's checkpoints to it.
-    init(path: String, writer: DatabasePool, configuration: Configuration) throws {
+    ///
+    /// - Parameter reserveBytes: the storage reserve (`StorageReserve`). The writer checkpoints
+    ///   by itself before the log holds more bytes than the reserve (at most
+    ///   `pagesBeforeWriterCheckpoints` pages), the checkpoint connection at a quarter of that:
+    ///   on a full disk, the reserve given back is then enough for a checkpoint to copy the log
+    ///   into the database (which grows by at most the pages in the log), after which the log
+    ///   is written again from its start.
+    init(path: String, writer: DatabasePool, configuration: Configuration, reserveBytes: Int = 16 << 20) throws {
         self.writer = writer
-        log = Log(connection: try DatabaseQueue(path: path, configuration: configuration))
+        let writerPages = reserveBytes > 0
+            ? min(Int(Self.pagesBeforeWriterCheckpoints), max(reserveBytes / 4096, 8)) : Int(Self.pagesBeforeWriterCheckpoints)
+        log = Log(
+            connection: try DatabaseQueue(path: path, configuration: configuration),
+            pagesBeforeCheckpoint: min(Int(Self.pagesBeforeCheckpoint), writerPages / 4), pagesBeforeWriterCheckpoints: writerPages
+        )
         let context = Unmanaged.passRetained(log).toOpaque()
         writer.writeWithoutTransaction { db -> Void in
             // Replaces SQLite's automatic checkpoint, which is itself a WAL hook.
             _ = sqlite3_wal_hook(db.sqliteConnection, { context, connection, name, pages in
                 guard let context else { return SQLITE_OK }
                 let log = Unmanaged<Log>.fromOpaque(context).takeUnretainedValue()
-                if pages >= WALCheckpointer.pagesBeforeWriterCheckpoints {
+                if pages >= log.pagesBeforeWriterCheckpoints {
                     // As SQLite's own hook does, once the checkpoint running elsewhere (if
                     // any) has ended: two cannot run at once, and the log must not grow
                     // past this.
                     log.waitForRunningCheckpoint()
                     _ = sqlite3_wal_checkpoint_v2(connection, name, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
-                } else if pages >= WALCheckpointer.pagesBeforeCheckpoint {
+                } else if pages >= log.pagesBeforeCheckpoint {
                     log.grew(to: Int(pages))
                 }
                 return SQLITE_OK
@@ -63,12 +77,39 @@ final class WALCheckpointer: Sendable {
         // commit running now); should that fail, it is kept.
         do {
             try writer.writeWithoutTransaction { db -> Void in
-                _ = sqlite3_wal_hook(db.sqliteConnection, nil, nil)
+                // Closed for good once the file was gone (`AppDatabase`): nothing to undo.
+                guard let connection = db.sqliteConnection else { return }
+                _ = sqlite3_wal_hook(connection, nil, nil)
                 // And let SQLite checkpoint by itself again, should the writer outlive this.
                 try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.pagesBeforeCheckpoint)")
             }
             Unmanaged.passUnretained(log).release()
         } catch {}
+    }
+
+    /// Tells `health` of checkpoints that fail for want of storage (a full disk, a read-only
+    /// file): the log then grows, and would end in the same error on a commit later.
+    func report(to health: StorageHealth) {
+        log.health.withLock { $0 = health }
+    }
+
+    /// Copies the whole log into the database and empties it (TRUNCATE), trying again for a
+    /// while when another checkpoint or a reader is in the way; for a database closing for good.
+    func empty() {
+        for _ in 0..<50 {
+            let done = try? log.connection.writeWithoutTransaction { db -> Bool in
+                guard db.sqliteConnection != nil else { return true }
+                _ = try db.checkpoint(.truncate)
+                return true
+            }
+            if done == true { return }
+            usleep(100_000)
+        }
+    }
+
+    /// Closes the checkpoint connection (the database is closing for good).
+    func close() throws {
+        try log.connection.close()
     }
 
     /// How many checkpoints have run.
@@ -82,9 +123,16 @@ final class WALCheckpointer: Sendable {
         let checkpoints = Atomic<Int>(0)
         /// The log's size when the last checkpoint ran: the next starts 1,000 pages later.
         let checkpointedAt = Atomic<Int>(0)
+        let health = Mutex<StorageHealth?>(nil)
+        /// The log's size, in pages, from which a checkpoint starts.
+        let pagesBeforeCheckpoint: CInt
+        /// The log's size, in pages, from which the writer checkpoints by itself.
+        let pagesBeforeWriterCheckpoints: CInt
 
-        init(connection: DatabaseQueue) {
+        init(connection: DatabaseQueue, pagesBeforeCheckpoint: Int, pagesBeforeWriterCheckpoints: Int) {
             self.connection = connection
+            self.pagesBeforeCheckpoint = CInt(pagesBeforeCheckpoint)
+            self.pagesBeforeWriterCheckpoints = CInt(pagesBeforeWriterCheckpoints)
         }
 
         /// Blocks until no checkpoint runs on the checkpoint connection (at most 10 s). Called
@@ -103,12 +151,19 @@ final class WALCheckpointer: Sendable {
         func grew(to pages: Int) {
             let last = checkpointedAt.load(ordering: .relaxed)
             // A log smaller than at the last checkpoint has started again from its beginning.
-            guard pages < last || pages - last >= Int(WALCheckpointer.pagesBeforeCheckpoint) else { return }
+            guard pages < last || pages - last >= Int(pagesBeforeCheckpoint) else { return }
             guard running.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
             queue.async {
-                // A failure (the database busy for longer than the busy timeout) leaves the log
-                // to the next checkpoint; nothing is lost.
-                let result = try? self.connection.writeWithoutTransaction { db in try db.checkpoint(.passive) }
+                // A failure leaves the log to the next checkpoint; nothing is lost. One for
+                // want of storage is a fault of its own.
+                var result: (walFrameCount: Int, checkpointedFrameCount: Int)?
+                do {
+                    result = try self.connection.writeWithoutTransaction { db in
+                        db.sqliteConnection == nil ? nil : try db.checkpoint(.passive)
+                    }
+                } catch {
+                    _ = self.health.withLock { $0 }?.failed(error)
+                }
                 self.checkpointedAt.store(result?.walFrameCount ?? pages, ordering: .relaxed)
                 self.checkpoints.add(1, ordering: .relaxed)
                 self.running.store(false, ordering: .releasing)

@@ -9,12 +9,14 @@ import SuperTextCore
 /// supertext-bench speed CORPUS [--runs N] [--language en-US]
 /// supertext-bench markdown DIRECTORY [--top N] [--language en-US] [--flagged-list FILE]
 /// supertext-bench store [--runs SAVES] [--callers N] [--body clean|typos]
+/// supertext-bench fuzz [--seconds N] [--seed S] [--size BYTES]
 /// ```
 ///
 /// `speed` times the tokenizer and tokenize + spell-check (suggestions off) on one file of prose,
 /// and `hunspell -l` on the same file. `markdown` gives the share of words flagged in every
 /// `.md` file of a directory by the Markdown check and by `hunspell -l`. `store` times the history
-/// store alone: saves of real check results by 1, 2 and 32 concurrent callers.
+/// store alone: saves of real check results by 1, 2 and 32 concurrent callers. `fuzz` runs
+/// hostile texts through the check and times adversarial ones at growing sizes (`make fuzz`).
 @main
 enum SuperTextBench {
     static let usage = """
@@ -22,6 +24,7 @@ enum SuperTextBench {
                supertext-bench markdown DIRECTORY [--top N] [--language CODE] [--flagged-list FILE]
                supertext-bench store [--runs SAVES] [--callers N] [--body clean|typos]
                supertext-bench grammar EVAL_GRAMMAR_DIRECTORY [--language en] [--flagged-list FILE]
+               supertext-bench fuzz [--seconds N] [--seed S] [--size BYTES]
         """
 
     static func main() async {
@@ -29,6 +32,10 @@ enum SuperTextBench {
         do {
             guard let mode = arguments.first else { throw BenchFailure(usage) }
             arguments.removeFirst()
+            if mode == "fuzz" {
+                try FuzzBenchmark(arguments: arguments).run()
+                return
+            }
             if mode == "store" {
                 arguments.insert("scripts", at: 0)  // where its paragraphs are
             }

@@ -24,7 +24,7 @@ else
 fi
 mkdir -p "$SCREENSHOT_DIR"
 
-.venv/bin/python -m pytest -q -p no:cacheprovider Tests/EndToEnd/web_test.py "$@"
+.venv/bin/python -m pytest -q -p no:cacheprovider Tests/EndToEnd/web_test.py Tests/EndToEnd/web_app_test.py Tests/EndToEnd/web_editor_test.py "$@"
 status=$?
 [ $status -eq 0 ] || e2e_server_log
 exit $status

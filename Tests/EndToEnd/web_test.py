@@ -315,6 +315,9 @@ def test_selecting_a_mark_opens_its_card_and_applying_a_suggestion_changes_the_t
     assert "Swapped letters" in card.find_element(By.CSS_SELECTOR, ".card__why").text
     assert card.find_element(By.CSS_SELECTOR, ".card__ignore").is_displayed()
     assert card.find_element(By.CSS_SELECTOR, ".card__add").is_displayed()
+    # Only the card's parts, no stray text between them (an absent part once showed as "null").
+    assert page.js("""return [...document.getElementById('card').childNodes]
+        .filter(node => node.nodeType === Node.TEXT_NODE && node.textContent.trim()).length""") == 0
     page.screenshot("card.png")
     card.find_element(By.CSS_SELECTOR, ".suggestion--best").click()
     page.wait(lambda: page.text().startswith("I saw the cat"), f"the suggestion was not applied: {page.text()!r}")
@@ -330,6 +333,8 @@ def test_selecting_a_mark_opens_its_card_and_applying_a_suggestion_changes_the_t
     page.el("#copy-corrected").click()
     page.wait(lambda: "The corrected text was copied." in page.texts(".toast"), "no word that the text was copied")
     page.el("#apply-all").click()
+    page.wait(lambda: page.visible("#review-dialog"), "Apply all did not show the changes first")
+    page.el("#review-apply").click()
     page.wait(lambda: "and and" not in page.text(), f"Apply all did not apply: {page.text()!r}")
     assert "realy" in page.text(), "an ignored mistake must not be applied"
 

@@ -26,7 +26,14 @@ struct HistoryAPITests {
                 #expect(items.first?["language"] as? String == "en-US")
                 #expect(items.first?["matchCount"] as? Int == 1)
                 #expect(items.first?["createdAt"] is String)
+                // The part that matched, with where: "The elefant is big." has "elefant" at 4.
+                #expect(items.first?["excerpt"] as? String == "The elefant is big.")
+                #expect(items.first?["highlights"] as? [[String: Int]] == [["offset": 4, "length": 7]])
                 #expect(response.json["next"] is NSNull)
+            }
+            try await client.execute(uri: "/api/v1/history", method: .get) { response in
+                let items = try #require(response.json["items"] as? [[String: Any]])
+                #expect((items.first?["highlights"] as? [Any])?.isEmpty == true)  // no search, no highlights
             }
             try await client.execute(uri: "/api/v1/history?q=Private", method: .get) { response in
                 #expect((response.json["items"] as? [Any])?.isEmpty == true)

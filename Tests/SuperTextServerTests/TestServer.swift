@@ -19,6 +19,9 @@ enum TestServer {
         var configuration = ServerConfiguration()
         configuration.workers = 2
         configuration.partSize = 1024
+        // Every suite shares its two workers, so a check may wait behind many others on a
+        // loaded machine; the tests of the time limit make pools of their own.
+        configuration.checkTimeout = .seconds(600)
         return try! makeProofreadingPool(configuration: configuration, logger: logger)
     }()
 

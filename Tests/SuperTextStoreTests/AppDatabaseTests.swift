@@ -73,6 +73,31 @@ struct AppDatabaseTests {
         #expect(try await database.history(language: "fr").items.count == 1)
     }
 
+    @Test func aSearchShowsThePartOfTheTextThatMatchedWithTheWordsFoundHighlighted() async throws {
+        let database = try AppDatabase.inMemory()
+        let filler = String(repeating: "Some words that have nothing to do with it. ", count: 20)
+        let text = "The beginning of a long text.\n\n" + filler + "At last the café\nopens its doors to the elephant."
+        _ = try await database.saveCheck(result(text), text: text)
+        // Without a search: the beginning, nothing highlighted.
+        let listed = try #require(try await database.history().items.first)
+        #expect(listed.excerpt.hasPrefix("The beginning of a long text. Some words"))
+        #expect(listed.highlights.isEmpty)
+        // With one: the part around the words found, on one line, each word found highlighted
+        // (UTF-16 offsets; accents ignored by the search, not in the excerpt).
+        let found = try #require(try await database.history(query: "cafe eleph").items.first)
+        #expect(found.excerpt.hasPrefix("…"))
+        #expect(found.excerpt.hasSuffix("At last the café opens its doors to the elephant."))
+        let utf16 = Array(found.excerpt.utf16)
+        let words = found.highlights.map { String(decoding: utf16[$0.offset..<($0.offset + $0.length)], as: UTF16.self) }
+        #expect(words == ["café", "elephant"])
+    }
+
+    @Test func aSnippetsMarkersBecomeHighlightsAndItsLineBreaksOneSpace() {
+        let (excerpt, highlights) = AppDatabase.highlightedExcerpt(ofSnippet: "…a 😀 \u{2}word\u{3}\r\n\n\u{2}next\u{3} one")
+        #expect(excerpt == "…a 😀 word next one")
+        #expect(highlights == [TextRange(offset: 6, length: 4), TextRange(offset: 11, length: 4)])
+    }
+
     @Test func theHistoryOfOneLanguageIsPagedNewestFirstWithoutAnIndexOnTheLanguage() async throws {
         let database = try AppDatabase.inMemory()
         var french: [Int64] = []

@@ -1,6 +1,8 @@
 // The SuperText HTTP API: JSON requests, the Server-Sent Events of a streaming check, and the
 // access token a server may ask for.
 
+import { readCheckEvents } from "./stream-worker.js";
+
 const TOKEN_KEY = "supertext.token";
 
 /** An error answered by the server (or a network failure, with status 0). */
@@ -17,6 +19,12 @@ export class ApiError extends Error {
 let token = readStoredToken();
 let tokenPrompt = null;
 let pendingPrompt = null;
+let reachabilityListener = () => {};
+
+/** Sets the function told, after each request, whether the server could be reached. */
+export function onReachability(listener) {
+  reachabilityListener = listener;
+}
 
 function readStoredToken() {
   try {
@@ -78,8 +86,10 @@ async function send(path, { method = "GET", json, body, headers = {}, signal } =
       response = await fetch(path, { method, headers: requestHeaders, body: requestBody, signal, cache: "no-store" });
     } catch (error) {
       if (error.name === "AbortError") throw error;
+      reachabilityListener(false);
       throw new ApiError({ message: "The server could not be reached. Check your connection and try again." });
     }
+    reachabilityListener(true);
     if (response.status === 401 && tokenPrompt) {
       // Another request may already have got a new token while this one was on its way.
       if (token && token !== sentToken) continue;
@@ -119,53 +129,77 @@ async function getJSON(path, options) {
   return response.json();
 }
 
+/** Resolves in a new task, after the browser had a chance to draw and to handle input. */
+export function nextTask() {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
 /**
- * Reads Server-Sent Events from a fetch response body.
- * @param {ReadableStream<Uint8Array>} body
- * @returns {AsyncGenerator<{event: string, data: string}>}
+ * The events of a check's stream, read and parsed by a worker when the browser can hand the
+ * stream to one (the whole result of a long text is megabytes of JSON: parsed on the page, it
+ * would hold up typing), else on the page.
+ * @returns {AsyncGenerator<{event: string, payload: object}>}
  */
-export async function* readServerSentEvents(body) {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  let event = "message";
-  let data = [];
+async function* checkEvents(body, signal) {
+  let worker = null;
+  try {
+    worker = new Worker(new URL("./stream-worker.js", import.meta.url), { type: "module" });
+    worker.postMessage({ body }, [body]);
+  } catch {
+    // No module workers, or a stream that cannot be handed over: read it here.
+    worker?.terminate();
+    worker = null;
+  }
+  const messages = worker ? workerMessages(worker, signal) : readCheckEvents(body);
+  try {
+    for await (const message of messages) {
+      if (message.type === "event") yield message;
+      else if (message.type === "end") return;
+      else if (message.type === "bad_event") throw new ApiError({ status: 200, code: "bad_event", message: "The server sent an event that could not be read." });
+      else throw new ApiError({ code: "stream_ended", message: "The connection ended before the check was finished." });
+    }
+  } finally {
+    worker?.terminate();
+  }
+}
+
+/** The messages of a worker as they come; an abort of `signal` ends them with an AbortError. */
+async function* workerMessages(worker, signal) {
+  const queue = [];
+  let wake = null;
+  const push = (message) => {
+    queue.push(message);
+    wake?.();
+    wake = null;
+  };
+  worker.onmessage = ({ data }) => push(data);
+  worker.onerror = (event) => {
+    event.preventDefault();
+    push({ type: "failed", message: event.message });
+  };
+  const onAbort = () => push({ type: "aborted" });
+  signal?.addEventListener("abort", onAbort);
   try {
     for (;;) {
-      const { value, done } = await reader.read();
-      buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
-      // Only whole lines are handled; the rest waits for more bytes.
-      let lineEnd;
-      while ((lineEnd = buffer.search(/\r\n|\r|\n/)) >= 0) {
-        const line = buffer.slice(0, lineEnd);
-        const separatorLength = buffer.startsWith("\r\n", lineEnd) ? 2 : 1;
-        if (buffer[lineEnd] === "\r" && separatorLength === 1 && lineEnd === buffer.length - 1 && !done) break;
-        buffer = buffer.slice(lineEnd + separatorLength);
-        if (line === "") {
-          if (data.length) yield { event, data: data.join("\n") };
-          event = "message";
-          data = [];
-        } else if (!line.startsWith(":")) {
-          const colon = line.indexOf(":");
-          const field = colon < 0 ? line : line.slice(0, colon);
-          let value = colon < 0 ? "" : line.slice(colon + 1);
-          if (value.startsWith(" ")) value = value.slice(1);
-          if (field === "event") event = value;
-          else if (field === "data") data.push(value);
-        }
-      }
-      if (done) break;
+      while (!queue.length) await new Promise((resolve) => (wake = resolve));
+      const message = queue.shift();
+      if (message.type === "aborted") throw new DOMException("The check was stopped.", "AbortError");
+      yield message;
     }
-    if (data.length) yield { event, data: data.join("\n") };
   } finally {
-    reader.releaseLock();
+    signal?.removeEventListener("abort", onAbort);
   }
 }
 
 /**
  * Checks a text as a stream of events: `{type: "loading", done, total, matches}`, then
- * `{type: "loaded", result}`. An `error` event, or an error answer before the stream starts,
- * throws an `ApiError`.
+ * `{type: "loaded", result}`. The result's `matches` is `null` when they are exactly those the
+ * `loading` events brought (as they are: the server sends each part's, then all of them). An
+ * `error` event, or an error answer before the stream starts, throws an `ApiError`.
  */
 export async function* checkStream({ text, language, format, explanationLanguage = "auto", store }, signal) {
   const response = await send("api/v1/check/stream", {
@@ -175,13 +209,7 @@ export async function* checkStream({ text, language, format, explanationLanguage
     signal,
   });
   let finished = false;
-  for await (const { event, data } of readServerSentEvents(response.body)) {
-    let payload;
-    try {
-      payload = JSON.parse(data);
-    } catch {
-      throw new ApiError({ status: 200, code: "bad_event", message: "The server sent an event that could not be read." });
-    }
+  for await (const { event, payload } of checkEvents(response.body, signal)) {
     if (event === "loading") {
       yield { type: "loading", done: payload.done, total: payload.total, matches: payload.matches || [] };
     } else if (event === "loaded") {

@@ -1,15 +1,19 @@
-// The card of one mistake: its suggestions (click one to apply it), why it is a mistake,
-// Ignore and Add to dictionary. It opens under the mark (a sheet at the bottom on phones).
+// The card of one mistake: its suggestions (click one to apply it), fixing every occurrence,
+// why it is a mistake, Ignore and Add to dictionary (with Undo). It opens under the mark (a
+// sheet at the bottom on phones) and stays open while checks land, as long as its mistake is
+// still found.
 
 import * as api from "./api.js";
-import { byId, h, toast } from "./dom.js";
-import { applySuggestion, focusText, markElement } from "./editor.js";
-import { categoryName, categoryOf } from "./marks.js";
+import { checkNow } from "./checking.js";
+import { actionNotice } from "./dialogs.js";
+import { announce, byId, h, plural, toast } from "./dom.js";
+import { applyEveryOccurrence, applySuggestion, focusText, markElement, sameMistakes } from "./editor.js";
+import { categoryName, categoryOf, displayWord, kindName } from "./marks.js";
 import { ignoreKey, store } from "./state.js";
 
 let card;
 let container;
-let shown = { id: null, matches: null, ignored: null };
+let shown = { id: null, matches: null, ignored: null, content: null };
 /** The element to give the focus back to when the card closes with Escape. */
 let opener = null;
 /** Whether the card was opened from the keyboard (its actions then move the focus on). */
@@ -32,11 +36,11 @@ export function setupCard(options) {
   });
   document.addEventListener("mousedown", (event) => {
     if (card.hidden || card.contains(event.target)) return;
-    // Clicks in the text and on the list decide for themselves.
-    if (event.target.closest("#editor-input, .issue")) return;
+    // Clicks in the text, on the list and on the bar of mistakes decide for themselves.
+    if (event.target.closest("#editor-input, .issue, #mistake-bar")) return;
     closeCard();
   });
-  window.addEventListener("resize", () => place());
+  window.addEventListener("resize", () => placeCard());
   store.subscribe(render);
 }
 
@@ -52,7 +56,7 @@ export function openCard(id, { focus = false, opener: from = null } = {}) {
   store.set({ activeId: id });
   if (card.hidden) return;
   markElement(id)?.scrollIntoView({ block: "nearest", inline: "nearest" });
-  place();
+  placeCard();
   if (focus) (card.querySelector(".suggestion") ?? card.querySelector("button"))?.focus({ preventScroll: true });
 }
 
@@ -79,18 +83,26 @@ function render(state) {
       const hadFocus = card.contains(document.activeElement);
       card.hidden = true;
       card.replaceChildren();
-      shown = { id: null, matches: null, ignored: null };
+      shown = { id: null, matches: null, ignored: null, content: null };
       if (hadFocus) focusText();
     }
     return;
   }
   if (shown.id === match.id && shown.matches === state.check.matches && shown.ignored === state.ignored) return;
   const sameMatch = shown.id === match.id;
+  // A check that found the same mistake again changes nothing here: the card, its focus and
+  // what the person is reading stay as they are.
+  const content = contentOf(match, state);
+  if (sameMatch && content === shown.content) {
+    shown = { ...shown, matches: state.check.matches, ignored: state.ignored };
+    placeCard();
+    return;
+  }
   const focusedIndex = sameMatch ? [...card.querySelectorAll("button")].indexOf(document.activeElement) : -1;
   fill(match, state);
-  shown = { id: match.id, matches: state.check.matches, ignored: state.ignored };
+  shown = { id: match.id, matches: state.check.matches, ignored: state.ignored, content };
   card.hidden = false;
-  place();
+  placeCard();
   if (focusedIndex >= 0) card.querySelectorAll("button")[focusedIndex]?.focus({ preventScroll: true });
 }
 
@@ -99,13 +111,14 @@ function fill(match, state) {
   const suggestions = match.suggestions.slice(0, 8);
   const explanation = match.explanation;
   card.className = `card card--${category}`;
-  card.replaceChildren(
+  // replaceChildren writes null as the text "null": only what is there goes in.
+  card.replaceChildren(...[
     h(
       "div",
       { class: "card__head" },
       h("h2", { class: "card__title", id: "card-title" },
         h("span", { class: "card__dot", "aria-hidden": "true" }),
-        h("span", { class: "sr-only" }, `${categoryName(category)}: `),
+        h("span", { class: "sr-only" }, `${kindName(match)}: `),
         match.shortMessage || categoryName(category)),
       h("button", {
         type: "button",
@@ -115,6 +128,7 @@ function fill(match, state) {
         on: { click: () => closeCard({ restoreFocus: true }) },
       }, "×"),
     ),
+    h("p", { class: "card__kind" }, kindName(match)),
     match.message ? h("p", { class: "card__message" }, match.message) : null,
     suggestions.length
       ? h(
@@ -134,6 +148,7 @@ function fill(match, state) {
           ),
         )
       : h("p", { class: "card__none" }, "No suggestion: edit the text yourself."),
+    everyOccurrence(match, state),
     explanation && (explanation.title || explanation.detail)
       ? h(
           "div",
@@ -145,30 +160,45 @@ function fill(match, state) {
     h(
       "div",
       { class: "card__actions" },
+      // An unknown name is most likely right: adding it comes first.
+      match.category === "name" ? addButton(match, state, "button--primary") : null,
       h("button", { type: "button", class: "button button--small button--ghost card__ignore", on: { click: () => ignore(match) } }, "Ignore"),
-      category === "spelling"
-        ? h("button", {
-            type: "button",
-            class: "button button--small button--ghost card__add",
-            on: { click: (event) => addToDictionary(match, event.currentTarget, state) },
-          }, "Add to dictionary")
-        : null,
+      category === "spelling" && match.category !== "name" ? addButton(match, state, "button--ghost") : null,
     ),
-  );
+  ].filter(Boolean));
 }
 
-/** Puts the card under the first line of its mark, inside the editor view. */
-function place() {
+/** The "Add to dictionary" button of a card. */
+function addButton(match, state, look) {
+  return h("button", {
+    type: "button",
+    class: `button button--small ${look} card__add`,
+    on: { click: (event) => addToDictionary(match, event.currentTarget, state) },
+  }, "Add to dictionary");
+}
+
+/**
+ * Puts the card under the first line of its mark (over it when there is no room below),
+ * within the text's column and the window, so that it never covers the list beside the text.
+ */
+export function placeCard() {
   const id = store.get().activeId;
   if (card.hidden || id === null) return;
   const mark = markElement(id);
   if (!mark) return;
   const line = mark.getClientRects()[0] ?? mark.getBoundingClientRect();
   const box = container.getBoundingClientRect();
+  const paper = byId("paper").getBoundingClientRect();
   const width = card.offsetWidth;
-  const left = Math.max(8, Math.min(line.left - box.left - 12, box.width - width - 8));
+  const height = card.offsetHeight;
+  const right = Math.min(paper.right, document.documentElement.clientWidth - 8);
+  const left = Math.max(Math.max(paper.left, 8) - box.left, Math.min(line.left - box.left - 12, right - box.left - width));
+  const below = line.bottom + 10;
+  const roomBelow = below + height <= window.innerHeight - 8;
+  const roomAbove = line.top - 10 - height >= 8;
+  const top = !roomBelow && roomAbove ? line.top - 10 - height : below;
   card.style.setProperty("--card-x", `${Math.round(left)}px`);
-  card.style.setProperty("--card-y", `${Math.round(line.bottom - box.top + 10)}px`);
+  card.style.setProperty("--card-y", `${Math.round(top - box.top)}px`);
 }
 
 function apply(match, suggestion) {
@@ -182,6 +212,32 @@ function ignore(match) {
   ignored.add(ignoreKey(match));
   store.set({ ignored, activeId: null });
   afterAction(match, keyboard);
+}
+
+/** What the card shows for a mistake: when it is the same, the card is not rebuilt. */
+function contentOf(match, state) {
+  return JSON.stringify([match.category, match.rule, match.text, match.message, match.shortMessage, match.suggestions,
+    match.explanation, sameMistakes(match, state).length, state.check.result?.language?.code]);
+}
+
+/** "Fix all 3": the same fix for every occurrence of the same mistake, as one edit. */
+function everyOccurrence(match, state) {
+  const count = sameMistakes(match, state).length;
+  if (count < 2) return null;
+  const to = match.suggestions[0];
+  return h("button", {
+    type: "button",
+    class: "button button--small card__every",
+    "aria-label": `Fix every occurrence of ${match.text}: ${count} in the text, to ${to === "" ? "nothing" : to}`,
+    on: {
+      click: () => {
+        const keyboard = keyboardFlow;
+        const applied = applyEveryOccurrence(match);
+        if (applied) announce(`${plural(applied, "occurrence")} of ${match.text} fixed.`);
+        afterAction(match, keyboard);
+      },
+    },
+  }, `Fix all ${count} “${displayWord(match.text)}”`);
 }
 
 async function addToDictionary(match, button, state) {
@@ -205,6 +261,21 @@ async function addToDictionary(match, button, state) {
       matches: current.check.matches.filter((other) => !(categoryOf(other) === "spelling" && other.text === match.text)),
     },
   });
-  toast(`“${match.text}” was added to your dictionary.`);
+  actionNotice(`“${match.text}” was added to your dictionary.`, {
+    label: "Undo",
+    run: () => removeFromDictionary(match.text, language),
+  });
   afterAction(match, keyboard);
+}
+
+/** Undoes "Add to dictionary": the word leaves the dictionary and is checked again. */
+async function removeFromDictionary(word, language) {
+  try {
+    await api.dictionary.remove(word, language);
+  } catch (error) {
+    toast(`Could not remove “${word}” from your dictionary: ${error.message}`, { kind: "error" });
+    return;
+  }
+  announce(`${word} was removed from your dictionary.`);
+  checkNow();
 }

@@ -1,6 +1,7 @@
-// Modal questions: confirming a deletion, and the access token a server may ask for.
+// Questions and notices: confirming a deletion, the access token a server may ask for,
+// reviewing the changes of "Apply all", and notices that can be undone.
 
-import { byId } from "./dom.js";
+import { byId, h, plural } from "./dom.js";
 
 /**
  * Asks the person to confirm. Resolves to `true` when they do.
@@ -43,5 +44,103 @@ export function askForToken({ rejected }) {
     );
     dialog.showModal();
     input.focus();
+  });
+}
+
+/**
+ * Shows a notice with an action (such as Undo) that stays until the person acts on it or
+ * closes it: a notice that vanished by itself would take its Undo along.
+ * @param {string} message
+ * @param {{label: string, run: () => void}} action
+ * @returns {{close: () => void}}
+ */
+export function actionNotice(message, action) {
+  const close = () => notice.remove();
+  const notice = h(
+    "div",
+    { class: "toast toast--action" },
+    h("span", { class: "toast__text" }, message),
+    h("button", {
+      type: "button",
+      class: "toast__action",
+      on: {
+        click: () => {
+          close();
+          action.run();
+        },
+      },
+    }, action.label),
+    h("button", { type: "button", class: "toast__close", "aria-label": "Close the notice", title: "Close", on: { click: close } }, "×"),
+  );
+  byId("toasts").appendChild(notice);
+  return { close };
+}
+
+/**
+ * Asks which changes to apply. Each change is `{key, from, to, count, kind, sure, context}`
+ * (`context`: `{before, text, after}` of its first place); those not
+ * `sure` (guesses for unknown words) start unticked. Resolves to the keys ticked, or `null`
+ * when the person cancels.
+ */
+export function reviewChanges(changes) {
+  const dialog = byId("review-dialog");
+  const list = byId("review-list");
+  const apply = byId("review-apply");
+  const boxes = changes.map((change) =>
+    h("input", { type: "checkbox", class: "review__check", checked: change.sure, dataset: { key: change.key } }),
+  );
+  const update = () => {
+    const chosen = changes.filter((_, index) => boxes[index].checked);
+    const count = chosen.reduce((sum, change) => sum + change.count, 0);
+    apply.textContent = count ? `Apply ${plural(count, "change")}` : "Apply";
+    apply.disabled = count === 0;
+  };
+  list.replaceChildren(
+    ...changes.map((change, index) =>
+      h(
+        "li",
+        { class: ["review__item", !change.sure && "review__item--unsure"] },
+        h(
+          "label",
+          { class: "review__label" },
+          boxes[index],
+          h(
+            "span",
+            { class: "review__change" },
+            h("span", { class: "review__from" }, change.from),
+            h("span", { class: "review__arrow", "aria-hidden": "true" }, " → "),
+            h("span", { class: "sr-only" }, " becomes "),
+            h("span", { class: "review__to" }, change.to === "" ? "(removed)" : change.to),
+            change.count > 1 ? h("span", { class: "review__count" }, ` ×${change.count}`) : null,
+          ),
+          change.context
+            ? h("span", { class: "review__context" },
+                change.context.before, h("mark", { class: "review__word" }, change.context.text), change.context.after,
+                change.count > 1 ? ` (and ${plural(change.count - 1, "more place")})` : "")
+            : null,
+          h("span", { class: "review__kind" }, change.sure ? change.kind : `${change.kind}: a guess, check it`),
+        ),
+      ),
+    ),
+  );
+  const unsure = changes.filter((change) => !change.sure).length;
+  byId("review-text").textContent = unsure
+    ? `Untick what should stay as it is. ${plural(unsure, "guess", "guesses")} for words the dictionary does not know ${unsure === 1 ? "is" : "are"} left out unless you tick ${unsure === 1 ? "it" : "them"}.`
+    : "Untick what should stay as it is. All the changes are one step for Undo (Ctrl+Z).";
+  list.onchange = update;
+  update();
+  dialog.returnValue = "";
+  return new Promise((resolve) => {
+    dialog.addEventListener(
+      "close",
+      () => {
+        const keys = boxes.filter((box) => box.checked).map((box) => box.dataset.key);
+        list.onchange = null;
+        resolve(dialog.returnValue === "apply" ? keys : null);
+      },
+      { once: true },
+    );
+    dialog.showModal();
+    apply.disabled ? byId("review-cancel").focus() : apply.focus();
   });
 }

@@ -118,13 +118,30 @@ export function announce(message) {
   });
 }
 
-/** Shows a short notification that goes away by itself. */
-export function toast(message, { kind = "info", timeout = 4000 } = {}) {
-  const item = h("div", { class: ["toast", `toast--${kind}`], role: kind === "error" ? "alert" : null }, message);
-  byId("toasts").appendChild(item);
-  setTimeout(() => {
+/**
+ * Shows a short notification that goes away by itself. With `action` (`{label, run}`), it has
+ * a button (such as Undo) and stays longer.
+ */
+export function toast(message, { kind = "info", timeout, action } = {}) {
+  const dismiss = () => {
     item.classList.add("toast--leaving");
     setTimeout(() => item.remove(), 300);
-  }, timeout);
+  };
+  const button = action
+    ? h("button", {
+        type: "button",
+        class: "toast__action",
+        on: {
+          click: () => {
+            dismiss();
+            action.run();
+          },
+        },
+      }, action.label)
+    : null;
+  const item = h("div", { class: ["toast", `toast--${kind}`, action && "toast--action"], role: kind === "error" ? "alert" : null },
+    h("span", { class: "toast__message" }, message), button);
+  byId("toasts").appendChild(item);
+  setTimeout(dismiss, timeout ?? (action ? 10000 : 4000));
   return item;
 }

@@ -204,9 +204,26 @@ function entryItem(item) {
         h("span", { class: "chip chip--language" }, languageName(item.language)),
         h("span", { class: ["entry__count", count === 0 && "entry__count--clean"] }, count === 0 ? "No mistakes" : plural(count, "mistake")),
       ),
-      h("span", { class: "entry__excerpt" }, item.excerpt || "(empty text)"),
+      h("span", { class: "entry__excerpt" }, item.excerpt ? highlighted(item.excerpt, item.highlights) : "(empty text)"),
     ),
   );
+}
+
+/**
+ * The excerpt with the words the search found in `<mark>`s: in a search the server sends the
+ * part of the text that matched and where (`highlights`, UTF-16 offsets).
+ */
+function highlighted(excerpt, highlights = []) {
+  const pieces = [];
+  let cursor = 0;
+  for (const { offset, length } of [...highlights].sort((a, b) => a.offset - b.offset)) {
+    if (offset < cursor || offset + length > excerpt.length) continue;
+    if (offset > cursor) pieces.push(excerpt.slice(cursor, offset));
+    pieces.push(h("mark", { class: "hit" }, excerpt.slice(offset, offset + length)));
+    cursor = offset + length;
+  }
+  pieces.push(excerpt.slice(cursor));
+  return pieces;
 }
 
 async function showDetail(id) {

@@ -18,6 +18,7 @@ const KIND_NAMES = {
   apostrophe: "Apostrophes",
   repeatedWord: "Repeated word",
   unknownWord: "Unknown word",
+  unknownName: "Unknown name",
   severalEdits: "Several edits",
   typography: "Typography",
   style: "Style",
@@ -26,6 +27,31 @@ const KIND_NAMES = {
   punctuation: "Punctuation",
   redundancy: "Redundancy",
 };
+
+/** Each kind's colour, one of the `kind-color--N` classes: the same kind, the same colour. */
+const KIND_COLORS = Object.fromEntries(Object.keys(KIND_NAMES).map((kind, index) => [kind, index]));
+
+/** Colours for kinds this page does not know, after those it knows, each its own. */
+function colorOf(kind, unknownKinds) {
+  if (kind in KIND_COLORS) return { class: `kind-color--${KIND_COLORS[kind]}` };
+  // The golden angle spreads the hues of however many there are.
+  const hue = Math.round((unknownKinds.indexOf(kind) * 137.508 + 20) % 360);
+  return { class: "kind-color--other", hue };
+}
+
+const compactNumber = new Intl.NumberFormat(undefined, { notation: "compact", maximumFractionDigits: 1 });
+
+/** A count that fits a tile: `999`, `1.2K`, `35K`, `1.2M` (the exact number in its title). */
+export function compactCount(count) {
+  return count < 1000 ? count.toLocaleString() : compactNumber.format(count);
+}
+
+/** A share as a percentage, never 0% for something that happened nor 100% for a part. */
+export function percentage(share) {
+  if (share > 0 && share < 0.005) return "<1%";
+  if (share < 1 && share > 0.995) return ">99%";
+  return `${Math.round(share * 100)}%`;
+}
 
 /** A name for a kind of mistake (`missingLetter` → `Missing letter`). */
 export function kindName(kind) {
@@ -59,6 +85,9 @@ export async function showInsights() {
   if (mine !== request) return;
   root.setAttribute("aria-busy", "false");
   render(root, data);
+  // The days chart scrolls sideways on narrow screens: it opens on today, its right end.
+  const days = root.querySelector(".chart-wrap--days");
+  if (days) days.scrollLeft = days.scrollWidth;
 }
 
 function render(root, data) {
@@ -80,10 +109,10 @@ function render(root, data) {
   const top = [...kinds].sort((a, b) => b.count - a.count)[0];
   root.replaceChildren(
     h("ul", { class: "tiles", "aria-label": "Summary" },
-      tile(checks.toLocaleString(), checks === 1 ? "check" : "checks"),
-      tile(mistakes.toLocaleString(), mistakes === 1 ? "mistake" : "mistakes"),
-      tile(checks ? (mistakes / checks).toLocaleString(undefined, { maximumFractionDigits: 1 }) : "0", "mistakes per check"),
-      top ? tile(kindName(top.kind), "most common kind") : null),
+      countTile(checks, checks === 1 ? "check" : "checks", "checks"),
+      countTile(mistakes, mistakes === 1 ? "mistake" : "mistakes", "mistakes"),
+      tile(checks ? compactDecimal(mistakes / checks) : "0", "mistakes per check", { key: "per-check" }),
+      top ? tile(kindName(top.kind), "most common kind", { key: "top-kind", text: true }) : null),
     h("div", { class: "insights__grid" },
       panel("insights-frequent", "Your most frequent mistakes",
         frequent.length ? frequentChart(frequent.slice(0, 10)) : h("p", { class: "empty__text" }, "No repeated mistakes yet.")),
@@ -111,8 +140,18 @@ function lastDays(days, count) {
   return result;
 }
 
-function tile(value, label) {
-  return h("li", { class: "tile" }, h("span", { class: "tile__value" }, value), h("span", { class: "tile__label" }, label));
+function tile(value, label, { key, title, text = false } = {}) {
+  return h("li", { class: "tile", dataset: { tile: key } },
+    h("span", { class: ["tile__value", text && "tile__value--text"], title }, value),
+    h("span", { class: "tile__label" }, label));
+}
+
+function countTile(count, label, key) {
+  return tile(compactCount(count), label, { key, title: count >= 1000 ? count.toLocaleString() : null });
+}
+
+function compactDecimal(value) {
+  return value < 1000 ? value.toLocaleString(undefined, { maximumFractionDigits: 1 }) : compactNumber.format(value);
 }
 
 function panel(id, title, content, extra) {
@@ -140,6 +179,13 @@ function frequentChart(items) {
 function kindsChart(kinds) {
   const sorted = [...kinds].sort((a, b) => b.count - a.count);
   const total = sorted.reduce((sum, kind) => sum + kind.count, 0);
+  const unknownKinds = sorted.map((kind) => kind.kind).filter((kind) => !(kind in KIND_COLORS));
+  const colored = (element, kind) => {
+    const color = colorOf(kind, unknownKinds);
+    element.classList.add(color.class);
+    if (color.hue !== undefined) element.style.setProperty("--kind-hue", String(color.hue));
+    return element;
+  };
   const radius = 60;
   const circumference = 2 * Math.PI * radius;
   const ring = svg("svg", {
@@ -150,10 +196,11 @@ function kindsChart(kinds) {
   }, svg("title", { id: "kinds-chart-title" }, `Kinds of mistakes: ${sorted.map((kind) => `${kindName(kind.kind)} ${kind.count}`).join(", ")}`),
   svg("circle", { class: "chart__track", cx: 80, cy: 80, r: radius, fill: "none", "stroke-width": 22 }));
   let start = 0;
-  sorted.forEach((kind, index) => {
+  sorted.forEach((kind) => {
     const length = (kind.count / total) * circumference;
-    ring.appendChild(svg("circle", {
-      class: ["slice", `slice--${index % 8}`],
+    ring.appendChild(colored(svg("circle", {
+      class: "slice",
+      dataset: { kind: kind.kind },
       cx: 80,
       cy: 80,
       r: radius,
@@ -162,17 +209,17 @@ function kindsChart(kinds) {
       "stroke-dasharray": `${Math.max(0, length - 1.5).toFixed(2)} ${(circumference - Math.max(0, length - 1.5)).toFixed(2)}`,
       "stroke-dashoffset": (-start).toFixed(2),
       transform: "rotate(-90 80 80)",
-    }, svg("title", {}, `${kindName(kind.kind)}: ${kind.count}`)));
+    }, svg("title", {}, `${kindName(kind.kind)}: ${kind.count.toLocaleString()}`)), kind.kind));
     start += length;
   });
-  ring.appendChild(svg("text", { class: "chart__total", x: 80, y: 76, "text-anchor": "middle" }, total.toLocaleString()));
+  ring.appendChild(svg("text", { class: "chart__total", x: 80, y: 76, "text-anchor": "middle" }, compactCount(total)));
   ring.appendChild(svg("text", { class: "chart__total-label", x: 80, y: 98, "text-anchor": "middle" }, total === 1 ? "mistake" : "mistakes"));
-  const legend = h("ul", { class: "legend" }, sorted.map((kind, index) => {
+  const legend = h("ul", { class: "legend" }, sorted.map((kind) => {
     const share = typeof kind.share === "number" ? kind.share : kind.count / total;
-    return h("li", { class: "legend__item" },
-      h("span", { class: ["legend__swatch", `swatch--${index % 8}`], "aria-hidden": "true" }),
+    return h("li", { class: "legend__item", dataset: { kind: kind.kind } },
+      colored(h("span", { class: "legend__swatch", "aria-hidden": "true" }), kind.kind),
       h("span", { class: "legend__name" }, kindName(kind.kind)),
-      h("span", { class: "legend__value" }, `${kind.count} · ${Math.round(share * 100)}%`));
+      h("span", { class: "legend__value" }, `${kind.count.toLocaleString()} · ${percentage(share)}`));
   }));
   return h("div", { class: "ring-layout" }, h("div", { class: "chart-wrap chart-wrap--ring" }, ring), legend);
 }

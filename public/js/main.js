@@ -8,10 +8,15 @@ import { askForToken } from "./dialogs.js";
 import { setupDictionary, showDictionary } from "./dictionary.js";
 import { byId, setLanguageOptions } from "./dom.js";
 import { focusText, setupEditor } from "./editor.js";
+import { setupFiles } from "./files.js";
 import { setupHistory, showHistory } from "./history.js";
 import { showInsights } from "./insights.js";
+import { setupMistakeBar } from "./mistake-bar.js";
+import { setupOffline } from "./offline.js";
 import { focusAfter, setupResults } from "./results.js";
+import { setupSheet } from "./sheet.js";
 import { store } from "./state.js";
+import { setupStatistics } from "./statistics.js";
 
 const SETTINGS_KEY = "supertext.settings";
 const VIEWS = ["editor", "history", "insights", "dictionary"];
@@ -127,6 +132,11 @@ function start() {
     },
   });
   setupResults();
+  setupSheet();
+  setupMistakeBar();
+  setupStatistics();
+  setupFiles();
+  setupOffline();
   setupHistory();
   setupDictionary();
   for (const title of document.querySelectorAll(".view__title")) title.setAttribute("tabindex", "-1");

@@ -11,6 +11,54 @@ export function withIds(matches) {
   return matches.map((match) => ({ ...match, id: nextMatchId++ }));
 }
 
+/**
+ * How many characters on each side make a mistake's neighbourhood: a mistake found again at
+ * the same place, with the same characters right around it, is the same mistake (its card
+ * stays open). A wider one would make typing at the end of a short text rename the mistakes
+ * near that end.
+ */
+const NEIGHBOURHOOD = 4;
+
+/** The text around a match, as it is in `text`. */
+function neighbourhood(match, text) {
+  const end = match.offset + match.length;
+  return `${text.slice(Math.max(0, match.offset - NEIGHBOURHOOD), match.offset)}\u0000${text.slice(end, end + NEIGHBOURHOOD)}`;
+}
+
+function identityKey(match, near) {
+  return `${match.offset}\u0000${match.length}\u0000${match.rule}\u0000${match.text}\u0000${near}`;
+}
+
+/**
+ * Names the mistakes of a new answer: one found before (in `previous`, whose offsets are in
+ * the same `text`) at the same place, by the same rule, with the same text and neighbourhood
+ * keeps its `id`; the others get new ones. Each match remembers its neighbourhood (`near`).
+ */
+export class MatchNamer {
+  constructor(text, previous = []) {
+    this.text = text;
+    this.known = new Map();
+    for (const match of previous) this.remember(match);
+  }
+
+  remember(match) {
+    const key = identityKey(match, match.near ?? neighbourhood(match, this.text));
+    const same = this.known.get(key);
+    if (same) same.push(match.id);
+    else this.known.set(key, [match.id]);
+  }
+
+  /** The matches with their ids; an id is given once. */
+  name(matches) {
+    return matches.map((match) => {
+      const near = neighbourhood(match, this.text);
+      const ids = this.known.get(identityKey(match, near));
+      const id = ids?.length ? ids.shift() : nextMatchId++;
+      return { ...match, id, near };
+    });
+  }
+}
+
 /** Where two texts differ: `[start, oldEnd)` of the old text became `[start, newEnd)`. */
 export function changedRange(oldText, newText) {
   const shortest = Math.min(oldText.length, newText.length);
@@ -116,6 +164,214 @@ export function renderMarkedText(container, text, matches, decorate = () => {}) 
   container.replaceChildren(fragment);
 }
 
+/** A block of the mirrored text ends at the first line break after this many characters. */
+const BLOCK_LENGTH = 512;
+
+/**
+ * How many characters of blocks whose marks changed are redrawn in a frame: the browser lays
+ * out each redrawn block again, so the marks of a long text's part (16 KB, hundreds of marks)
+ * are spread over several frames instead of one long one. The budget halves when frames come
+ * late (a slow or busy machine) and grows back when they are on time.
+ */
+const REDRAW_BUDGET = { start: 2048, least: 256, most: 8192 };
+
+/**
+ * The text and its marks drawn as blocks of whole lines, for the editor's mirror.
+ *
+ * Drawing again rebuilds only the blocks whose text or marks changed: typing in a long text, or
+ * the marks of one more part arriving, touch a block or a few, not thousands of marks, and the
+ * browser lays out only those blocks. Where the blocks start is worked out once per text, and
+ * the work per drawing is in the number of marks, not of characters. A block ends after a line
+ * break, so blocks wrap exactly as the same text in one piece does. Blocks whose text changed
+ * are redrawn at once (the mirror's text must match the textarea's); those whose marks alone
+ * changed are redrawn a few at a time, one batch a frame.
+ */
+export class MarkedTextView {
+  constructor(container) {
+    this.container = container;
+    this.text = null;
+    /** Where blocks may start and end in `text`: `{start, end, text}`. */
+    this.spans = [];
+    /** What is drawn: per block `{start, end, text, key, node}`, and `want` (a key) with its
+     * `marks` when the marks drawn are not the latest. */
+    this.blocks = [];
+    this.frame = null;
+    this.budget = REDRAW_BUDGET.start;
+    this.lastFrame = 0;
+  }
+
+  /**
+   * Draws `text` with `matches` (in text order; overlapping ones after the first are left
+   * out); `classesOf(match)` gives each mark its classes. A zero-width space ends the text,
+   * so a trailing line break takes up its line as in a textarea.
+   */
+  render(text, matches, classesOf) {
+    if (text !== this.text) {
+      this.text = text;
+      this.spans = spansOf(text);
+    }
+    const wanted = this.layout(matches, classesOf);
+    const old = this.blocks;
+    // Blocks with the same text at the start and at the end are kept; what lies between
+    // changed text and is drawn anew now.
+    let head = 0;
+    while (head < old.length && head < wanted.length && sameText(old[head], wanted[head])) head++;
+    let tail = 0;
+    while (
+      tail < old.length - head && tail < wanted.length - head &&
+      sameText(old[old.length - 1 - tail], wanted[wanted.length - 1 - tail])
+    ) {
+      tail++;
+    }
+    const blocks = wanted.map((want, index) => {
+      const kept = index < head ? old[index] : index >= wanted.length - tail ? old[old.length - (wanted.length - index)] : null;
+      if (!kept) return { ...want, node: buildBlock(want), want: null, marks: null, classes: null };
+      const block = { ...want, key: kept.key, node: kept.node, want: null, marks: null };
+      if (kept.key !== want.key) {
+        block.want = want.key;
+        block.marks = want.marks;
+        block.classes = want.classes;
+      }
+      return block;
+    });
+    const keep = new Set(blocks.map((block) => block.node));
+    for (const block of old) if (!keep.has(block.node)) block.node.remove();
+    let cursor = this.container.firstChild;
+    for (const { node } of blocks) {
+      if (node === cursor) cursor = cursor.nextSibling;
+      else this.container.insertBefore(node, cursor);
+    }
+    // Anything else (a text node from before) goes.
+    while (cursor) {
+      const next = cursor.nextSibling;
+      cursor.remove();
+      cursor = next;
+    }
+    this.blocks = blocks;
+    this.redraw();
+  }
+
+  /** The blocks as they should be: the spans, joined where a mark crosses from one into the
+   * next, each with its marks and a key naming them. */
+  layout(matches, classesOf) {
+    const { text, spans } = this;
+    const sorted = inOrder(matches);
+    const blocks = [];
+    let next = 0;
+    let drawnTo = 0;
+    for (let index = 0; index < spans.length; index++) {
+      let { start, end } = spans[index];
+      let blockText = spans[index].text;
+      const marks = [];
+      const classes = [];
+      while (next < sorted.length && sorted[next].offset < end) {
+        const match = sorted[next++];
+        if (match.offset < drawnTo || match.offset < 0 || match.offset + match.length > text.length) continue;
+        // A zero-length match (a missing character) still needs something to mark.
+        const markEnd = match.length > 0 ? match.offset + match.length : Math.min(text.length, match.offset + 1);
+        while (markEnd > end && index + 1 < spans.length) {
+          index++;
+          end = spans[index].end;
+          blockText += spans[index].text;
+        }
+        marks.push(match);
+        classes.push(classesOf(match));
+        drawnTo = markEnd;
+      }
+      const last = index === spans.length - 1;
+      let key = last ? "$" : "";
+      for (let i = 0; i < marks.length; i++) {
+        key += `|${marks[i].offset - start}:${marks[i].length}:${marks[i].id}:${classes[i]}`;
+      }
+      blocks.push({ start, end, text: blockText, last, key, marks, classes });
+    }
+    return blocks;
+  }
+
+  /** Redraws blocks whose marks changed, up to the budget; the rest in the next frame. */
+  redraw(now = null) {
+    if (this.frame !== null) cancelAnimationFrame(this.frame);
+    this.frame = null;
+    if (now !== null && this.lastFrame) {
+      const interval = now - this.lastFrame;
+      if (interval > 40) this.budget = Math.max(REDRAW_BUDGET.least, this.budget / 2);
+      else if (interval < 25) this.budget = Math.min(REDRAW_BUDGET.most, this.budget * 1.5);
+    }
+    let budget = this.budget;
+    for (const block of this.blocks) {
+      if (block.want === null) continue;
+      if (budget <= 0) {
+        this.lastFrame = now ?? performance.now();
+        this.frame = requestAnimationFrame((time) => {
+          this.frame = null;
+          this.redraw(time);
+        });
+        return;
+      }
+      const node = buildBlock(block);
+      block.node.replaceWith(node);
+      Object.assign(block, { node, key: block.want, want: null, marks: null, classes: null });
+      budget -= block.text.length;
+    }
+  }
+
+  /** Whether every block shows its marks as last asked. */
+  get settled() {
+    return this.blocks.every((block) => block.want === null);
+  }
+}
+
+/** Where blocks may end: after the first line break once a block has `BLOCK_LENGTH`
+ * characters; the last span ends with the text (and may be empty). */
+function spansOf(text) {
+  const spans = [];
+  let start = 0;
+  for (;;) {
+    const lineBreak = text.indexOf("\n", start + BLOCK_LENGTH - 1);
+    if (lineBreak < 0) break;
+    spans.push({ start, end: lineBreak + 1, text: text.slice(start, lineBreak + 1) });
+    start = lineBreak + 1;
+  }
+  spans.push({ start, end: text.length, text: text.slice(start) });
+  return spans;
+}
+
+/** The matches by offset (longest first at the same offset), sorting only when they are not. */
+function inOrder(matches) {
+  for (let i = 1; i < matches.length; i++) {
+    const a = matches[i - 1];
+    const b = matches[i];
+    if (a.offset > b.offset || (a.offset === b.offset && a.length < b.length)) {
+      return [...matches].sort((x, y) => x.offset - y.offset || y.length - x.length);
+    }
+  }
+  return matches;
+}
+
+function sameText(a, b) {
+  return a.last === b.last && a.text === b.text;
+}
+
+function buildBlock({ text, start, marks, classes, last }) {
+  const block = document.createElement("div");
+  let cursor = 0;
+  for (let i = 0; i < marks.length; i++) {
+    const match = marks[i];
+    const from = match.offset - start;
+    const to = match.length > 0 ? from + match.length : Math.min(text.length, from + 1);
+    if (from > cursor) block.appendChild(document.createTextNode(text.slice(cursor, from)));
+    const mark = document.createElement("mark");
+    mark.className = classes[i];
+    mark.setAttribute("data-id", String(match.id ?? ""));
+    mark.textContent = text.slice(from, to);
+    block.appendChild(mark);
+    cursor = to;
+  }
+  const rest = last ? `${text.slice(cursor)}\u200b` : text.slice(cursor);
+  if (rest) block.appendChild(document.createTextNode(rest));
+  return block;
+}
+
 /**
  * A mistake's text as shown outside the text: leading, trailing and doubled spaces made
  * visible, so that " ," does not read as ",".
@@ -134,10 +390,10 @@ export const CATEGORIES = [
 ];
 
 /** Categories of the API shown with one of the four above. */
-const SHOWN_AS = { confused_words: "grammar", punctuation: "typography", redundancy: "style" };
+const SHOWN_AS = { name: "spelling", confused_words: "grammar", punctuation: "typography", redundancy: "style" };
 
-/** A known category of a match (confused words with grammar, punctuation with typography; an
- * unknown one is shown as style). */
+/** A known category of a match (unknown names with spelling, confused words with grammar,
+ * punctuation with typography; an unknown one is shown as style). */
 export function categoryOf(match) {
   if (CATEGORIES.some((category) => category.key === match.category)) return match.category;
   return SHOWN_AS[match.category] ?? "style";
@@ -146,6 +402,17 @@ export function categoryOf(match) {
 /** The display name of a category. */
 export function categoryName(key) {
   return CATEGORIES.find((category) => category.key === key)?.name ?? key;
+}
+
+/** Names of the API's categories shown within one of the four. */
+const DETAIL_NAMES = { confused_words: "Confused words", punctuation: "Punctuation", redundancy: "Redundancy" };
+
+/** The name of a match's kind: its shown category, and the finer one it belongs to, if any
+ * ("Grammar · Confused words"). */
+export function kindName(match) {
+  const shown = categoryName(categoryOf(match));
+  const detail = DETAIL_NAMES[match.category];
+  return detail ? `${shown} · ${detail}` : shown;
 }
 
 /** How many matches of each category. */

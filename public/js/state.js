@@ -1,14 +1,20 @@
 // One state object drives the page. Views read it and re-render when it changes; nothing else
 // holds the truth about the current check.
 
+import { categoryOf } from "./marks.js";
+
 /**
  * The states of a check:
  * - `idle`: nothing to check (empty text);
- * - `loading`: a check is under way (`done`/`total` parts); the previous result, if any, stays
- *   visible, dimmed;
- * - `loaded`: `result` holds the answer, `matches` its mistakes as they stand in the current
- *   text (shifted while the person types, removed when applied or ignored);
- * - `error`: `error` says what went wrong; the previous result stays visible, dimmed.
+ * - `changed`: the text was edited since the last answer and a check of it is on its way (after
+ *   the typing pause); `result` and `matches` are the last answer's, moved with the text;
+ * - `loading`: a check is under way (`done`/`total` parts); `matches` already holds those of
+ *   the parts done, the previous ones further on;
+ * - `loaded`: `result` answers the current text, `matches` its mistakes as they stand in the
+ *   text (removed when applied or ignored);
+ * - `error`: `error` says what went wrong; `matches` are the last known ones, shown dimmed in
+ *   the text only.
+ * Only `loaded` may say that a text has no mistakes.
  */
 export const initialState = Object.freeze({
   view: "editor",
@@ -28,6 +34,8 @@ export const initialState = Object.freeze({
   },
   /** Keys of the mistakes the person chose to ignore in this text (see `ignoreKey`). */
   ignored: new Set(),
+  /** The category shown alone (`spelling`, `grammar`, `typography`, `style`), or `null`. */
+  filter: null,
   /** The `id` of the mistake whose card is open, or `null`. */
   activeId: null,
 });
@@ -65,5 +73,12 @@ export function ignoreKey(match) {
 
 /** The mistakes to show: those not ignored, in text order. */
 export function visibleMatches(state) {
+  if (state.ignored.size === 0) return state.check.matches;
   return state.check.matches.filter((match) => !state.ignored.has(ignoreKey(match)));
+}
+
+/** The mistakes shown in the text and the list: the visible ones of the chosen category. */
+export function shownMatches(state) {
+  const matches = visibleMatches(state);
+  return state.filter ? matches.filter((match) => categoryOf(match) === state.filter) : matches;
 }

@@ -271,14 +271,21 @@ public final class Proofreader {
 }
 
 /// A word as the dictionary wants it: NFC, typographic apostrophes made straight.
+///
+/// A token longer than `longestNormalizedWord` bytes is no word of a dictionary (Hunspell
+/// rejects those of 300 bytes or more) and is left unnormalised: Foundation's NFC takes time
+/// growing with the square of the length of a run of letters with combining marks.
 func normalizedWord(_ word: String) -> String {
-    var result = word.precomposedStringWithCanonicalMapping
+    var result = word.utf8.count > longestNormalizedWord ? word : word.precomposedStringWithCanonicalMapping
     if result.unicodeScalars.contains(where: { $0 == "\u{2019}" || $0 == "\u{02BC}" }) {
         result = result.replacingOccurrences(of: "\u{2019}", with: "'")
             .replacingOccurrences(of: "\u{02BC}", with: "'")
     }
     return result
 }
+
+/// The longest token `normalizedWord` puts in NFC, in UTF-8 bytes: Hunspell's own limit.
+let longestNormalizedWord = 300
 
 /// Suggestions written with the typographic apostrophe (’) when the written word has one:
 /// dictionaries spell `aujourd'hui` with a straight one, the writer chose `aujourd’hui`.

@@ -41,7 +41,44 @@ struct SpellingCheck {
                 return isAccepted(partWord) ? [] : [match(for: part.text, word: partWord, offset: part.offset, length: part.length)]
             }
         }
+        if NameLikeWord.isNameLike(word) {
+            return [nameMatch(for: written, word: word, token: token, in: document)]
+        }
         return [match(for: written, word: word, offset: token.utf16Offset, length: token.utf16Length)]
+    }
+
+    /// A capitalised word the dictionary rejects. Mid-sentence it is most likely a name
+    /// ("Artem", "Dribbble"), so a correction is offered only when it is one edit away and far
+    /// likelier: a name the dictionary knows ("Amercia" → "America") or one of the language's
+    /// common words ("Goverment" → "Government"). At a sentence's start a capital says nothing, so
+    /// a long word may be two edits away ("Recomended"), but a short one no more than one
+    /// ("Artem" is not "Are"). Otherwise it is an unknown name, with only its near suggestions.
+    private mutating func nameMatch(for written: String, word: String, token: WordToken, in document: CheckedDocument) -> Match {
+        var spelling = match(for: written, word: word, offset: token.utf16Offset, length: token.utf16Length)
+        guard !spelling.suggestions.isEmpty else { return spelling }
+        let reach = word.count >= 7 && NameLikeWord.startsSentence(token, in: document) ? 2 : 1
+        let lowercased = word.lowercased()
+        let near = spelling.suggestions.filter {
+            EditDistance.damerau(lowercased, $0.lowercased(), limit: reach) <= reach
+        }
+        let likely = near.contains { suggestion in
+            EditDistance.damerau(lowercased, suggestion.lowercased(), limit: reach) <= reach
+                && (session.suggester.isCommon(suggestion) || isKnownName(suggestion))
+        }
+        if likely { return spelling }
+        let text = explainer.unknownName(written)
+        spelling.category = .name
+        spelling.message = text.message
+        spelling.shortMessage = text.shortMessage
+        spelling.explanation = text.explanation
+        spelling.suggestions = near.filter { EditDistance.damerau(lowercased, $0.lowercased(), limit: 1) <= 1 }
+        return spelling
+    }
+
+    /// A capitalised word the dictionary knows only with its capital: "America", "Microsoft".
+    private func isKnownName(_ word: String) -> Bool {
+        guard let first = word.unicodeScalars.first, first.properties.isUppercase, !word.contains(" ") else { return false }
+        return session.dictionary.spell(word) && !session.dictionary.spell(word.lowercased())
     }
 
     /// Whether the dictionary (or the personal dictionary) accepts a normalised word.
@@ -53,6 +90,8 @@ struct SpellingCheck {
             return true
         }
         if session.dictionary.spell(word) { return true }
+        // A unit or a symbol (`µs`, `mΩ`, `km²`) is not a word to correct.
+        if NameLikeWord.isUnitSymbol(word) { return true }
         // Possessives of known words and names: "Hunspell's", "students'".
         if session.language.primaryLanguage == "en", word.hasSuffix("'s"),
            session.dictionary.spell(String(word.dropLast(2))) {

@@ -30,7 +30,7 @@ enum EditClassifier {
             ?? splitOrJoin(writtenLetters, suggestedLetters)
             ?? apostrophe(writtenLetters, suggestedLetters)
             ?? oneLetterEdit(writtenLetters, suggestedLetters, keyboard: keyboard, soundAlikes: soundAlikes)
-            ?? .severalEdits(changeCount: editDistance(writtenLetters, suggestedLetters))
+            ?? .severalEdits(changeCount: EditDistance.levenshtein(writtenLetters, suggestedLetters))
         return SpellingEdit(written: written, suggestion: suggestion, change: change)
     }
 
@@ -232,22 +232,5 @@ enum EditClassifier {
             }
         }
         return matched == shorter.count ? inserted : nil
-    }
-
-    /// Levenshtein distance: the fewest insertions, deletions and substitutions.
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
     }
 }

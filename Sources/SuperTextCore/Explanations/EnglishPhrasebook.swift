@@ -19,6 +19,18 @@ struct EnglishPhrasebook: ExplanationPhrasebook {
             + "If it is right, add it to your personal dictionary."
     }
 
+    func unknownNameMessage(_ word: String) -> String {
+        "Unknown name: \(quoted(word))."
+    }
+
+    var unknownNameShortMessage: String { "Unknown name" }
+
+    func unknownNameDetail(_ word: String) -> String {
+        "\(quoted(word)) starts with a capital and is not in the dictionary, and no word it knows is a likely slip for it: "
+            + "it is most likely a name (a person, a place, a product). If it is spelt as you mean it, add it to your "
+            + "personal dictionary and it will not be marked again."
+    }
+
     func repeatedWordMessage(_ word: String) -> String {
         "Repeated word: \(quoted("\(word) \(word)"))."
     }
@@ -44,6 +56,7 @@ struct EnglishPhrasebook: ExplanationPhrasebook {
         case .apostrophe: "Apostrophe"
         case .repeatedWord: "Repeated word"
         case .unknownWord: "Unknown word"
+        case .unknownName: "Unknown name"
         case .severalEdits: "Several changes"
         case .typography: "Typography"
         case .style: "Style"

@@ -55,6 +55,18 @@ public struct Explainer: Sendable {
                 detail: phrasebook.detail(for: edit)))
     }
 
+    /// A capitalised word the dictionary does not know and that is no likely slip for a word it
+    /// knows: most likely a name.
+    public func unknownName(_ written: String) -> MatchText {
+        MatchText(
+            message: phrasebook.unknownNameMessage(written),
+            shortMessage: phrasebook.unknownNameShortMessage,
+            explanation: Explanation(
+                kind: .unknownName,
+                title: phrasebook.title(for: .unknownName),
+                detail: phrasebook.unknownNameDetail(written)))
+    }
+
     /// The same word twice in a row ("the the").
     ///
     /// - Parameter word: the repeated word, as written the second time.

@@ -14,6 +14,13 @@ protocol ExplanationPhrasebook: Sendable {
     var unknownWordShortMessage: String { get }
     /// The detail of an unknown word, suggesting the personal dictionary.
     func unknownWordDetail(_ word: String) -> String
+    /// The full-sentence message of a capitalised word the dictionary does not know:
+    /// "Unknown name: 'Artem'."
+    func unknownNameMessage(_ word: String) -> String
+    /// The short message of an unknown name: "Unknown name".
+    var unknownNameShortMessage: String { get }
+    /// The detail of an unknown name: why it is probably a name, and the personal dictionary.
+    func unknownNameDetail(_ word: String) -> String
     /// The full-sentence message of a repeated word: "Repeated word: 'the the'."
     func repeatedWordMessage(_ word: String) -> String
     /// The short message of a repeated word: "Repeated word".

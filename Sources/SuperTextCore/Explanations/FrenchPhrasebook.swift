@@ -23,6 +23,18 @@ struct FrenchPhrasebook: ExplanationPhrasebook {
             + "Si le mot est correct, ajoutez-le à votre dictionnaire personnel."
     }
 
+    func unknownNameMessage(_ word: String) -> String {
+        "Nom inconnu\(nbsp): \(quoted(word))."
+    }
+
+    var unknownNameShortMessage: String { "Nom inconnu" }
+
+    func unknownNameDetail(_ word: String) -> String {
+        "\(quoted(word)) commence par une majuscule et n’est pas dans le dictionnaire, et aucun mot connu n’en est une faute probable\(nbsp): "
+            + "c’est sans doute un nom (une personne, un lieu, un produit). S’il est écrit comme vous le voulez, ajoutez-le à "
+            + "votre dictionnaire personnel et il ne sera plus signalé."
+    }
+
     func repeatedWordMessage(_ word: String) -> String {
         "Mot répété\(nbsp): \(quoted("\(word) \(word)"))."
     }
@@ -48,6 +60,7 @@ struct FrenchPhrasebook: ExplanationPhrasebook {
         case .apostrophe: "Apostrophe"
         case .repeatedWord: "Mot répété"
         case .unknownWord: "Mot inconnu"
+        case .unknownName: "Nom inconnu"
         case .severalEdits: "Plusieurs modifications"
         case .typography: "Typographie"
         case .style: "Style"

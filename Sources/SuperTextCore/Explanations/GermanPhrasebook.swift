@@ -19,6 +19,18 @@ struct GermanPhrasebook: ExplanationPhrasebook {
             + "Wenn das Wort richtig ist, fügen Sie es Ihrem persönlichen Wörterbuch hinzu."
     }
 
+    func unknownNameMessage(_ word: String) -> String {
+        "Unbekannter Name: \(quoted(word))."
+    }
+
+    var unknownNameShortMessage: String { "Unbekannter Name" }
+
+    func unknownNameDetail(_ word: String) -> String {
+        "\(quoted(word)) beginnt mit einem Großbuchstaben, steht nicht im Wörterbuch und ist kein wahrscheinlicher Tippfehler "
+            + "eines bekannten Wortes: Es ist vermutlich ein Name (eine Person, ein Ort, ein Produkt). Wenn er so gemeint ist, "
+            + "fügen Sie ihn Ihrem persönlichen Wörterbuch hinzu, dann wird er nicht mehr markiert."
+    }
+
     func repeatedWordMessage(_ word: String) -> String {
         "Wortwiederholung: \(quoted("\(word) \(word)"))."
     }
@@ -44,6 +56,7 @@ struct GermanPhrasebook: ExplanationPhrasebook {
         case .apostrophe: "Apostroph"
         case .repeatedWord: "Wortwiederholung"
         case .unknownWord: "Unbekanntes Wort"
+        case .unknownName: "Unbekannter Name"
         case .severalEdits: "Mehrere Änderungen"
         case .typography: "Typografie"
         case .style: "Stil"

@@ -20,6 +20,18 @@ struct SpanishPhrasebook: ExplanationPhrasebook {
             + "Si la palabra es correcta, añádela a tu diccionario personal."
     }
 
+    func unknownNameMessage(_ word: String) -> String {
+        "Nombre desconocido: \(quoted(word))."
+    }
+
+    var unknownNameShortMessage: String { "Nombre desconocido" }
+
+    func unknownNameDetail(_ word: String) -> String {
+        "\(quoted(word)) empieza por mayúscula, no está en el diccionario y no es un error probable de ninguna palabra conocida: "
+            + "seguramente es un nombre (una persona, un lugar, un producto). Si está escrito como quieres, añádelo a tu "
+            + "diccionario personal y no se volverá a marcar."
+    }
+
     func repeatedWordMessage(_ word: String) -> String {
         "Palabra repetida: \(quoted("\(word) \(word)"))."
     }
@@ -45,6 +57,7 @@ struct SpanishPhrasebook: ExplanationPhrasebook {
         case .apostrophe: "Apóstrofo"
         case .repeatedWord: "Palabra repetida"
         case .unknownWord: "Palabra desconocida"
+        case .unknownName: "Nombre desconocido"
         case .severalEdits: "Varios cambios"
         case .typography: "Tipografía"
         case .style: "Estilo"

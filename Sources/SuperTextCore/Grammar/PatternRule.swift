@@ -251,13 +251,14 @@ struct PatternSentence {
     let tokens: [Int]
     /// The lexicon's tags of each of `tokens`.
     let tags: [WordTags]
-    /// The position in `tokens` of the first token that is not opening punctuation.
+    /// The position in `tokens` of the first token that is not opening punctuation; -1 for a
+    /// part of a long sentence cut before it (nothing there starts a sentence).
     let firstWord: Int
 
-    init(_ range: Range<Int>, in document: CheckedDocument, lexicon: Lexicon) {
+    init(_ range: Range<Int>, in document: CheckedDocument, lexicon: Lexicon, startsSentence: Bool = true) {
         tokens = document.significantTokens(in: range)
         tags = tokens.map { document.tokens[$0].kind == .word ? lexicon.tags(of: document.lowercasedTexts[$0]) : WordTags() }
-        firstWord = tokens.firstIndex { index in
+        firstWord = !startsSentence ? -1 : tokens.firstIndex { index in
             !(document.tokens[index].kind == .punctuation && "\"'“‘(«¿¡-–—*".contains(document.lowercasedTexts[index]))
         } ?? tokens.count
     }
@@ -274,6 +275,7 @@ extension MatchCategory {
         case .typography: .typography
         case .style: .style
         case .redundancy: .redundancy
+        case .name: .unknownName
         }
     }
 }

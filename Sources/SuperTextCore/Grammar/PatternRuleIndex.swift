@@ -35,8 +35,10 @@ struct PatternRuleIndex: Sendable {
         let enabled = rules.map { runs($0) && ($0.variants.isEmpty || $0.variants.contains(context.languageCode)) }
         guard enabled.contains(true) else { return [] }
         var matches: [Match] = []
-        for range in document.sentenceTokens {
-            let sentence = PatternSentence(range, in: document, lexicon: context.grammar.lexicon)
+        for (part, range) in document.sentenceTokens.enumerated() {
+            let sentence = PatternSentence(
+                range, in: document, lexicon: context.grammar.lexicon, startsSentence: !document.continuesSentence[part]
+            )
             for start in sentence.tokens.indices {
                 let text = document.lowercasedTexts[sentence.tokens[start]]
                 let tags = sentence.tags[start]

@@ -42,6 +42,12 @@ public enum ErrorCode: String, Sendable, CaseIterable, Codable {
     case internalError = "internal_error"
     // Storage.
     case cannotOpen = "cannot_open"
+    case storageFull = "storage_full"
+    case storageReadOnly = "storage_read_only"
+    case storageGone = "storage_gone"
+    case storageCorrupt = "storage_corrupt"
+    case storageFailed = "storage_failed"
+    case storageBusy = "storage_busy"
     // Start-up (the command line reports these; they never reach HTTP).
     case badSocketPath = "bad_socket_path"
     case socketInUse = "socket_in_use"

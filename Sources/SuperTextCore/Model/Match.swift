@@ -9,6 +9,9 @@ public enum MatchCategory: String, Codable, Sendable, CaseIterable {
     case style
     /// Words that say the same thing twice: "ATM machine", "return back".
     case redundancy
+    /// A capitalised word the dictionary does not know and that is no likely misspelling of a
+    /// word it knows: most often a name ("Artem", "Dribbble"), to add to the personal dictionary.
+    case name
 }
 
 /// One problem found in a text, with its exact position, ranked suggestions and an explanation.
@@ -95,6 +98,8 @@ public enum ExplanationKind: String, Codable, Sendable, CaseIterable {
     case repeatedWord
     /// The dictionary does not know the word and has no good suggestion.
     case unknownWord
+    /// A capitalised word the dictionary does not know, most likely a name.
+    case unknownName
     /// Several edits at once.
     case severalEdits
     /// A typographic problem (spacing, punctuation).

@@ -36,7 +36,9 @@ public struct LongSentenceRule: ProofreadingRule {
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         let text = Self.texts[context.explanationLanguage] ?? Self.texts[.en]!
         var matches: [Match] = []
-        for sentence in document.sentenceTokens {
+        // Whole sentences: the parts a very long sentence is cut into for other rules would
+        // each report a share of its words.
+        for sentence in document.wholeSentenceTokens {
             let words = sentence.filter { document.tokens[$0].kind == .word }
             guard words.count > maximumWords, let first = words.first, let last = words.last else { continue }
             let count = words.count

@@ -70,8 +70,17 @@ public struct CheckedDocument: @unchecked Sendable {
     var maskedRanges: [Range<Int>] = []
     /// Every token of the text, in order.
     public let tokens: [TextToken]
-    /// The tokens of each sentence, as index ranges into `tokens` (one per `sentences` entry).
+    /// The tokens of each sentence as rules read them, as index ranges into `tokens`: one per
+    /// sentence, but a sentence longer than `SentenceSplitter.maximumPartLength` (a text with no
+    /// sentence break) is cut into parts of at most that length (`TokenStream.sentenceParts`),
+    /// so that no rule works on an unbounded sentence.
     public let sentenceTokens: [Range<Int>]
+    /// For each of `sentenceTokens`, whether it continues a sentence cut before it (its first
+    /// token does not start a sentence).
+    public let continuesSentence: [Bool]
+    /// The tokens of each whole sentence (one per `sentences` entry), for rules about sentences
+    /// themselves (`LONG_SENTENCE`).
+    public let wholeSentenceTokens: [Range<Int>]
     /// The lowercase text of each token (`""` for skipped tokens but acronyms), read by rules.
     public let lowercasedTexts: [String]
 
@@ -87,7 +96,8 @@ public struct CheckedDocument: @unchecked Sendable {
         self.maskedRanges = maskedRanges
         let tokens = withTokenStream ? TokenStream.tokens(in: bytes, words: words, masked: maskedRanges) : []
         self.tokens = tokens
-        sentenceTokens = TokenStream.sentenceTokenRanges(sentences, tokens: tokens)
+        wholeSentenceTokens = TokenStream.sentenceTokenRanges(sentences, tokens: tokens)
+        (sentenceTokens, continuesSentence) = TokenStream.sentenceParts(of: wholeSentenceTokens, tokens: tokens, bytes: bytes)
         lowercasedTexts = tokens.map { token in
             switch token.kind {
             case .skipped where token.skipReason != .acronym: return ""

@@ -92,6 +92,11 @@ final class IndexedSuggester: Suggester {
         return scored.prefix(limit).map(\.word)
     }
 
+    func isCommon(_ word: String) -> Bool {
+        guard let key = lexicon.key(for: lexicon.encode(word.lowercased())) else { return false }
+        return lexicon.mostCommonWord(ofKey: key).count >= lexicon.commonCount
+    }
+
     /// The best `ranking.kept` suggestions from the dictionary, best first, all confirmed.
     func rankedSuggestions(for word: String) -> [Scored] {
         let shape = CaseShape(of: word)
@@ -157,9 +162,20 @@ final class IndexedSuggester: Suggester {
     /// written as the dictionary's `OCONV` table says.
     private func confirmedBest(of pool: CandidatePool) -> [Scored] {
         var result: [Scored] = []
+        let unhyphenated = pool.written.lowercased()
         func confirm(_ candidates: some Sequence<Scored>) {
-            for candidate in candidates {
+            for var candidate in candidates {
                 if result.count == ranking.kept { break }
+                // Hunspell accepts any hyphenated pair of words, so a split of the written word
+                // (`anymore` → `any-more`) is written with a space unless the dictionary itself
+                // has the hyphenated form.
+                if candidate.word.contains("-"), candidate.word.replacingOccurrences(of: "-", with: "").lowercased() == unhyphenated,
+                   lexicon.index(of: candidate.word) == nil {
+                    candidate.word = candidate.word.replacingOccurrences(of: "-", with: " ")
+                    if result.contains(where: { $0.word == candidate.word }) { continue }
+                } else if candidate.word.contains(" "), result.contains(where: { $0.word == candidate.word }) {
+                    continue
+                }
                 let accepted = candidate.word.unicodeScalars.contains(" ")
                     ? candidate.word.split(separator: " ").allSatisfy { dictionary.spell(String($0)) }
                     : dictionary.spell(candidate.word)

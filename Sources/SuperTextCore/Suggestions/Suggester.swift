@@ -6,6 +6,15 @@ protocol Suggester {
     /// Corrections for `word` (NFC), best first, at most `limit`. `personalWords` are words the
     /// person taught; they are valid candidates too.
     func suggestions(for word: String, personalWords: Set<String>, limit: Int) -> [String]
+
+    /// Whether `word` is among the language's most common words (in any case), which makes it
+    /// far likelier than a name one edit away from it.
+    func isCommon(_ word: String) -> Bool
+}
+
+extension Suggester {
+    /// Without frequencies, no word is known to be common.
+    func isCommon(_ word: String) -> Bool { false }
 }
 
 /// Makes the suggesters of each worker thread. Replacing the engine does not touch the checker.

@@ -4,6 +4,12 @@
 /// by a space or the end, unless the dot ends an abbreviation or an initial, or the next word
 /// starts with a small letter or a digit; and always at a blank line.
 public enum SentenceSplitter {
+    /// The longest part of a sentence rules read, in UTF-16 code units: a longer sentence (a
+    /// text with no sentence break: a list, a log, a text without punctuation) is cut into
+    /// parts of at most this length before rules see it (`TokenStream.sentenceParts`). Far
+    /// beyond any sentence of prose, so real sentences are never cut.
+    public static let maximumPartLength = 4_000
+
     /// The sentences of `bytes`, a valid UTF-8 text.
     public static func sentences(in bytes: UnsafeBufferPointer<UInt8>) -> [SentenceRange] {
         var sentences: [SentenceRange] = []
@@ -73,31 +79,39 @@ public enum SentenceSplitter {
         "sra", "sres", "srta", "ud", "uds", "pág", "núm", "aprox", "etc",
     ]
 
+    /// The longest of `abbreviations`, in UTF-8 bytes.
+    private static let longestAbbreviation = abbreviations.map(\.utf8.count).max() ?? 0
+
     /// Whether the dot just before `scannedEnd` (after closers) ends a sentence.
     private static func endsSentence(dotAt end: Int, in bytes: UnsafeBufferPointer<UInt8>, scannedEnd: Int) -> Bool {
-        // The word before the dot: back from the dot over letters and inner dots.
+        // The word before the dot: back from the dot to white space (any, the no-break space
+        // too), `(` or `"`, but no further than the longest abbreviation: a longer word is none,
+        // and looking further back at every dot made a text of "a." and no-break spaces
+        // quadratic.
         var dot = end - 1
         while dot >= 0, bytes[dot] != UInt8(ascii: ".") { dot -= 1 }
         var start = dot
-        while start > 0 {
-            let byte = bytes[start - 1]
-            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
-                || byte == UInt8(ascii: "(") || byte == UInt8(ascii: "\"") {
-                break
-            }
-            start -= 1
+        while start > 0, dot - start <= longestAbbreviation {
+            var previous = start - 1
+            while previous > 0, bytes[previous] & 0xC0 == 0x80 { previous -= 1 }  // to the scalar's first byte
+            let scalar = decodeScalar(bytes, at: previous, length: start - previous)
+            if ScalarClass.of(scalar) == .space || scalar == "(" || scalar == "\"" { break }
+            start = previous
         }
-        let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<max(start, dot)]), as: UTF8.self)
-        if word.count == 1, word.first?.isUppercase == true { return false }  // an initial: "J. Smith"
-        if abbreviations.contains(word.lowercased()) { return false }
+        if dot - start <= longestAbbreviation {
+            let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<max(start, dot)]), as: UTF8.self)
+            if word.count == 1, word.first?.isUppercase == true { return false }  // an initial: "J. Smith"
+            if abbreviations.contains(word.lowercased()) { return false }
+        }
         // The next word starts with a small letter or a digit: not a new sentence.
         var next = scannedEnd
-        while next < bytes.count, bytes[next] == UInt8(ascii: " ") { next += 1 }
-        if next < bytes.count {
+        while next < bytes.count {
             let length = utf8SequenceLength(bytes[next])
-            let scalar = decodeScalar(bytes, at: next, length: length)
-            let nextClass = ScalarClass.of(scalar)
+            let nextClass = ScalarClass.of(decodeScalar(bytes, at: next, length: length))
             if nextClass == .letterLower || nextClass == .digit { return false }
+            // Over any white space but a line break (the no-break space too).
+            guard nextClass == .space, bytes[next] != UInt8(ascii: "\n") else { break }
+            next += length
         }
         return true
     }

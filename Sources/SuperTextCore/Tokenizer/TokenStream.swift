@@ -102,4 +102,82 @@ enum TokenStream {
         }
         return ranges
     }
+
+    /// The sentences cut into parts that rules read: a sentence of at most
+    /// `SentenceSplitter.maximumPartLength` UTF-16 code units is one part; a longer one (a text
+    /// with no sentence break) is cut before that length is reached, at the last line break of
+    /// the part's second half, else after its last `;`, `:`, `,` or dash followed by white
+    /// space, else at its last space, else between two tokens (a single token longer than the
+    /// limit stays whole). The white space at a cut belongs to no part; `continues` says which
+    /// parts do not start a sentence.
+    static func sentenceParts(
+        of sentences: [Range<Int>], tokens: [TextToken], bytes: UnsafeBufferPointer<UInt8>
+    ) -> (parts: [Range<Int>], continues: [Bool]) {
+        let limit = SentenceSplitter.maximumPartLength
+        var parts: [Range<Int>] = []
+        var continues: [Bool] = []
+        parts.reserveCapacity(sentences.count)
+        continues.reserveCapacity(sentences.count)
+        for sentence in sentences {
+            guard let first = sentence.first, let last = sentence.last,
+                  tokens[last].utf16End - tokens[first].utf16Offset > limit
+            else {
+                parts.append(sentence)
+                continues.append(false)
+                continue
+            }
+            var start = sentence.lowerBound
+            var index = start
+            // The best place to cut found so far in the part's second half, as the index the
+            // part ends before; ranked line break, clause punctuation, space.
+            var lineBreak: Int?
+            var clause: Int?
+            var space: Int?
+            while index < sentence.upperBound {
+                let token = tokens[index]
+                let length = token.utf16Offset - tokens[start].utf16Offset
+                if length > limit, index > start {
+                    var end = lineBreak ?? clause ?? space ?? index
+                    // The part ends before the white space of the cut; the next starts after it.
+                    var next = end
+                    while next < sentence.upperBound, tokens[next].isWhitespace { next += 1 }
+                    while end > start + 1, tokens[end - 1].isWhitespace { end -= 1 }
+                    parts.append(start..<end)
+                    continues.append(start != sentence.lowerBound)
+                    start = next
+                    index = next
+                    lineBreak = nil
+                    clause = nil
+                    space = nil
+                    continue
+                }
+                if length >= limit / 2, index > start {
+                    switch token.kind {
+                    case .lineBreak: lineBreak = index
+                    case .space:
+                        space = index
+                        if tokens[index - 1].kind == .punctuation, Self.isClauseMark(tokens[index - 1], in: bytes) { clause = index }
+                    default: break
+                    }
+                }
+                index += 1
+            }
+            if start < sentence.upperBound {
+                parts.append(start..<sentence.upperBound)
+                continues.append(start != sentence.lowerBound)
+            }
+        }
+        return (parts, continues)
+    }
+
+    /// Whether a punctuation token ends a clause: `;`, `:`, `,`, an en or em dash.
+    private static func isClauseMark(_ token: TextToken, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let slice = bytes[token.byteRange]
+        switch slice.count {
+        case 1: return slice.first == UInt8(ascii: ";") || slice.first == UInt8(ascii: ":") || slice.first == UInt8(ascii: ",")
+        // U+2013 and U+2014: E2 80 93, E2 80 94.
+        case 3: return slice.elementsEqual([0xE2, 0x80, 0x93]) || slice.elementsEqual([0xE2, 0x80, 0x94])
+        default: return false
+        }
+    }
 }

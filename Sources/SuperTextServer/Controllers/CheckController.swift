@@ -34,7 +34,7 @@ struct CheckController: Sendable {
         }
         let input = try await parse(request)
         do {
-            let finish = history.finisher(text: input.request.text, requested: input.store)
+            let finish = try history.finisher(text: input.request.text, requested: input.store)
             let result = try await pool.check(input.request, finish: finish)
             metrics.recordCheck(result, api: .v1)
             return JSONResponse.make(result)

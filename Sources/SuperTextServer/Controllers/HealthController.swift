@@ -1,11 +1,16 @@
+import Foundation
 import Hummingbird
 import SuperTextCore
+import SuperTextStore
 
-/// `GET /healthz` (the process answers) and `GET /readyz` (dictionaries are loaded).
+/// `GET /healthz` (the process answers) and `GET /readyz` (dictionaries are loaded and the
+/// database can be used).
 ///
-/// Neither touches the worker threads, so both answer fast while checks queue.
+/// Neither touches the worker threads nor the database (the storage's state is kept in memory
+/// by `StorageHealth`), so both answer fast while checks queue or the disk is full.
 struct HealthController: Sendable {
     let pool: ProofreadingPool
+    let database: AppDatabase
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("healthz", use: health)
@@ -16,17 +21,32 @@ struct HealthController: Sendable {
         let status: String
         var languages: [String]? = nil
         var queuedChecks: Int? = nil
+        var storage: Storage? = nil
+    }
+
+    /// The database's state: `ok`, or the fault that keeps the service from storing (its code
+    /// and what to do), since when.
+    struct Storage: Encodable {
+        let status: String
+        var code: String? = nil
+        var message: String? = nil
+        var since: Date? = nil
     }
 
     @Sendable func health(request: Request, context: AppRequestContext) async throws -> Response {
         try JSONResponse.make(Status(status: "ok"))
     }
 
+    /// Not ready while the storage is in a lasting fault, even with history off: the personal
+    /// dictionary is stored there too. Checks that store nothing still answer meanwhile.
     @Sendable func ready(request: Request, context: AppRequestContext) async throws -> Response {
         let languages = pool.catalog.languages.map(\.code)
-        let ready = pool.isReady && !languages.isEmpty
+        let fault = database.storageFault
+        let storage = fault.map { Storage(status: $0.kind.rawValue, code: $0.code.rawValue, message: $0.message, since: database.storage.faultSince) }
+            ?? Storage(status: "ok")
+        let ready = pool.isReady && !languages.isEmpty && fault == nil
         return try JSONResponse.make(
-            Status(status: ready ? "ready" : "not ready", languages: languages, queuedChecks: pool.queuedJobs),
+            Status(status: ready ? "ready" : "not ready", languages: languages, queuedChecks: pool.queuedJobs, storage: storage),
             status: ready ? .ok : .serviceUnavailable
         )
     }

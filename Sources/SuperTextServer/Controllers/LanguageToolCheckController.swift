@@ -17,6 +17,8 @@ struct LanguageToolCheckController: Sendable {
     let token: String?
     /// Where checks, words and matches are counted.
     let metrics: ServerMetrics
+    /// The largest answer sent, by the size of the text.
+    var answerLimit = LanguageToolResponse.SizeLimit.standard
 
     /// The most bytes of a request: the text limit with room for form encoding, which spells
     /// most characters out of ASCII as several `%XX` escapes.
@@ -38,7 +40,13 @@ struct LanguageToolCheckController: Sendable {
         let text = input.text
         do {
             let result = try await pool.check(input.check) { result, finished in
-                answer.json = LanguageToolResponse(result: result, text: text).json
+                let json = LanguageToolResponse(result: result, text: text).json
+                let textBytes = text.originalText.utf8.count
+                guard json.count <= answerLimit.bytes(forTextOf: textBytes) else {
+                    finished(.failure(LanguageToolError.answerTooLarge(size: json.count, textBytes: textBytes, limit: answerLimit)))
+                    return
+                }
+                answer.json = json
                 finished(.success(result))
             }
             metrics.recordCheck(result, api: .v2)

@@ -3,6 +3,7 @@ import Hummingbird
 import NIOCore
 import NIOHTTP1
 import SuperTextCore
+import SuperTextStore
 
 /// An error of the LanguageTool-compatible API (`/v2`), answered the way LanguageTool answers
 /// errors: a status and a plain-text body starting with `Error: `.
@@ -55,6 +56,17 @@ struct LanguageToolError: HTTPResponseError, Sendable {
         LanguageToolError(
             .textTooLong,
             "Your text exceeds the limit of \(limit) characters (it's \(length) characters). Please submit a shorter text."
+        )
+    }
+
+    /// The answer to a check came out larger than `limit` allows for its text: refused rather
+    /// than sent.
+    static func answerTooLarge(size: Int, textBytes: Int, limit: LanguageToolResponse.SizeLimit) -> LanguageToolError {
+        LanguageToolError(
+            .answerTooLarge,
+            "The answer to this text would be \(size) bytes, over the limit of \(limit.bytes(forTextOf: textBytes)) "
+                + "bytes for a text of \(textBytes) bytes (\(limit.factor) times the text plus \(limit.allowance) bytes). "
+                + "Please submit a shorter text or disable some rules."
         )
     }
 

@@ -173,6 +173,26 @@ struct LanguageToolResponse: Encodable, Sendable {
     /// made answers grow with matches × text (25 KB of "teh " got 309 MB).
     static let sentenceWindow = 2 * contextSize
 
+    /// The largest answer sent for a text: `factor` times the text as sent (UTF-8 bytes) plus
+    /// `allowance`. What a match adds to an answer is bounded (`contextSize`, `sentenceWindow`,
+    /// `matchShown`) and matches with suggestions do not overlap, so answers grow with the
+    /// text: the densest real ones (a mistake every three bytes) have about 250 bytes a byte of
+    /// text, half of `standard`. An answer over the limit means some part grew faster than the
+    /// text: it is refused (`LanguageToolError.answerTooLarge`) rather than sent.
+    struct SizeLimit: Sendable {
+        /// How many times the text an answer may be.
+        var factor: Int
+        /// Bytes beyond that: a short text's answer is mostly its fixed parts and a match or two.
+        var allowance: Int
+
+        static let standard = SizeLimit(factor: 512, allowance: 64 * 1024)
+
+        /// The most bytes of the answer to a text of `textBytes` UTF-8 bytes.
+        func bytes(forTextOf textBytes: Int) -> Int {
+            textBytes * factor + allowance
+        }
+    }
+
     /// The response for a check of `text`'s plain text.
     init(result: CheckResult, text: AnnotatedText) {
         let report = result.language

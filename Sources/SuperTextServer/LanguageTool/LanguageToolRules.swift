@@ -69,7 +69,8 @@ enum LanguageToolRules {
     /// LanguageTool's category identifier and name.
     static func category(_ category: MatchCategory) -> (id: String, name: String) {
         switch category {
-        case .spelling: ("TYPOS", "Possible Typo")
+        // LanguageTool has no category of names: an unknown name is a possible typo there.
+        case .spelling, .name: ("TYPOS", "Possible Typo")
         case .grammar: ("GRAMMAR", "Grammar")
         case .confusedWords: ("CONFUSED_WORDS", "Commonly Confused Words")
         case .punctuation: ("PUNCTUATION", "Punctuation")
@@ -82,16 +83,16 @@ enum LanguageToolRules {
     /// LanguageTool's issue type (the localization quality issue type of the rule).
     static func issueType(_ category: MatchCategory) -> String {
         switch category {
-        case .spelling: "misspelling"
+        case .spelling, .name: "misspelling"
         case .grammar, .confusedWords: "grammar"
         case .punctuation, .typography: "typographical"
         case .style, .redundancy: "style"
         }
     }
 
-    /// LanguageTool's match type: `UnknownWord` for spelling, `Other` for everything else.
+    /// LanguageTool's match type: `UnknownWord` for spelling and names, `Other` for everything else.
     static func typeName(_ category: MatchCategory) -> String {
-        category == .spelling ? "UnknownWord" : "Other"
+        category == .spelling || category == .name ? "UnknownWord" : "Other"
     }
 
     /// LanguageTool's identifiers of rules that SuperText has under another name, so that

@@ -22,8 +22,8 @@ struct APIErrorMiddleware: RouterMiddleware {
                !allowed.contains(request.method) {
                 apiError = .methodNotAllowed(request.method, path: request.uri.path, allowed: allowed)
             }
-            if apiError.status.code >= 500 {
-                context.logger.error("\(apiError.code): \(apiError.message) (\(String(reflecting: error)))")
+            if apiError.status.code >= 500, !apiError.isLoggedByStorage {
+                context.logger.error("\(apiError.code.rawValue): \(apiError.message) (\(String(reflecting: error)))")
             }
             return try apiError.response(from: request, context: context)
         }

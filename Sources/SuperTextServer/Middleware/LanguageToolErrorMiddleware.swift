@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import SuperTextStore
 
 /// Answers every error under `/v2` the way LanguageTool does (plain text starting with
 /// `Error: `), including unknown `/v2` paths (404) and wrong methods (405); other paths are left
@@ -25,7 +26,7 @@ struct LanguageToolErrorMiddleware: RouterMiddleware {
                !allowed.contains(request.method) {
                 languageToolError = .methodNotAllowed(request.method, path: path, allowed: allowed)
             }
-            if languageToolError.status.code >= 500 {
+            if languageToolError.status.code >= 500, !((error as? StorageFault)?.isLasting ?? false) {
                 context.logger.error("\(languageToolError.message) (\(String(reflecting: error)))")
             }
             return try languageToolError.response(from: request, context: context)

@@ -44,6 +44,12 @@ final class SuggestionLexicon: Sendable {
     /// The longest key indexed, in letters.
     static let maximumKeyLength = 48
 
+    /// The count a word needs to be among the language's `commonRank` most frequent words: the
+    /// line between a word people write every day and a rare one, for telling a misspelled
+    /// word from a name (`SpellingCheck`). Computed on load, not stored.
+    let commonCount: UInt32
+    static let commonRank = 10_000
+
     init(
         alphabet: [Unicode.Scalar], nodeLabel: [UInt8], nodeFirstChild: [UInt32], nodeChildCount: [UInt8],
         nodeKey: [Int32], keyFirstWord: [UInt32], wordBytes: [UInt8], wordStart: [UInt32], wordCount: [UInt32],
@@ -75,6 +81,13 @@ final class SuggestionLexicon: Sendable {
             maxLog[node] = value
         }
         nodeMaxLogCount = maxLog
+        var counted = wordCount.filter { $0 > 0 }
+        if counted.count > Self.commonRank {
+            counted.sort(by: >)
+            commonCount = counted[Self.commonRank - 1]
+        } else {
+            commonCount = counted.min() ?? 1
+        }
         var codes: [UInt32: UInt8] = [:]
         for (code, scalar) in alphabet.enumerated() { codes[scalar.value] = UInt8(code) }
         self.codes = codes
@@ -151,6 +164,18 @@ final class SuggestionLexicon: Sendable {
             if label < code { low = middle + 1 } else { high = middle }
         }
         return nil
+    }
+
+    /// The corpus count of a word as written (0 when the lexicon lacks it).
+    func count(of word: String) -> UInt32 {
+        guard let index = index(of: word) else { return 0 }
+        return wordCount[index]
+    }
+
+    /// The index of a word as written, or nil when the lexicon lacks it.
+    func index(of word: String) -> Int? {
+        guard let key = key(for: encode(word.lowercased())) else { return nil }
+        return words(ofKey: key).first { self.word($0) == word }
     }
 
     /// The most common word of a key and its count.

@@ -1,0 +1,67 @@
+/// Texts made of one piece repeated, each aimed at a place where work could grow faster than
+/// the text: a scan that looks back or ahead over a run, a match tried at every position. `make
+/// fuzz` times the whole check of each at growing sizes (`supertext-bench fuzz`); the tests
+/// check the invariants on each at one size.
+package enum AdversarialTexts {
+    /// One kind of adversarial text: `prefix` then `unit` repeated.
+    package struct Family: Sendable {
+        package var name: String
+        package var prefix: String = ""
+        package var unit: String
+        package var format: TextFormat = .plain
+
+        /// The text of at least `size` UTF-8 bytes.
+        package func text(size: Int) -> String {
+            let count = max(1, (size - prefix.utf8.count + unit.utf8.count - 1) / unit.utf8.count)
+            return prefix + String(repeating: unit, count: count)
+        }
+    }
+
+    package static let families: [Family] = [
+        Family(name: "no sentence break", unit: "teh word and then "),
+        Family(name: "one long word", unit: "a"),
+        Family(name: "one long word outside the BMP", unit: "𝐀"),
+        Family(name: "combining marks on one letter", prefix: "e", unit: "\u{0301}"),
+        Family(name: "letters with marks", unit: "e\u{0301}"),
+        Family(name: "abbreviations after no-break spaces", unit: "a.\u{00A0}"),
+        Family(name: "dots", unit: "."),
+        Family(name: "dots and spaces", unit: ". "),
+        Family(name: "repeated punctuation", unit: "!?"),
+        Family(name: "closing quotes after a stop", prefix: "a.", unit: "”)"),
+        Family(name: "emoji joined by ZWJ", unit: "👩‍👩‍👧‍👦"),
+        Family(name: "mixed scripts in a word", unit: "aа"),
+        Family(name: "right-to-left marks", unit: "word\u{200F} "),
+        Family(name: "no-break spaces", unit: "x\u{00A0}\u{202F}"),
+        Family(name: "carriage returns", unit: "word\r"),
+        Family(name: "CRLF", unit: "word\r\n"),
+        Family(name: "hyphens in one word", unit: "ab-"),
+        Family(name: "apostrophes in one word", unit: "a'"),
+        Family(name: "a dotted name", unit: "ab."),
+        Family(name: "camel case", unit: "aB"),
+        Family(name: "words in capitals", unit: "ABC "),
+        Family(name: "digits", unit: "1"),
+        Family(name: "at signs", unit: "a@"),
+        Family(name: "slashes", unit: "a/"),
+        Family(name: "repeated word", unit: "the "),
+        Family(name: "articles", unit: "a apple "),
+        Family(name: "multiplications", unit: "5 x "),
+        Family(name: "confused words", unit: "than then "),
+        Family(name: "pattern rules", unit: "could of gone "),
+        Family(name: "spaces before punctuation", unit: "a , "),
+        Family(name: "backticks", unit: "`", format: .markdown),
+        Family(name: "backtick runs", unit: "`a``b", format: .markdown),
+        Family(name: "open brackets", unit: "[", format: .markdown),
+        Family(name: "unclosed links", unit: "[a](", format: .markdown),
+        Family(name: "unclosed images", unit: "![a", format: .markdown),
+        Family(name: "open angle brackets", unit: "<", format: .markdown),
+        Family(name: "unclosed HTML tags", unit: "<a b=\"", format: .markdown),
+        Family(name: "unclosed comments", unit: "<!--", format: .markdown),
+        Family(name: "emphasis", unit: "*a_", format: .markdown),
+        Family(name: "nested quotes and lists", unit: "> - ", format: .markdown),
+        Family(name: "unterminated code fences", unit: "```\na\n", format: .markdown),
+        Family(name: "indented code", unit: "    a\n", format: .markdown),
+        Family(name: "link reference definitions", unit: "[a]: b\n", format: .markdown),
+        Family(name: "entities", unit: "&#", format: .markdown),
+        Family(name: "full reference links", unit: "[a][b]", format: .markdown),
+    ]
+}
