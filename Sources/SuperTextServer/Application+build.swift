@@ -166,6 +166,9 @@ func buildRouter(
         OriginGuardMiddleware(allowedOrigins: configuration.allowedOrigins)
         APIErrorMiddleware(routes: apiRoutes)
         LanguageToolErrorMiddleware(routes: languageToolRoutes)
+        if configuration.guardsHost {
+            HostGuardMiddleware(allowedHosts: configuration.allowedHosts, allowedOrigins: configuration.allowedOrigins)
+        }
         if let directory = configuration.publicDirectory, FileManager.default.fileExists(atPath: directory) {
             PublicFilesMiddleware(directory: directory, logger: logger)
         }

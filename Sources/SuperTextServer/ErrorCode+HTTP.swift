@@ -18,7 +18,7 @@ extension ErrorCode {
         case .notFound: .notFound
         case .methodNotAllowed: .methodNotAllowed
         case .unauthorized: .unauthorized
-        case .forbidden, .crossOrigin: .forbidden
+        case .forbidden, .crossOrigin, .hostNotAllowed: .forbidden
         case .queueFull, .tooManyConnections, .timeout, .shuttingDown, .noDictionaries, .unavailable: .serviceUnavailable
         case .cancelled: .init(code: 499, reasonPhrase: "Client Closed Request")
         case .socketInUse: .conflict

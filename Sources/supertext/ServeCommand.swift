@@ -97,6 +97,15 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var allowedOrigins: [String] = []
 
+    @Option(
+        name: .customLong("allowed-host"),
+        help: ArgumentHelp(
+            "On loopback without a token, a host name besides localhost that requests may be addressed to (Host); repeat for several.",
+            valueName: "name"
+        )
+    )
+    var allowedHosts: [String] = []
+
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (default info).")
     var logLevel: String?
 
@@ -191,6 +200,15 @@ struct ServeCommand: AsyncParsableCommand {
                 throw ValidationError("'\(origin)' is not an origin: give scheme://host[:port], such as https://docs.example.org or http://localhost:3000.")
             }
             return normalized
+        }
+        let hosts = allowedHosts.isEmpty
+            ? (environment["SUPERTEXT_ALLOWED_HOSTS"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            : allowedHosts
+        configuration.allowedHosts = try hosts.map { host in
+            guard let name = ServerConfiguration.hostName(host), name == host.lowercased() else {
+                throw ValidationError("'\(host)' is not a host name: give a name such as mybox.local, without scheme or port.")
+            }
+            return name
         }
         configuration.publicDirectory = setting(publicDirectory, "SUPERTEXT_PUBLIC_DIR") ?? Self.defaultPublicDirectory()
 

@@ -31,6 +31,7 @@ public enum ErrorCode: String, Sendable, CaseIterable, Codable {
     case unauthorized = "unauthorized"
     case forbidden = "forbidden"
     case crossOrigin = "cross_origin"
+    case hostNotAllowed = "host_not_allowed"
     // The service.
     case queueFull = "queue_full"
     case tooManyConnections = "too_many_connections"
