@@ -15,8 +15,8 @@ import SuperTextStore
 public func buildApplication(
     configuration: ServerConfiguration, logger: Logger
 ) async throws -> some ApplicationProtocol {
-    let database = try AppDatabase.open(path: configuration.databasePath)
-    logger.info("database \(configuration.databasePath)\(configuration.historyEnabled ? "" : " (history off)")")
+    let database = try await StoreLocation(configuration.databasePath).open(logger: logger)
+    logger.info("database \(database.location)\(configuration.historyEnabled ? "" : " (history off)")")
     if !configuration.isLoopbackOnly, configuration.apiToken == nil {
         logger.warning("""
             !!! SuperText listens on \(configuration.address) WITHOUT an API token: anyone who can reach it \
@@ -60,7 +60,7 @@ func makeProofreadingPool(configuration: ServerConfiguration, logger: Logger) th
 
 /// The application over an existing pool.
 func buildApplication(
-    configuration: ServerConfiguration, pool: ProofreadingPool, database: AppDatabase, logger: Logger,
+    configuration: ServerConfiguration, pool: ProofreadingPool, database: any DataStore, logger: Logger,
     ownsPool: Bool = true
 ) async throws -> some ApplicationProtocol {
     // Each change of the storage's state is logged once, however many requests it refuses.
@@ -138,7 +138,7 @@ func httpServer(configuration: ServerConfiguration, logger: Logger) -> HTTPServe
 
 /// The routes, under their middleware.
 func buildRouter(
-    pool: ProofreadingPool, database: AppDatabase, dictionary: PersonalDictionary,
+    pool: ProofreadingPool, database: any DataStore, dictionary: PersonalDictionary,
     configuration: ServerConfiguration, logger: Logger
 ) -> Router<AppRequestContext> {
     // HEAD is answered wherever GET is, without the body.
