@@ -115,6 +115,18 @@ extension PostgresStore {
     /// the sequence and made visible in the same order on every server, so a reader that sees a
     /// check sees every check with a smaller id, and retention runs on one server at a time.
     func commit(_ checks: [PendingCheck]) async throws -> [Int64] {
+        let start = ContinuousClock.now
+        do {
+            let ids = try await insert(checks)
+            onCommit?(ids.count, ContinuousClock.now - start, true)
+            return ids
+        } catch {
+            onCommit?(checks.count, ContinuousClock.now - start, false)
+            throw error
+        }
+    }
+
+    private func insert(_ checks: [PendingCheck]) async throws -> [Int64] {
         try await access(.store) { [client, logger] in
             try await client.withTransaction(logger: logger) { connection in
                 try await connection.query(

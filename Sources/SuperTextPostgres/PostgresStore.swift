@@ -66,8 +66,11 @@ public final class PostgresStore: Sendable {
     private let tasks = Mutex<[Task<Void, Never>]>([])
     private let watchers = Mutex<[@Sendable () -> Void]>([])
     let batcher: CheckBatcher
+    /// Told of each transaction that saves checks (the server's metrics).
+    let onCommit: AppDatabase.CommitObserver?
 
-    private init(client: PostgresClient, options: Options, location: String, logger: Logger) {
+    private init(client: PostgresClient, options: Options, location: String, logger: Logger, onCommit: AppDatabase.CommitObserver?) {
+        self.onCommit = onCommit
         self.client = client
         self.options = options
         self.location = location
@@ -80,7 +83,9 @@ public final class PostgresStore: Sendable {
     /// and starts watching it.
     /// - Throws: `StoreError.cannotOpen` when the URL is wrong or PostgreSQL cannot be reached
     ///   or migrated within `Options.openTimeout`.
-    public static func open(url: String, options: Options = .init(), logger: Logger) async throws -> PostgresStore {
+    public static func open(
+        url: String, options: Options = .init(), logger: Logger, onCommit: AppDatabase.CommitObserver? = nil
+    ) async throws -> PostgresStore {
         let target = try PostgresURL(url)
         var configuration = PostgresClient.Configuration(
             host: target.host, port: target.port, username: target.user, password: target.password,
@@ -95,7 +100,7 @@ public final class PostgresStore: Sendable {
         configuration.options.connectTimeout = options.connectTimeout
         configuration.options.keepAliveBehavior = .init(frequency: .seconds(15))
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-        let store = PostgresStore(client: client, options: options, location: target.redacted, logger: logger)
+        let store = PostgresStore(client: client, options: options, location: target.redacted, logger: logger, onCommit: onCommit)
         store.started(Task { await client.run() })
         do {
             try await withTimeout(options.openTimeout) { try await store.migrate() }

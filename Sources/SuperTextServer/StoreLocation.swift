@@ -24,13 +24,16 @@ public struct StoreLocation: Sendable, Equatable {
         return false
     }
 
-    /// Opens the store, bringing its schema up to date.
+    /// Opens the store, bringing its schema up to date; `onCommit` is told of each transaction
+    /// that saves checks.
     /// - Throws: `StoreError` saying why it cannot be opened (a bad URL, PostgreSQL not
     ///   reachable, a file that cannot be written or is damaged).
-    public func open(logger: Logger) async throws -> any DataStore {
+    public func open(logger: Logger, onCommit: AppDatabase.CommitObserver? = nil) async throws -> any DataStore {
         switch kind {
-        case .sqlite(let path): try AppDatabase.open(path: path)
-        case .postgres(let url): try await PostgresStore.open(url: url, logger: logger)
+        case .sqlite(let path):
+            try AppDatabase.open(path: path, indexing: .init(), storage: .init(), onCommit: onCommit)
+        case .postgres(let url):
+            try await PostgresStore.open(url: url, logger: logger, onCommit: onCommit)
         }
     }
 }

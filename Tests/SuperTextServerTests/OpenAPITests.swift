@@ -245,4 +245,15 @@ struct OpenAPITests {
         let codes = try #require((inner["code"] as? [String: Any])?["enum"] as? [String])
         #expect(Set(codes) == Set(ErrorCode.allCases.map(\.rawValue)))
     }
+
+    /// The categories and explanation kinds of a match are the core's, every one of them.
+    @Test func listsEveryCategoryAndKindOfAMatch() throws {
+        let schemas = try #require((Self.document["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        func enumeration(_ schema: String, _ property: String) throws -> [String] {
+            let properties = try #require((schemas[schema] as? [String: Any])?["properties"] as? [String: Any])
+            return try #require((properties[property] as? [String: Any])?["enum"] as? [String])
+        }
+        #expect(Set(try enumeration("Match", "category")) == Set(MatchCategory.allCases.map(\.rawValue)))
+        #expect(Set(try enumeration("Explanation", "kind")) == Set(ExplanationKind.allCases.map(\.rawValue)))
+    }
 }
