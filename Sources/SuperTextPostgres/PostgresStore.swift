@@ -106,7 +106,13 @@ public final class PostgresStore: Sendable {
             try await withTimeout(options.openTimeout) { try await store.migrate() }
         } catch {
             store.close()
-            throw StoreError.cannotOpen(path: target.redacted, reason: Self.describe(error))
+            // The pool retries connections rather than failing them: a timeout is what an
+            // unreachable server looks like.
+            let reason = error is TimedOut
+                ? "PostgreSQL did not answer at \(target.host):\(target.port) within \(options.openTimeout) (is it running, "
+                    + "listening there, and does pg_hba.conf let \(target.user) in?)"
+                : Self.describe(error)
+            throw StoreError.cannotOpen(path: target.redacted, reason: reason)
         }
         store.batcher.store = store
         store.started(Task { [weak store] in await store?.monitor() })
