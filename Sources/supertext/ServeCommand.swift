@@ -67,7 +67,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("public-dir"), help: "Directory of the web front end (default ./public, else the one that ships with the executable).")
     var publicDirectory: String?
 
-    @Option(help: "The SQLite file of history and the personal dictionary (default ./supertext.sqlite).")
+    @Option(help: "Where history and the personal dictionary are kept: a SQLite file (default ./supertext.sqlite), or a postgres://user[:password]@host[:port]/database[?sslmode=disable|prefer|require] URL shared by several servers.")
     var database: String?
 
     @Flag(name: .customLong("no-history"), help: "Do not store checks in history.")

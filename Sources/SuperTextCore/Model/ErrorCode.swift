@@ -49,6 +49,7 @@ public enum ErrorCode: String, Sendable, CaseIterable, Codable {
     case storageCorrupt = "storage_corrupt"
     case storageFailed = "storage_failed"
     case storageBusy = "storage_busy"
+    case storageUnavailable = "storage_unavailable"
     // Start-up (the command line reports these; they never reach HTTP).
     case badSocketPath = "bad_socket_path"
     case socketInUse = "socket_in_use"
