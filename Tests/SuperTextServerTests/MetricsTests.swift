@@ -151,7 +151,7 @@ struct MetricsTests {
     @Test func countsAnAnswerGivenBelowTheRouter() async throws {
         try await TestServer.app().test(.live) { client in
             let port = try #require(client.port)
-            let answer = try await RawHTTP.send("GE T / HTTP/1.1\r\nHost: x\r\n\r\n", port: port)
+            let answer = try await RawHTTP.send("GE T / HTTP/1.1\r\nHost: localhost\r\n\r\n", port: port)
             #expect(answer.statusCode == 400)
             let text = try await scrape(client)
             #expect(value(of: #"supertext_http_requests_total{method="unknown",route="unmatched",status="400"}"#, in: text) == 1)

@@ -24,38 +24,38 @@ struct ProtocolErrorTests {
 
     @Test func aChunkSizeThatIsNotHexadecimalIs400() async throws {
         try await expectAnswer(
-            to: "POST /api/v1/check HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\nteh\r\n0\r\n\r\n",
+            to: "POST /api/v1/check HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\nteh\r\n0\r\n\r\n",
             status: 400, code: "bad_framing"
         )
     }
 
     @Test func aTransferEncodingOtherThanChunkedIs501() async throws {
         try await expectAnswer(
-            to: "POST /api/v1/check HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nTransfer-Encoding: gzip\r\n\r\nteh",
+            to: "POST /api/v1/check HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nTransfer-Encoding: gzip\r\n\r\nteh",
             status: 501, code: "unsupported_transfer_encoding"
         )
     }
 
     @Test func aBadRequestLineIs400() async throws {
-        try await expectAnswer(to: "GE T / HTTP/1.1\r\nHost: x\r\n\r\n", status: 400, code: "bad_request_line")
+        try await expectAnswer(to: "GE T / HTTP/1.1\r\nHost: localhost\r\n\r\n", status: 400, code: "bad_request_line")
     }
 
     @Test func aHugeURLIs414() async throws {
         let path = "/api/v1/languages?q=" + String(repeating: "a", count: 100_000)
-        try await expectAnswer(to: "GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n", status: 414, code: "uri_too_long")
+        try await expectAnswer(to: "GET \(path) HTTP/1.1\r\nHost: localhost\r\n\r\n", status: 414, code: "uri_too_long")
     }
 
     @Test func tooManyOrTooLargeHeaderFieldsAre431() async throws {
         let many = (0..<1001).map { "X-Field-\($0): v\r\n" }.joined()
-        try await expectAnswer(to: "GET /healthz HTTP/1.1\r\nHost: x\r\n\(many)\r\n", status: 431, code: "headers_too_large")
+        try await expectAnswer(to: "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\(many)\r\n", status: 431, code: "headers_too_large")
         let large = "X-Large: " + String(repeating: "b", count: 82_000) + "\r\n"
-        try await expectAnswer(to: "GET /healthz HTTP/1.1\r\nHost: x\r\n\(large)\r\n", status: 431, code: "headers_too_large")
+        try await expectAnswer(to: "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\(large)\r\n", status: 431, code: "headers_too_large")
     }
 
     @Test func anErrorAfterAPipelinedRequestComesAfterItsAnswer() async throws {
         try await TestServer.app().test(.live) { client in
             let port = try #require(client.port)
-            let answer = try await RawHTTP.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGE T / HTTP/1.1\r\n\r\n", port: port)
+            let answer = try await RawHTTP.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\nGE T / HTTP/1.1\r\n\r\n", port: port)
             // The first answer is the health check's; the error follows it on the same connection.
             #expect(answer.statusCode == 200)
             #expect(answer.body.contains("bad_request_line"))

@@ -99,7 +99,7 @@ struct RequestIDTests {
         let capture = LogCapture()
         try await TestServer.app(logger: capture.logger()).test(.live) { client in
             let port = try #require(client.port)
-            let answer = try await RawHTTP.send("GE T / HTTP/1.1\r\nHost: x\r\n\r\n", port: port)
+            let answer = try await RawHTTP.send("GE T / HTTP/1.1\r\nHost: localhost\r\n\r\n", port: port)
             #expect(answer.statusCode == 400)
             let id = try #require(answer.headers["x-request-id"])
             #expect(RequestIDHeader.accepted(id) == id)

@@ -9,7 +9,7 @@ import Testing
 /// slow ones, keeps serving the others, and refuses connections over its limit until some close.
 @Suite("Slow clients and the connection limit", .serialized)
 struct SlowClientTests {
-    private static let healthRequest = "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+    private static let healthRequest = "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
 
     /// Given a server with short timeouts, when slow clients trickle their heads and bodies a
     /// byte at a time and another stays idle after its answer, then the others are served
@@ -32,14 +32,14 @@ struct SlowClientTests {
             )
             let slowBodies = Array(
                 repeating: SlowClients.Script(
-                    preamble: "POST /api/v1/check HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 400\r\n\r\n",
+                    preamble: "POST /api/v1/check HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nContent-Length: 400\r\n\r\n",
                     trickle: padding
                 ),
                 count: 40
             )
             // A route that answers without reading the body: the body still has its timeout.
             let unreadBodies = Array(
-                repeating: SlowClients.Script(preamble: "GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: 400\r\n\r\n", trickle: padding),
+                repeating: SlowClients.Script(preamble: "GET /healthz HTTP/1.1\r\nHost: localhost\r\nContent-Length: 400\r\n\r\n", trickle: padding),
                 count: 5
             )
             let idle = SlowClients.Script(preamble: Self.healthRequest, trickle: "")
@@ -129,7 +129,7 @@ struct SlowClientTests {
                 return (held, nil)
             }
             #expect((1...8).contains(held.count), "\(held.count) connections served")
-            let closing = "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+            let closing = "GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
             for answer in [try #require(refusal), try await RawHTTP.send(closing, port: port)] {
                 #expect(answer.statusCode == 503)
                 #expect(answer.errorCode == "too_many_connections", "\(answer.body)")

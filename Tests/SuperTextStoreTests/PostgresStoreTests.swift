@@ -29,7 +29,7 @@ struct PostgresStoreTests {
     /// periodic reload is set far off, so only the notice can bring it).
     @Test func aWordAddedOnOneServerIsHonouredByTheOther() async throws {
         let url = try TestPostgres.shared.get().makeDatabase()
-        let options = PostgresStore.Options(reloadInterval: .seconds(3600))
+        let options = PostgresStore.Options(connectTimeout: .seconds(30), queryTimeout: .seconds(120), reloadInterval: .seconds(3600))
         let a = try await PostgresStore.open(url: url, options: options, logger: TestPostgres.logger)
         let b = try await PostgresStore.open(url: url, options: options, logger: TestPostgres.logger)
         let onA = try await PersonalDictionary(database: a)
@@ -50,7 +50,7 @@ struct PostgresStoreTests {
     @Test func aLostNoticeIsMadeUpForByThePeriodicReload() async throws {
         let url = try TestPostgres.shared.get().makeDatabase()
         let store = try await PostgresStore.open(
-            url: url, options: PostgresStore.Options(reloadInterval: .milliseconds(200)), logger: TestPostgres.logger)
+            url: url, options: PostgresStore.Options(connectTimeout: .seconds(30), queryTimeout: .seconds(120), reloadInterval: .milliseconds(200)), logger: TestPostgres.logger)
         let dictionary = try await PersonalDictionary(database: store)
         try await store.client.query(
             #"INSERT INTO "personalWord" (word, language, "createdAt") VALUES ('unnoticed', '', now())"#)
@@ -61,8 +61,8 @@ struct PostgresStoreTests {
     /// the other, and paging newest first through all of them finds each exactly once.
     @Test func twoServersSavingAtOnceGiveDistinctIdsInCommitOrder() async throws {
         let url = try TestPostgres.shared.get().makeDatabase()
-        let a = try await PostgresStore.open(url: url, logger: TestPostgres.logger)
-        let b = try await PostgresStore.open(url: url, logger: TestPostgres.logger)
+        let a = try await PostgresStore.open(url: url, options: TestPostgres.patient, logger: TestPostgres.logger)
+        let b = try await PostgresStore.open(url: url, options: TestPostgres.patient, logger: TestPostgres.logger)
         // A reader pages while both write: no page may show a check and later miss an older one.
         let reader = Task {
             var misses = 0
@@ -98,7 +98,7 @@ struct PostgresStoreTests {
     @Test func serversStartingTogetherMigrateOnce() async throws {
         let url = try TestPostgres.shared.get().makeDatabase()
         let stores = try await withThrowingTaskGroup(of: PostgresStore.self) { group in
-            for _ in 0..<3 { group.addTask { try await PostgresStore.open(url: url, logger: TestPostgres.logger) } }
+            for _ in 0..<3 { group.addTask { try await PostgresStore.open(url: url, options: TestPostgres.patient, logger: TestPostgres.logger) } }
             return try await group.reduce(into: [PostgresStore]()) { $0.append($1) }
         }
         var names: [String] = []
@@ -116,7 +116,7 @@ struct PostgresStoreTests {
         defer { try? server.stop() }
         let url = try server.makeDatabase()
         let store = try await PostgresStore.open(
-            url: url, options: PostgresStore.Options(connectTimeout: .seconds(1), queryTimeout: .seconds(2), monitorInterval: .milliseconds(200)),
+            url: url, options: PostgresStore.Options(connectTimeout: .seconds(2), queryTimeout: .seconds(5), monitorInterval: .milliseconds(200)),
             logger: TestPostgres.logger)
         let dictionary = try await PersonalDictionary(database: store)
         #expect(try await dictionary.add("before", language: nil))
@@ -143,7 +143,7 @@ struct PostgresStoreTests {
             ("postgres://u:secret@127.0.0.1/db?pool=3", "unknown parameter"),
         ] {
             do {
-                _ = try await PostgresStore.open(url: url, logger: TestPostgres.logger)
+                _ = try await PostgresStore.open(url: url, options: TestPostgres.patient, logger: TestPostgres.logger)
                 Issue.record("\(url) opened")
             } catch let error as StoreError {
                 #expect(error.code == .cannotOpen)
