@@ -18,6 +18,9 @@ let package = Package(
         // Hummingbird's own transport, named for the HTTP parser's errors (`HTTPFramingErrorHandler`).
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        // `/metrics`: swift-metrics' API, with Prometheus's text format as its backend.
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         // zlib over ByteBuffers: the web page's files are sent gzip-compressed (`PublicFilesMiddleware`).
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
@@ -58,6 +61,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "CompressNIO", package: "compress-nio"),
             ],
             // The OpenAPI document served at /openapi.json, compiled into the binary.
@@ -106,6 +111,8 @@ let package = Package(
             dependencies: [
                 "SuperTextServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                // A store made to fail (`MetricsTests`).
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "CompressNIO", package: "compress-nio"),
             ]
         ),

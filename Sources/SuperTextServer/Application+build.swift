@@ -15,7 +15,9 @@ import SuperTextStore
 public func buildApplication(
     configuration: ServerConfiguration, logger: Logger
 ) async throws -> some ApplicationProtocol {
-    let database = try AppDatabase.open(path: configuration.databasePath)
+    // The application's metrics, handed to the store and the pool before they start.
+    let metrics = ServerMetrics()
+    let database = try AppDatabase.open(path: configuration.databasePath, onCommit: metrics.recordCommit)
     logger.info("database \(configuration.databasePath)\(configuration.historyEnabled ? "" : " (history off)")")
     if !configuration.isLoopbackOnly, configuration.apiToken == nil {
         logger.warning("""
@@ -26,12 +28,13 @@ public func buildApplication(
     if !configuration.allowedOrigins.isEmpty {
         logger.info("pages of \(configuration.allowedOrigins.joined(separator: ", ")) may call the API and change data (--allowed-origin)")
     }
-    let pool = try makeProofreadingPool(configuration: configuration, logger: logger)
-    return try await buildApplication(configuration: configuration, pool: pool, database: database, logger: logger)
+    let pool = try makeProofreadingPool(configuration: configuration, logger: logger, metrics: metrics)
+    return try await buildApplication(configuration: configuration, pool: pool, database: database, logger: logger, metrics: metrics)
 }
 
-/// Finds the dictionaries and starts the workers, each loading every dictionary.
-func makeProofreadingPool(configuration: ServerConfiguration, logger: Logger) throws -> ProofreadingPool {
+/// Finds the dictionaries and starts the workers, each loading every dictionary; `metrics`,
+/// when given, records how long jobs wait for a worker.
+func makeProofreadingPool(configuration: ServerConfiguration, logger: Logger, metrics: ServerMetrics? = nil) throws -> ProofreadingPool {
     let catalog = DictionaryCatalog(
         searchPath: configuration.dictionaryDirectories + DictionaryCatalog.defaultSearchPath(environment: [:])
     )
@@ -42,13 +45,12 @@ func makeProofreadingPool(configuration: ServerConfiguration, logger: Logger) th
         throw SuperTextError.noDictionaries(searched: catalog.searchPath)
     }
     let start = ContinuousClock.now
-    let pool = ProofreadingPool(
-        catalog: catalog,
-        configuration: .init(
-            workers: configuration.workers, queueLimit: configuration.queueLimit,
-            timeout: configuration.checkTimeout, partSize: configuration.partSize
-        )
+    var poolConfiguration = ProofreadingPool.Configuration(
+        workers: configuration.workers, queueLimit: configuration.queueLimit,
+        timeout: configuration.checkTimeout, partSize: configuration.partSize
     )
+    poolConfiguration.jobStarted = metrics?.recordQueueWait
+    let pool = ProofreadingPool(catalog: catalog, configuration: poolConfiguration)
     if let warning = catalog.missingFrequencyListsWarning { logger.warning("\(warning)") }
     // A grammar file that does not parse leaves its language without grammar rules: say which.
     for failure in GrammarCatalog.failures { logger.error("grammar rules not loaded: \(failure)") }
@@ -58,10 +60,11 @@ func makeProofreadingPool(configuration: ServerConfiguration, logger: Logger) th
     return pool
 }
 
-/// The application over an existing pool.
+/// The application over an existing pool; `metrics` are those `/metrics` shows (the pool and
+/// the database record into them only when they were made with them).
 func buildApplication(
     configuration: ServerConfiguration, pool: ProofreadingPool, database: AppDatabase, logger: Logger,
-    ownsPool: Bool = true
+    ownsPool: Bool = true, metrics: ServerMetrics = ServerMetrics()
 ) async throws -> some ApplicationProtocol {
     // Each change of the storage's state is logged once, however many requests it refuses.
     database.storage.observe { event in
@@ -73,8 +76,10 @@ func buildApplication(
         }
     }
     let dictionary = try await PersonalDictionary(database: database)
+    let connections = connectionLimiter(configuration: configuration, logger: logger)
     let router = buildRouter(
-        pool: pool, database: database, dictionary: dictionary, configuration: configuration, logger: logger
+        pool: pool, database: database, dictionary: dictionary, configuration: configuration, logger: logger,
+        metrics: metrics, connections: connections
     )
     let address: BindAddress
     let onServerRunning: @Sendable (any Channel) async -> Void
@@ -103,7 +108,7 @@ func buildApplication(
     }
     var app = Application(
         router: router,
-        server: httpServer(configuration: configuration, logger: logger),
+        server: httpServer(configuration: configuration, limiter: connections, logger: logger, metrics: metrics),
         configuration: .init(address: address, serverName: "SuperText"),
         onServerRunning: onServerRunning,
         logger: logger
@@ -112,21 +117,26 @@ func buildApplication(
     return app
 }
 
-/// HTTP/1.1 with the connection limit, the request timeouts and the answers to framing errors.
-func httpServer(configuration: ServerConfiguration, logger: Logger) -> HTTPServerBuilder {
+/// The connection limit (`--max-connections`), lowered to fit the limit on open files.
+func connectionLimiter(configuration: ServerConfiguration, logger: Logger) -> ConnectionLimiter {
     let (connections, fileLimit) = FileDescriptorLimit.fit(connections: configuration.maxConnections)
     if connections < configuration.maxConnections {
         logger.warning(
             "the limit on open files (ulimit -n) is \(fileLimit): at most \(connections) connections rather than \(configuration.maxConnections) (--max-connections); raise it to serve more"
         )
     }
-    let limiter = ConnectionLimiter(limit: connections, logger: logger)
+    return ConnectionLimiter(limit: connections, logger: logger)
+}
+
+/// HTTP/1.1 with the connection limit, the request timeouts and the answers to framing errors
+/// (logged, and counted in `metrics`).
+func httpServer(configuration: ServerConfiguration, limiter: ConnectionLimiter, logger: Logger, metrics: ServerMetrics) -> HTTPServerBuilder {
     let headerTimeout = TimeAmount(configuration.headerTimeout)
     let bodyTimeout = TimeAmount(configuration.bodyTimeout)
     let http1 = HTTP1Channel.Configuration(
         additionalChannelHandlers: [
-            RequestTimeoutHandler(headerTimeout: headerTimeout, bodyTimeout: bodyTimeout),
-            HTTPFramingErrorHandler(),
+            RequestTimeoutHandler(headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, logger: logger, metrics: metrics),
+            HTTPFramingErrorHandler(logger: logger, metrics: metrics),
         ],
         // Hummingbird's own: closes a connection with no request in progress.
         idleTimeout: TimeAmount(configuration.idleTimeout)
@@ -139,7 +149,7 @@ func httpServer(configuration: ServerConfiguration, logger: Logger) -> HTTPServe
 /// The routes, under their middleware.
 func buildRouter(
     pool: ProofreadingPool, database: AppDatabase, dictionary: PersonalDictionary,
-    configuration: ServerConfiguration, logger: Logger
+    configuration: ServerConfiguration, logger: Logger, metrics: ServerMetrics, connections: ConnectionLimiter?
 ) -> Router<AppRequestContext> {
     // HEAD is answered wherever GET is, without the body.
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
@@ -148,6 +158,7 @@ func buildRouter(
     }
     router.addMiddleware {
         RequestLogMiddleware()
+        HTTPMetricsMiddleware(metrics: metrics)
         HeadResponseMiddleware()
         SecurityHeadersMiddleware()
         // Outside the error middleware: it answers its refusals itself, and sees routes' errors
@@ -161,6 +172,11 @@ func buildRouter(
     }
     HealthController(pool: pool, database: database).addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
+    let monitoring = router.group()
+    if let token = configuration.apiToken, !configuration.metricsPublic {
+        monitoring.add(middleware: BearerTokenMiddleware(token: token))
+    }
+    MetricsController(metrics: metrics, pool: pool, connections: connections).addRoutes(to: monitoring)
     let api = router.group("api/v1")
     LanguagesController(catalog: pool.catalog).addRoutes(to: api)
 
@@ -173,9 +189,9 @@ func buildRouter(
     let recorder = HistoryRecorder(
         database: database, enabled: configuration.historyEnabled,
         retention: RetentionPolicy(maxAge: configuration.historyMaxAge, maxCount: configuration.historyMaxCount),
-        pool: pool
+        pool: pool, metrics: metrics
     )
-    CheckController(pool: pool, dictionary: dictionary, history: recorder, bodyLimit: configuration.bodyLimit)
+    CheckController(pool: pool, dictionary: dictionary, history: recorder, bodyLimit: configuration.bodyLimit, metrics: metrics)
         .addRoutes(to: checks)
     HistoryController(database: database).addRoutes(to: personal)
     DictionaryController(dictionary: dictionary, catalog: pool.catalog, bodyLimit: configuration.bodyLimit)
@@ -188,7 +204,7 @@ func buildRouter(
     LanguageToolInfoController(pool: pool).addRoutes(to: languageTool)
     LanguageToolCheckController(
         pool: pool, dictionary: dictionary, maxTextLength: configuration.bodyLimit,
-        token: configuration.protectChecks ? configuration.apiToken : nil
+        token: configuration.protectChecks ? configuration.apiToken : nil, metrics: metrics
     ).addRoutes(to: languageTool)
     LanguageToolWordsController(dictionary: dictionary, catalog: pool.catalog, token: configuration.apiToken)
         .addRoutes(to: languageTool)
@@ -201,6 +217,7 @@ let apiRoutes: [(String, [HTTPRequest.Method])] = [
     ("/healthz", [.get]),
     ("/readyz", [.get]),
     ("/openapi.json", [.get]),
+    ("/metrics", [.get]),
     ("/api/v1/check", [.post]),
     ("/api/v1/check/stream", [.post]),
     ("/api/v1/languages", [.get]),

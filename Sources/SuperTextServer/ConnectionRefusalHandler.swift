@@ -21,20 +21,24 @@ final class ConnectionRefusalHandler: ChannelInboundHandler, RemovableChannelHan
 
     /// - Parameter answers: whether to answer 503 before closing.
     init(answers: Bool) {
-        answer = answers ? Self.answerBytes : nil
+        answer = answers ? Self.answerHead + Array("X-Request-Id: \(RequestIDHeader.fresh())\r\n\r\n".utf8) + Self.answerBody : nil
     }
 
-    /// The raw HTTP/1.1 answer to a refused connection.
-    static let answerBytes: [UInt8] = {
-        let body = APIError.tooManyConnections.jsonBytes
+    /// The body of the answer to a refused connection.
+    static let answerBody = APIError.tooManyConnections.jsonBytes
+
+    /// The raw HTTP/1.1 head of the answer to a refused connection, but for its request id
+    /// (each answer has its own; refusals are not logged one by one, `ConnectionLimiter` logs
+    /// the limit).
+    static let answerHead: [UInt8] = {
         let head = "HTTP/1.1 503 Service Unavailable\r\n"
             + "Content-Type: application/json; charset=utf-8\r\n"
-            + "Content-Length: \(body.count)\r\n"
+            + "Content-Length: \(answerBody.count)\r\n"
             + "Connection: close\r\n"
             + "Retry-After: 1\r\n"
             + "Server: SuperText\r\n"
-            + "X-Content-Type-Options: nosniff\r\n\r\n"
-        return Array(head.utf8) + body
+            + "X-Content-Type-Options: nosniff\r\n"
+        return Array(head.utf8)
     }()
 
     func handlerAdded(context: ChannelHandlerContext) {

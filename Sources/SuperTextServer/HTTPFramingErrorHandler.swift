@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import Logging
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
@@ -35,6 +36,18 @@ final class HTTPFramingErrorHandler: ChannelDuplexHandler, RemovableChannelHandl
     private var pendingError: APIError?
     /// This handler answered, or the connection is closing: later writes are dropped.
     private var isFinished = false
+    /// Where its answers are logged.
+    private let logger: Logger
+    /// Where its answers are counted.
+    private let metrics: ServerMetrics?
+
+    /// - Parameters:
+    ///   - logger: where its answers are logged, with their request ids.
+    ///   - metrics: where its answers are counted.
+    init(logger: Logger, metrics: ServerMetrics? = nil) {
+        self.logger = logger
+        self.metrics = metrics
+    }
 
     func handlerAdded(context: ChannelHandlerContext) {
         try? context.pipeline.syncOperations.addHandler(requestLineWatcher, position: .first)
@@ -105,14 +118,7 @@ final class HTTPFramingErrorHandler: ChannelDuplexHandler, RemovableChannelHandl
 
     /// Writes `error` as the JSON answer and closes the connection.
     private func answer(_ error: APIError, context: ChannelHandlerContext) {
-        let body = ByteBuffer(bytes: error.jsonBytes)
-        var head = HTTPResponse(status: error.status)
-        head.headerFields[.contentType] = "application/json; charset=utf-8"
-        head.headerFields[.contentLength] = String(body.readableBytes)
-        head.headerFields[.connection] = "close"
-        head.headerFields[.server] = "SuperText"
-        head.headerFields[.init("X-Content-Type-Options")!] = "nosniff"
-        head.headerFields.append(contentsOf: error.headers)
+        let (head, body) = error.channelAnswer(logger: logger, metrics: metrics)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(body)), promise: nil)
         context.write(wrapOutboundOut(.end(nil)), promise: nil)

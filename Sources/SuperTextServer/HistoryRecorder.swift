@@ -18,6 +18,8 @@ struct HistoryRecorder: Sendable {
     /// The pool whose checks are stored: how busy it is decides how a save is committed
     /// (`AppDatabase.savesToExpect`).
     let pool: ProofreadingPool
+    /// Where the time from a save to its commit is recorded.
+    var metrics: ServerMetrics?
 
     /// What the proofreading worker does with a finished check of `text`: stores it and answers
     /// with its id, after the commit. `nil` when the check is not stored (history off, or the
@@ -26,10 +28,12 @@ struct HistoryRecorder: Sendable {
     func finisher(text: String, requested: Bool) throws -> CheckFinisher? {
         guard enabled, requested else { return nil }
         try database.ensureStoringIsPossible()
-        let database = database, retention = retention, pool = pool
+        let database = database, retention = retention, pool = pool, metrics = metrics
         return { result, answer in
             let expecting = AppDatabase.savesToExpect(checksInProgress: pool.checksInProgress, workers: pool.configuration.workers)
+            let start = ContinuousClock.now
             database.saveCheck(result, text: text, retention: retention, expecting: expecting) { saved in
+                if case .success = saved { metrics?.recordSave(ContinuousClock.now - start) }
                 answer(saved.map { id in
                     var stored = result
                     stored.id = id

@@ -1,4 +1,5 @@
 import HTTPTypes
+import Logging
 import NIOCore
 import NIOHTTPTypes
 
@@ -48,13 +49,21 @@ final class RequestTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler
     private var closesAfterResponse = false
     /// A head was too slow behind answers still owed: answer 408 after them.
     private var owesTimeoutAnswer = false
+    /// Where its 408s are logged.
+    private let logger: Logger
+    /// Where its 408s are counted.
+    private let metrics: ServerMetrics?
 
     /// - Parameters:
     ///   - headerTimeout: longest from a request's first byte to the end of its head.
     ///   - bodyTimeout: longest from the end of a request's head to the end of its body.
-    init(headerTimeout: TimeAmount, bodyTimeout: TimeAmount) {
+    ///   - logger: where its 408s are logged, with their request ids.
+    ///   - metrics: where its 408s are counted.
+    init(headerTimeout: TimeAmount, bodyTimeout: TimeAmount, logger: Logger, metrics: ServerMetrics? = nil) {
         self.headerTimeout = headerTimeout
         self.bodyTimeout = bodyTimeout
+        self.logger = logger
+        self.metrics = metrics
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -154,13 +163,7 @@ final class RequestTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler
     private func answerTimeout(context: ChannelHandlerContext) {
         owesTimeoutAnswer = false
         let error = APIError.requestTimeout(body: false, seconds: headerTimeout.seconds)
-        let body = ByteBuffer(bytes: error.jsonBytes)
-        var head = HTTPResponse(status: error.status)
-        head.headerFields[.contentType] = "application/json; charset=utf-8"
-        head.headerFields[.contentLength] = String(body.readableBytes)
-        head.headerFields[.connection] = "close"
-        head.headerFields[.server] = "SuperText"
-        head.headerFields[.init("X-Content-Type-Options")!] = "nosniff"
+        let (head, body) = error.channelAnswer(logger: logger, metrics: metrics)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(body)), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)

@@ -63,6 +63,8 @@ public struct ServerConfiguration: Sendable {
     public var apiToken: String?
     /// With a token: the check endpoints need it too.
     public var protectChecks = false
+    /// With a token: `/metrics` is open all the same (for a scraper that cannot send it).
+    public var metricsPublic = false
     /// Origins (`https://docs.example.org`) whose pages may call the API from a browser: they get
     /// CORS answers and may change data. Pages of the server's own origin need no entry; other
     /// origins may only read what CORS lets them, and change nothing (`OriginGuardMiddleware`).

@@ -24,13 +24,19 @@ public struct AppDatabase: Sendable {
     /// Looks at the files on disk now and then; `nil` in memory.
     let monitor: StorageMonitor?
 
+    /// Called after each transaction that saves checks, with how many, how long it took from
+    /// waiting for the write lock to its commit or failure, and whether it committed: for metrics.
+    public typealias CommitObserver = @Sendable (_ checks: Int, _ duration: Duration, _ committed: Bool) -> Void
+
     /// Opens the database and brings its schema up to date.
     ///
-    /// - Parameter indexing: when saved checks enter the full-text index and the mistakes table.
+    /// - Parameters:
+    ///   - indexing: when saved checks enter the full-text index and the mistakes table.
+    ///   - onCommit: told of each transaction that saves checks, committed or failed.
     init(
         _ writer: any DatabaseWriter, indexing: HistoryIndexer.Policy = .init(), checkpointer: WALCheckpointer? = nil,
         storage: StorageHealth = StorageHealth(path: ":memory:", files: nil, reserve: nil), migrationTimeout: Duration = .zero,
-        monitorInterval: Duration? = nil
+        monitorInterval: Duration? = nil, onCommit: CommitObserver? = nil
     ) throws {
         self.writer = writer
         self.checkpointer = checkpointer
@@ -43,17 +49,25 @@ public struct AppDatabase: Sendable {
         self.monitor = monitor
         checkWrites = GroupCommit { [writer, storage] checks in
             if let monitor, let last = checks.last { monitor.noteRetention(last.retention) }
-            return try storage.during(.store) {
-                do {
-                    let ids = try writer.writeWithoutTransaction { db in try Self.inTransaction(db) { try Self.insert(checks, db) } }
-                    // Acknowledged only once in the file at the path: not in a deleted one.
-                    try storage.verifyFiles()
-                    storage.succeeded(.store)
-                    indexer.noteSaved(ids.count)
-                    return ids
-                } catch {
-                    throw storage.failed(error)
+            let start = ContinuousClock.now
+            do {
+                return try storage.during(.store) {
+                    do {
+                        let ids = try writer.writeWithoutTransaction { db in try Self.inTransaction(db) { try Self.insert(checks, db) } }
+                        // Acknowledged only once in the file at the path: not in a deleted one.
+                        try storage.verifyFiles()
+                        storage.succeeded(.store)
+                        onCommit?(ids.count, ContinuousClock.now - start, true)
+                        indexer.noteSaved(ids.count)
+                        return ids
+                    } catch {
+                        throw storage.failed(error)
+                    }
                 }
+            } catch {
+                // Refused for a known fault, or failed: either way not stored.
+                onCommit?(checks.count, ContinuousClock.now - start, false)
+                throw error
             }
         }
         checkpointer?.report(to: storage)
@@ -112,14 +126,24 @@ public struct AppDatabase: Sendable {
         try open(path: path, indexing: indexing, storage: .init())
     }
 
+    /// Opens (or creates) the database file at `path` with the default storage options, and
+    /// tells `onCommit` of each transaction that saves checks.
+    public static func open(path: String, onCommit: @escaping CommitObserver) throws -> AppDatabase {
+        try open(path: path, indexing: .init(), storage: .init(), onCommit: onCommit)
+    }
+
     /// Opens (or creates) the database file at `path`: checks its integrity (see
     /// `StorageOptions.fullCheckLimit`), brings its schema up to date (waiting for another
     /// process doing the same), keeps its reserve and starts looking at its files.
     ///
+    /// `onCommit` is told of each transaction that saves checks.
+    ///
     /// - Throws: `StoreError.cannotOpen` with a clear message when the file cannot be opened or
     ///   written, or is not a SQLite database, `StoreError.corrupt` when it is damaged. An
     ///   existing file that is not a SQLite database is never overwritten.
-    public static func open(path: String, indexing: HistoryIndexer.Policy, storage options: StorageOptions) throws -> AppDatabase {
+    public static func open(
+        path: String, indexing: HistoryIndexer.Policy, storage options: StorageOptions, onCommit: CommitObserver? = nil
+    ) throws -> AppDatabase {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
@@ -160,7 +184,8 @@ public struct AppDatabase: Sendable {
                 let health = StorageHealth(path: path, files: files, reserve: reserve)
                 let database = try AppDatabase(
                     pool, indexing: indexing, checkpointer: checkpointer, storage: health,
-                    migrationTimeout: deadline - ContinuousClock.now, monitorInterval: options.monitorInterval
+                    migrationTimeout: deadline - ContinuousClock.now, monitorInterval: options.monitorInterval,
+                    onCommit: onCommit
                 )
                 if reserveBytes > 0, !reserve.create() {
                     health.note("no room on the disk for the storage reserve \(reserve.path) (\(reserveBytes) bytes): it is made once there is")
@@ -187,9 +212,10 @@ public struct AppDatabase: Sendable {
         try inMemory(indexing: .init())
     }
 
-    /// An empty database in memory, for tests, with its own search indexing policy.
-    public static func inMemory(indexing: HistoryIndexer.Policy) throws -> AppDatabase {
-        try AppDatabase(DatabaseQueue(), indexing: indexing)
+    /// An empty database in memory, for tests, with its own search indexing policy, telling
+    /// `onCommit` of each transaction that saves checks.
+    public static func inMemory(indexing: HistoryIndexer.Policy, onCommit: CommitObserver? = nil) throws -> AppDatabase {
+        try AppDatabase(DatabaseQueue(), indexing: indexing, onCommit: onCommit)
     }
 
     /// Why `directory` cannot hold the database, when it is not a directory that can be reached.

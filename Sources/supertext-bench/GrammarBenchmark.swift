@@ -58,7 +58,9 @@ struct GrammarBenchmark {
                 var tally = byCategory[row.category] ?? (0, 0, 0)
                 tally.rows += 1
                 if !overlapping.isEmpty { tally.detected += 1 } else { misses.append("\(language)\t\(row.rule)\t\(row.sentence)") }
-                if corrected { tally.corrected += 1 }
+                if corrected { tally.corrected += 1 } else if let first = overlapping.first {
+                    misses.append("\(language)\tUNCORRECTED \(row.rule) \(first.rule) \(first.suggestions.first ?? "-") want \(row.expected.joined(separator: "|"))\t\(row.sentence)")
+                }
                 byCategory[row.category] = tally
             }
             var total = (rows: 0, detected: 0, corrected: 0)
@@ -78,7 +80,7 @@ struct GrammarBenchmark {
             var flagged = 0
             for sentence in correct {
                 let result = try proofreader.check(CheckRequest(text: sentence, language: code))
-                let nonSpelling = result.matches.filter { $0.category != .spelling }
+                let nonSpelling = result.matches.filter { $0.category != .spelling && $0.category != .name }
                 if !nonSpelling.isEmpty {
                     flagged += 1
                     misses.append("\(language)\tFALSE_POSITIVE \(nonSpelling.map(\.rule).joined(separator: ","))\t\(sentence)")

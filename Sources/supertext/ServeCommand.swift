@@ -17,7 +17,8 @@ struct ServeCommand: AsyncParsableCommand {
             SUPERTEXT_BODY_LIMIT, SUPERTEXT_QUEUE_LIMIT, SUPERTEXT_CHECK_TIMEOUT, SUPERTEXT_HEADER_TIMEOUT, \
             SUPERTEXT_BODY_TIMEOUT, SUPERTEXT_IDLE_TIMEOUT, SUPERTEXT_MAX_CONNECTIONS, SUPERTEXT_PUBLIC_DIR, \
             SUPERTEXT_LOG_LEVEL, SUPERTEXT_DATABASE, SUPERTEXT_NO_HISTORY, SUPERTEXT_HISTORY_MAX_AGE, \
-            SUPERTEXT_HISTORY_MAX_COUNT, SUPERTEXT_API_TOKEN, SUPERTEXT_PROTECT_CHECKS, SUPERTEXT_ALLOWED_ORIGINS (comma-separated). Flags win over the environment.
+            SUPERTEXT_HISTORY_MAX_COUNT, SUPERTEXT_API_TOKEN, SUPERTEXT_PROTECT_CHECKS, SUPERTEXT_METRICS_PUBLIC, \
+            SUPERTEXT_ALLOWED_ORIGINS (comma-separated), SUPERTEXT_LOG_FORMAT. Flags win over the environment.
             """
     )
 
@@ -84,6 +85,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("protect-checks"), help: "With --api-token: require the token for checks too.")
     var protectChecks = false
 
+    @Flag(name: .customLong("metrics-public"), help: "With --api-token: serve /metrics without the token (for a scraper that cannot send it).")
+    var metricsPublic = false
+
     @Option(
         name: .customLong("allowed-origin"),
         help: ArgumentHelp(
@@ -95,6 +99,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (default info).")
     var logLevel: String?
+
+    @Option(name: .customLong("log-format"), help: "text, or json: one JSON object per line (default text).")
+    var logFormat: String?
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
@@ -175,6 +182,7 @@ struct ServeCommand: AsyncParsableCommand {
         if configuration.protectChecks, configuration.apiToken == nil {
             throw ValidationError("--protect-checks needs an API token (--api-token or SUPERTEXT_API_TOKEN).")
         }
+        configuration.metricsPublic = metricsPublic || Self.isTrue(environment["SUPERTEXT_METRICS_PUBLIC"])
         let origins = allowedOrigins.isEmpty
             ? (environment["SUPERTEXT_ALLOWED_ORIGINS"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             : allowedOrigins
@@ -186,7 +194,13 @@ struct ServeCommand: AsyncParsableCommand {
         }
         configuration.publicDirectory = setting(publicDirectory, "SUPERTEXT_PUBLIC_DIR") ?? Self.defaultPublicDirectory()
 
-        var logger = Logger(label: "supertext")
+        let format = setting(logFormat, "SUPERTEXT_LOG_FORMAT") ?? "text"
+        var logger: Logger
+        switch format {
+        case "text": logger = Logger(label: "supertext")
+        case "json": logger = Logger(label: "supertext", factory: JSONLogHandler.standardError)
+        default: throw ValidationError("Unknown log format '\(format)': give text or json.")
+        }
         let level = setting(logLevel, "SUPERTEXT_LOG_LEVEL") ?? "info"
         guard let parsedLevel = Logger.Level(rawValue: level) else {
             throw ValidationError("Unknown log level '\(level)'.")

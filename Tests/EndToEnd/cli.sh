@@ -200,5 +200,38 @@ expect_match "zero-header-timeout: says why" "$work/zero-header-timeout.err" "he
 SUPERTEXT_MAX_CONNECTIONS=many run bad-max-connections 2 serve
 expect_match "bad-max-connections: names the variable" "$work/bad-max-connections.err" "SUPERTEXT_MAX_CONNECTIONS=many is not a valid number"
 
+# 12. JSON logs and metrics: every line on standard error is a JSON object, the request's line
+# carries the id the client sent, /metrics counts it, and a log format other than text or json is
+# bad usage.
+socket="$work/json.sock"
+"$supertext" serve --socket "$socket" --no-history --database "$work/json.sqlite" --workers 1 --log-format json \
+  >"$work/json.out" 2>"$work/json.err" &
+server=$!
+for _ in $(seq 1 600); do
+  curl -s -o /dev/null --unix-socket "$socket" http://localhost/healthz && break
+  kill -0 "$server" 2>/dev/null || break
+  sleep 1
+done
+curl -s -D "$work/json-headers" -o /dev/null -H 'X-Request-Id: cli-test-42' --unix-socket "$socket" http://localhost/readyz
+expect_match "json-logs: the id sent comes back" "$work/json-headers" "^[Xx]-[Rr]equest-[Ii]d: cli-test-42"
+curl -s --unix-socket "$socket" http://localhost/metrics >"$work/metrics.txt"
+expect_match "metrics: /readyz counted by route and status" "$work/metrics.txt" \
+  '^supertext_http_requests_total\{method="GET",route="/readyz",status="200"\} 1$'
+kill "$server"
+wait "$server" 2>/dev/null
+if python3 -c '
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+objects = [json.loads(line) for line in lines]
+assert objects and all(isinstance(o, dict) and {"timestamp", "level", "message"} <= o.keys() for o in objects)
+assert any(o.get("hb.request.id") == "cli-test-42" and o.get("route") == "/readyz" and o.get("status") == 200 for o in objects)
+' "$work/json.err" 2>"$work/json-check.err"; then
+  pass "json-logs: every line is JSON, the request line has its id, route and status"
+else
+  fail "json-logs: $(head -c 300 "$work/json-check.err"); log: $(head -c 300 "$work/json.err")"
+fi
+run bad-log-format 2 serve --log-format xml
+expect_match "bad-log-format: says what to give" "$work/bad-log-format.err" "Unknown log format 'xml': give text or json"
+
 echo "$passes passed, $failures failed"
 [ "$failures" -eq 0 ]

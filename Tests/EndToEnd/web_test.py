@@ -315,6 +315,9 @@ def test_selecting_a_mark_opens_its_card_and_applying_a_suggestion_changes_the_t
     assert "Swapped letters" in card.find_element(By.CSS_SELECTOR, ".card__why").text
     assert card.find_element(By.CSS_SELECTOR, ".card__ignore").is_displayed()
     assert card.find_element(By.CSS_SELECTOR, ".card__add").is_displayed()
+    # Only the card's parts, no stray text between them (an absent part once showed as "null").
+    assert page.js("""return [...document.getElementById('card').childNodes]
+        .filter(node => node.nodeType === Node.TEXT_NODE && node.textContent.trim()).length""") == 0
     page.screenshot("card.png")
     card.find_element(By.CSS_SELECTOR, ".suggestion--best").click()
     page.wait(lambda: page.text().startswith("I saw the cat"), f"the suggestion was not applied: {page.text()!r}")

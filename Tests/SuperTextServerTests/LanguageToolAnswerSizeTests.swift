@@ -61,7 +61,7 @@ struct LanguageToolAnswerSizeTests {
         router.addMiddleware { LanguageToolErrorMiddleware(routes: languageToolRoutes) }
         var controller = LanguageToolCheckController(
             pool: TestServer.sharedPool, dictionary: try await PersonalDictionary(database: AppDatabase.inMemory()),
-            maxTextLength: 1 << 20, token: nil
+            maxTextLength: 1 << 20, token: nil, metrics: ServerMetrics()
         )
         controller.answerLimit = limit
         controller.addRoutes(to: router.group("v2"))

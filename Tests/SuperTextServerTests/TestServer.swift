@@ -25,10 +25,11 @@ enum TestServer {
         return try! makeProofreadingPool(configuration: configuration, logger: logger)
     }()
 
-    /// The application with `configure` applied to a default test configuration.
+    /// The application with `configure` applied to a default test configuration; `/metrics`
+    /// shows `metrics`.
     static func app(
         pool: ProofreadingPool = sharedPool, database: AppDatabase? = nil, logger: Logger = TestServer.logger,
-        _ configure: (inout ServerConfiguration) -> Void = { _ in }
+        metrics: ServerMetrics = ServerMetrics(), _ configure: (inout ServerConfiguration) -> Void = { _ in }
     ) async throws -> some ApplicationProtocol {
         var configuration = ServerConfiguration()
         configuration.address = .tcp(host: "127.0.0.1", port: 0)
@@ -36,7 +37,7 @@ enum TestServer {
         configure(&configuration)
         return try await buildApplication(
             configuration: configuration, pool: pool, database: try database ?? AppDatabase.inMemory(), logger: logger,
-            ownsPool: false
+            ownsPool: false, metrics: metrics
         )
     }
 

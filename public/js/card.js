@@ -111,7 +111,8 @@ function fill(match, state) {
   const suggestions = match.suggestions.slice(0, 8);
   const explanation = match.explanation;
   card.className = `card card--${category}`;
-  card.replaceChildren(
+  // replaceChildren writes null as the text "null": only what is there goes in.
+  card.replaceChildren(...[
     h(
       "div",
       { class: "card__head" },
@@ -164,7 +165,7 @@ function fill(match, state) {
       h("button", { type: "button", class: "button button--small button--ghost card__ignore", on: { click: () => ignore(match) } }, "Ignore"),
       category === "spelling" && match.category !== "name" ? addButton(match, state, "button--ghost") : null,
     ),
-  );
+  ].filter(Boolean));
 }
 
 /**

@@ -254,12 +254,11 @@ public final class Proofreader {
         context.grammar = session.grammar
         context.isKnownWord = { [dictionary = session.dictionary] word in dictionary.spell(word) }
         var ruleMatches: [Match] = []
-        for rule in rules + session.grammar.otherRules
-        where rule.runs(for: language.primaryLanguage) && request.runs(rule) {
+        for rule in rules where rule.runs(for: language.primaryLanguage) && request.runs(rule) {
             if isCancelled() { throw SuperTextError.cancelled }
             ruleMatches += rule.matches(in: document, context: context)
         }
-        ruleMatches += session.grammar.patternIndex.matches(in: document, context: context, runs: request.runs)
+        ruleMatches += try session.grammar.matches(in: document, context: context, runs: request.runs, isCancelled: isCancelled)
         var languageRanges: [LanguageRange] = []
         if !runs.isEmpty {
             // This language's rules say nothing about the runs in other languages.
@@ -296,17 +295,25 @@ public final class Proofreader {
     }
 
     /// The matches with those that overlap an earlier one left out, spelling first: one place in
-    /// the text gets one problem, and the corrected text is unambiguous.
+    /// the text gets one problem, and the corrected text is unambiguous. A rule match that
+    /// covers misspelled words whole wins over their spelling matches when it replaces them by
+    /// other words, joins them into a compound ("Aulnay sous Bois" → "Aulnay-sous-Bois"), or
+    /// they are names within a longer phrase: a phrase rule that knows "eggnog" as an anglicism
+    /// says more than "unknown word", while a rule that keeps the word as it is ("de arbree" →
+    /// "d'arbree") leaves it to spelling.
     static func withoutOverlaps(_ matches: [Match]) -> [Match] {
         guard matches.count > 1 else { return matches }
         // Spelling matches never overlap one another (one a word); rule matches are taken in
         // order of offset, each checked against its spelling neighbours and the last rule match kept.
         // A match without suggestions (a long sentence) changes nothing and hides nothing.
-        let spelling = matches.filter { $0.category == .spelling }.sorted { $0.offset < $1.offset }
-        let others = matches.filter { $0.category != .spelling && !$0.suggestions.isEmpty }
+        // An unknown name is a word spelling reports like any other.
+        func isSpelling(_ match: Match) -> Bool { match.category == .spelling || match.category == .name }
+        let spelling = matches.filter(isSpelling).sorted { $0.offset < $1.offset }
+        let others = matches.filter { !isSpelling($0) && !$0.suggestions.isEmpty }
             .sorted { ($0.offset, $0.length) < ($1.offset, $1.length) }
         guard !others.isEmpty else { return matches }
-        var kept = spelling + matches.filter { $0.category != .spelling && $0.suggestions.isEmpty }
+        var kept = matches.filter { !isSpelling($0) && $0.suggestions.isEmpty }
+        var replaced = Set<Int>()
         var lastEnd = -1
         for match in others {
             let start = match.offset
@@ -319,11 +326,41 @@ public final class Proofreader {
                 let middle = (low + high) / 2
                 if spelling[middle].offset + max(spelling[middle].length, 1) <= start { low = middle + 1 } else { high = middle }
             }
-            if low < spelling.count, spelling[low].offset < end { continue }
+            var overlapping: [Int] = []
+            var index = low
+            while index < spelling.count, spelling[index].offset < end {
+                overlapping.append(index)
+                index += 1
+            }
+            if !overlapping.isEmpty {
+                let replacement = match.suggestions[0]
+                let joined = replacement.replacingOccurrences(of: "-", with: " ").lowercased() == match.text.lowercased()
+                let replacesThem = overlapping.allSatisfy { index in
+                    let word = spelling[index].text
+                    let inside = spelling[index].offset >= start && spelling[index].offset + spelling[index].length <= match.offset + match.length
+                    let name = WordCase.startsWithCapital(word) && spelling[index].length < match.length
+                    return inside && (joined || name || !Self.containsWord(word, in: replacement))
+                }
+                guard replacesThem else { continue }
+                replaced.formUnion(overlapping)
+            }
             kept.append(match)
             lastEnd = end
         }
-        return kept
+        return spelling.indices.filter { !replaced.contains($0) }.map { spelling[$0] } + kept
+    }
+
+    /// Whether `text` holds `word` as it is written, between non-letters: "d'arbree" holds
+    /// "arbree", "labo" does not hold "lab".
+    static func containsWord(_ word: String, in text: String) -> Bool {
+        var searchRange = text.startIndex..<text.endIndex
+        while let found = text.range(of: word, range: searchRange) {
+            let before = found.lowerBound == text.startIndex ? nil : text[text.index(before: found.lowerBound)]
+            let after = found.upperBound == text.endIndex ? nil : text[found.upperBound]
+            if !(before?.isLetter ?? false), !(after?.isLetter ?? false) { return true }
+            searchRange = found.upperBound..<text.endIndex
+        }
+        return false
     }
 
     /// Suggestions for one word in a language, as the checker would make them.

@@ -28,6 +28,9 @@ public final class ProofreadingPool: @unchecked Sendable {
         public var timeout: Duration?
         /// Size of the parts a long text is cut into, in UTF-8 bytes.
         public var partSize: Int
+        /// Called on a worker as it starts each job (a check, or a part of a long one) with how
+        /// long the job waited for it: for metrics. `nil` costs nothing.
+        public var jobStarted: (@Sendable (_ waited: Duration) -> Void)?
 
         public init(workers: Int, queueLimit: Int = 256, timeout: Duration? = .seconds(30), partSize: Int = 16 * 1024) {
             self.workers = max(1, workers)
@@ -51,6 +54,8 @@ public final class ProofreadingPool: @unchecked Sendable {
     private var loadedWorkers = 0
     private var finishedJobs = 0
     private var skippedJobs = 0
+    /// Workers running a job.
+    private var busy = 0
     /// Checks admitted and not yet finished.
     private var activeChecks = 0
 
@@ -91,6 +96,11 @@ public final class ProofreadingPool: @unchecked Sendable {
         condition.withLock { activeChecks }
     }
 
+    /// Workers running a job now.
+    public var busyWorkers: Int {
+        condition.withLock { busy }
+    }
+
     /// Jobs run to the end, and jobs dropped because their check was cancelled or timed out.
     public var jobCounts: (finished: Int, skipped: Int) {
         condition.withLock { (finishedJobs, skippedJobs) }
@@ -105,8 +115,11 @@ public final class ProofreadingPool: @unchecked Sendable {
     }
 
     private func work(with proofreader: Proofreader) {
+        var isBusy = false
         while true {
             condition.lock()
+            // Counted under the lock taken for the next job anyway.
+            if isBusy { busy -= 1 }
             while jobsHead == jobs.count, !isShuttingDown { condition.wait() }
             if jobsHead == jobs.count, isShuttingDown {
                 condition.unlock()
@@ -118,6 +131,8 @@ public final class ProofreadingPool: @unchecked Sendable {
                 jobs.removeFirst(jobsHead)
                 jobsHead = 0
             }
+            busy += 1
+            isBusy = true
             condition.unlock()
             job(proofreader)
         }
@@ -125,6 +140,16 @@ public final class ProofreadingPool: @unchecked Sendable {
 
     /// Queues jobs in the given order, under one lock, so parts start in text order.
     private func enqueue(_ newJobs: [Job]) throws {
+        var newJobs = newJobs
+        if let jobStarted = configuration.jobStarted {
+            let queued = ContinuousClock.now
+            newJobs = newJobs.map { job in
+                { proofreader in
+                    jobStarted(ContinuousClock.now - queued)
+                    job(proofreader)
+                }
+            }
+        }
         try condition.withLock {
             if isShuttingDown { throw SuperTextError.shuttingDown }
             jobs.append(contentsOf: newJobs)

@@ -1,9 +1,11 @@
 /// The closed word classes of a language, written by hand: determiners, pronouns, modals,
-/// prepositions, conjunctions. Lexicon files hold the open classes.
+/// prepositions, conjunctions. Lexicon files hold the open classes. Each language's table is in
+/// its own file (French: `FrenchClosedWordClasses`).
 enum ClosedWordClasses {
-    static func of(_ language: String) -> [String: [WordTag]] {
+    static func of(_ language: String) -> [String: [Lexicon.Reading]] {
         switch language {
-        case "en": english
+        case "en": english.reduce(into: [:]) { table, entry in table[entry.key] = entry.value.map { Lexicon.Reading(tag: $0, lemma: entry.key) } }
+        case "fr": FrenchClosedWordClasses.table
         default: [:]
         }
     }

@@ -14,6 +14,9 @@ public final class LanguageGrammar: Sendable {
     let patternIndex: PatternRuleIndex
     /// The other rules, each run on its own.
     let otherRules: [any ProofreadingRule]
+    /// Words written with an apostrophe before the next word that the rules read as words of
+    /// their own (French `l'`, `qu'`), without the apostrophe: see `CheckedDocument.splittingElisions`.
+    let elidedWords: Set<String>
 
     /// No grammar data.
     public static let empty = LanguageGrammar(language: "", lexicon: .empty, counts: .empty, rules: [])
@@ -25,6 +28,33 @@ public final class LanguageGrammar: Sendable {
         self.rules = rules
         patternIndex = PatternRuleIndex(rules.compactMap { $0 as? PatternRule })
         otherRules = rules.filter { !($0 is PatternRule) }
+        elidedWords = Self.elidedWords(of: language)
+    }
+
+    /// The elided words of a language (`l`, `qu` in French; none in English).
+    static func elidedWords(of language: String) -> Set<String> {
+        language == "fr" ? FrenchElision.elidedWords : []
+    }
+
+    /// The document as the language's rules read it (French elisions split off).
+    public func prepared(_ document: CheckedDocument) -> CheckedDocument {
+        document.splittingElisions(elidedWords)
+    }
+
+    /// The matches of the language's rules that `runs` accepts: the code rules one by one,
+    /// then the pattern rules in one pass, all on the document as `prepared` makes it.
+    /// - Throws: `SuperTextError.cancelled` when `isCancelled` says so between rules.
+    func matches(
+        in document: CheckedDocument, context: RuleContext, runs: (any ProofreadingRule) -> Bool, isCancelled: () -> Bool
+    ) throws -> [Match] {
+        let document = prepared(document)
+        var matches: [Match] = []
+        for rule in otherRules where rule.runs(for: context.primaryLanguage) && runs(rule) {
+            if isCancelled() { throw SuperTextError.cancelled }
+            matches += rule.matches(in: document, context: context)
+        }
+        matches += patternIndex.matches(in: document, context: context) { runs($0) }
+        return matches
     }
 
     /// Loads a language's data from the first directory of `searchPath` with a `grammar/` folder

@@ -34,6 +34,8 @@ public final class PatternRule: ProofreadingRule, @unchecked Sendable {
             /// A word written exactly so, capitals included (`=i`).
             case exactWord(String)
             case tag(WordTag)
+            /// A reading with this tag (any tag when nil) and these features: `<NN.f.pl>`.
+            case reading(WordTag?, WordFeatures)
             case anyWord
             case capitalized
             case punctuation
@@ -54,8 +56,11 @@ public final class PatternRule: ProofreadingRule, @unchecked Sendable {
     /// One part of a suggestion.
     enum SuggestionPart: Sendable {
         case literal(String)
-        /// The word of an element (1-based), as written or inflected to a tag.
-        case element(Int, WordTag?)
+        /// The word of an element (1-based), as written or inflected to a tag (and features:
+        /// `$2:NN.pl`, the plural of the second element's noun).
+        case element(Int, WordTag?, WordFeatures)
+        /// No space before the next part: `$1-$2` is one word.
+        case join
     }
 
     init(
@@ -97,6 +102,7 @@ public final class PatternRule: ProofreadingRule, @unchecked Sendable {
         for test in first.tests {
             switch test {
             case .tag(let tag) where tag != .CD: tags.insert(tag)
+            case .reading(let tag?, _) where tag != .CD: tags.insert(tag)
             case .word(let word): words.insert(word)
             default: return nil
             }
@@ -152,12 +158,18 @@ public final class PatternRule: ProofreadingRule, @unchecked Sendable {
         let written = document.text(tokens: first..<last + 1)
         var replacements: [String] = []
         for parts in suggestions {
-            guard let replacement = suggestion(parts, bound: bound, tokens: tokens, document: document, lexicon: context.grammar.lexicon)
+            guard let replacement = suggestion(parts, bound: bound, tokens: tokens, document: document, lexicon: context.grammar.lexicon, elided: context.grammar.elidedWords)
             else { continue }
             // A capital is kept, except the pronoun "I" inside a sentence ("Tim and I" → "Tim and me").
             let capital = WordCase.startsWithCapital(written.trimmingPrefix(" ").description)
                 && (!isPronounI(written) || firstPosition <= sentence.firstWord)
-            let cased = capital ? WordCase.capitalizingFirst(replacement) : replacement
+            // A suggestion with a capital after its first letter is written as it must be: kWh, iPhone;
+            // at the start of a sentence only its first word counts ("Mon dieu" → "Mon Dieu").
+            let firstWord = replacement.split(separator: " ").first.map { $0.split(whereSeparator: { $0 == "’" || $0 == "'" }).last ?? $0 } ?? ""
+            let deliberateCase = firstPosition <= sentence.firstWord
+                ? firstWord.dropFirst().contains { $0.isUppercase }
+                : replacement.dropFirst().contains { $0.isUppercase }
+            let cased = capital && !deliberateCase ? WordCase.capitalizingFirst(replacement) : replacement
             if cased != written, !replacements.contains(cased) { replacements.append(cased) }
         }
         guard !suggestions.isEmpty ? !replacements.isEmpty : true else { return nil }
@@ -207,6 +219,9 @@ public final class PatternRule: ProofreadingRule, @unchecked Sendable {
             case .exactWord(let word): found = token.kind == .word && document.text(of: token) == word
             case .tag(let tag):
                 found = token.kind == .word ? sentence.tags[position].contains(tag) : (tag == .CD && token.kind == .number)
+            case .reading(let tag, let features):
+                found = token.kind == .word && (tag.map { sentence.tags[position].contains($0) } ?? true)
+                    && sentence.lexicon.hasReading(text, tag: tag, features: features)
             case .anyWord: found = token.kind == .word
             case .capitalized: found = token.kind == .word && WordCase.startsWithCapital(document.text(of: token))
             case .punctuation: found = token.kind == .punctuation
@@ -218,26 +233,45 @@ public final class PatternRule: ProofreadingRule, @unchecked Sendable {
     }
 
     private func suggestion(
-        _ parts: [SuggestionPart], bound: [Int?], tokens: [Int], document: CheckedDocument, lexicon: Lexicon
+        _ parts: [SuggestionPart], bound: [Int?], tokens: [Int], document: CheckedDocument, lexicon: Lexicon,
+        elided: Set<String>
     ) -> String? {
         var words: [String] = []
+        var glue = false
+        // A part after `.join` is written onto the word before it.
+        func append(_ word: String) {
+            if glue, let last = words.popLast() { words.append(last + word) } else { words.append(word) }
+            glue = false
+        }
         for part in parts {
             switch part {
-            case .literal(let text): words.append(text)
-            case .element(let number, let tag):
+            case .join: glue = true
+            case .literal(let text): append(text)
+            case .element(let number, let tag, let features):
                 // A missing optional element leaves nothing.
-                guard let position = bound[number - 1] else { continue }
+                guard let position = bound[number - 1] else { glue = false; continue }
                 let index = tokens[position]
                 let written = document.text(of: document.tokens[index])
                 guard let tag else {
-                    words.append(written)
+                    append(written)
                     continue
                 }
-                guard let form = lexicon.inflect(document.lowercasedTexts[index], to: tag) else { return nil }
-                words.append(WordCase.startsWithCapital(written) ? WordCase.capitalizingFirst(form) : form)
+                let word = document.lowercasedTexts[index]
+                guard let form = features.isEmpty ? lexicon.inflect(word, to: tag) : lexicon.inflect(word, to: tag, features: features)
+                else { return nil }
+                append(WordCase.startsWithCapital(written) ? WordCase.capitalizingFirst(form) : form)
             }
         }
-        return words.joined(separator: " ")
+        // An elided word joins the next one: "l’" and "arbre" make "l’arbre".
+        var joined = ""
+        var previous = ""
+        for word in words {
+            let elision = (previous.hasSuffix("'") || previous.hasSuffix("’")) && elided.contains(previous.dropLast().lowercased())
+            if !joined.isEmpty, !elision { joined += " " }
+            joined += word
+            previous = word
+        }
+        return joined
             .replacingOccurrences(of: " ,", with: ",").replacingOccurrences(of: " '", with: "'")
             .replacingOccurrences(of: "  ", with: " ")
     }
@@ -254,8 +288,11 @@ struct PatternSentence {
     /// The position in `tokens` of the first token that is not opening punctuation; -1 for a
     /// part of a long sentence cut before it (nothing there starts a sentence).
     let firstWord: Int
+    /// The lexicon the tags come from, for tests of features.
+    let lexicon: Lexicon
 
     init(_ range: Range<Int>, in document: CheckedDocument, lexicon: Lexicon, startsSentence: Bool = true) {
+        self.lexicon = lexicon
         tokens = document.significantTokens(in: range)
         tags = tokens.map { document.tokens[$0].kind == .word ? lexicon.tags(of: document.lowercasedTexts[$0]) : WordTags() }
         firstWord = !startsSentence ? -1 : tokens.firstIndex { index in

@@ -77,7 +77,9 @@ public enum PatternRuleFile {
             throw fail("rule \(id): 'category' must be one of grammar, confused_words, punctuation, typography, style, redundancy")
         }
         guard let patternText = value("pattern") else { throw fail("rule \(id) needs a 'pattern'") }
-        let (elements, span) = try pattern(patternText, rule: id, fail: fail)
+        let (elements, span) = try pattern(
+            splittingElisions(patternText, LanguageGrammar.elidedWords(of: language)), rule: id, fail: fail
+        )
         let suggestions = try (value("suggest") ?? "").split(separator: "|").map { alternative -> [PatternRule.SuggestionPart] in
             let trimmed = alternative.trimmingCharacters(in: .whitespaces)
             if trimmed == "-" { return [] }
@@ -159,10 +161,19 @@ public enum PatternRuleFile {
                     case "<num>": tests.append(.number)
                     default:
                         if alternative.hasPrefix("<"), alternative.hasSuffix(">") {
-                            guard let tag = WordTag(name: String(alternative.dropFirst().dropLast())) else {
-                                throw fail("rule \(id): unknown tag \(alternative)", 0)
+                            // `<NN>`, or a tag with features `<NN.f.pl>`, or features of any tag `<*.pl>`.
+                            let parts = alternative.dropFirst().dropLast().split(separator: ".")
+                            guard let first = parts.first else { throw fail("rule \(id): empty tag \(alternative)", 0) }
+                            let tag = first == "*" ? nil : WordTag(name: String(first))
+                            guard tag != nil || first == "*" else { throw fail("rule \(id): unknown tag \(alternative)", 0) }
+                            if parts.count == 1, let tag {
+                                tests.append(.tag(tag))
+                            } else {
+                                guard let features = WordFeatures(names: parts.dropFirst()) else {
+                                    throw fail("rule \(id): unknown feature in \(alternative)", 0)
+                                }
+                                tests.append(.reading(tag, features))
                             }
-                            tests.append(.tag(tag))
                         } else if alternative.hasPrefix("="), alternative.count > 1 {
                             tests.append(.exactWord(normalizedWord(String(alternative.dropFirst()))))
                         } else {
@@ -193,25 +204,62 @@ public enum PatternRuleFile {
         return (elements, span)
     }
 
-    /// The parts of one word of a suggestion: a literal, `$n`, `$n:TAG`, or `$n` followed by
-    /// letters written onto it (`$1'm`).
+    /// The pattern with each plain word that starts with an elided word read as two, as the
+    /// document's words are (`[l'emphase]` → `[l' emphase]`); alternatives and tags are left as
+    /// written.
+    static func splittingElisions(_ pattern: String, _ elided: Set<String>) -> String {
+        guard !elided.isEmpty else { return pattern }
+        return pattern.split(separator: " ", omittingEmptySubsequences: false).map { item -> String in
+            let start = item.prefix { "[^".contains($0) }
+            let word = item.dropFirst(start.count)
+            guard !word.contains(where: { "|<>&!=".contains($0) }),
+                  let apostrophe = word.firstIndex(where: { $0 == "'" || $0 == "’" }),
+                  elided.contains(word[..<apostrophe].lowercased()),
+                  word.index(after: apostrophe) < word.endIndex, word[word.index(after: apostrophe)] != "]"
+            else { return String(item) }
+            return String(start) + word[...apostrophe] + " " + word[word.index(after: apostrophe)...]
+        }.joined(separator: " ")
+    }
+
+    /// The parts of one word of a suggestion: a literal, `$n`, `$n:TAG` (with features,
+    /// `$n:NN.pl`), or references and letters written together (`$1'm`, `l’$2`, `$1-$2`).
     static func suggestionParts(
         _ word: Substring, elementCount: Int, fail: (String) -> FormatError
     ) throws -> [PatternRule.SuggestionPart] {
-        guard word.hasPrefix("$") else { return [.literal(String(word))] }
-        let digits = word.dropFirst().prefix(while: \.isNumber)
-        guard let number = Int(digits), number >= 1, number <= elementCount else {
-            throw fail("'\(word)' names no element of the pattern")
+        guard word.contains("$") else { return [.literal(String(word))] }
+        var parts: [PatternRule.SuggestionPart] = []
+        var rest = word
+        while !rest.isEmpty {
+            if !parts.isEmpty { parts.append(.join) }
+            guard rest.hasPrefix("$") else {
+                let literal = rest.prefix { $0 != "$" }
+                parts.append(.literal(String(literal)))
+                rest = rest.dropFirst(literal.count)
+                continue
+            }
+            let digits = rest.dropFirst().prefix(while: \.isNumber)
+            guard let number = Int(digits), number >= 1, number <= elementCount else {
+                throw fail("'\(word)' names no element of the pattern")
+            }
+            rest = rest.dropFirst(1 + digits.count)
+            var tag: WordTag?
+            var features = WordFeatures()
+            if rest.hasPrefix(":") {
+                let name = rest.dropFirst().prefix(while: \.isLetter)
+                guard let named = WordTag(name: String(name)) else { throw fail("unknown tag in '\(word)'") }
+                tag = named
+                rest = rest.dropFirst(1 + name.count)
+                // Features: `$2:NN.pl`, `$3:JJ.f.sg`.
+                while rest.hasPrefix("."), let next = rest.dropFirst().first, next.isLetter || next.isNumber {
+                    let featureName = rest.dropFirst().prefix { $0.isLetter || $0.isNumber }
+                    guard let feature = WordFeature(name: String(featureName)) else { throw fail("unknown feature in '\(word)'") }
+                    features = features.union(WordFeatures([feature]))
+                    rest = rest.dropFirst(1 + featureName.count)
+                }
+            }
+            parts.append(.element(number, tag, features))
         }
-        var rest = word.dropFirst(1 + digits.count)
-        var tag: WordTag?
-        if rest.hasPrefix(":") {
-            let name = rest.dropFirst().prefix(while: \.isLetter)
-            guard let named = WordTag(name: String(name)) else { throw fail("unknown tag in '\(word)'") }
-            tag = named
-            rest = rest.dropFirst(1 + name.count)
-        }
-        return rest.isEmpty ? [.element(number, tag)] : [.element(number, tag), .literal(String(rest))]
+        return parts
     }
 
     // MARK: Phrase lists
@@ -224,10 +272,16 @@ public enum PatternRuleFile {
     /// Each line is a rule under its section's identifier, and its own example: the wrong phrase
     /// must become the right one. Lines `> wrong sentence => corrected sentence` and
     /// `> clean sentence` under a phrase are further examples of it (needed when the phrase is
-    /// a pattern rather than plain words).
+    /// a pattern rather than plain words). A line `= why | pourquoi | warum | por qué` right
+    /// after a section header is the note of every phrase of the section that has none of its
+    /// own. The right side may offer several phrases, `a | b`, best first.
     public static func phraseRules(in text: String, file: String, language: String, exampleLanguage: String) throws -> [PatternRule] {
         var rules: [PatternRule] = []
         var section: (id: String, category: MatchCategory, picky: Bool)?
+        var sectionNote: String?
+        let elided = LanguageGrammar.elidedWords(of: language)
+        // The lines of a section mostly share their note, and so their messages: made once.
+        var textsByNote: [String: [ExplanationLanguage: RuleText]] = [:]
         for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
@@ -239,9 +293,15 @@ public enum PatternRuleFile {
                     throw fail("a section is '[RULE_ID category]' or '[RULE_ID category picky]'")
                 }
                 section = (words[0], category, words.count > 2 && words[2] == "picky")
+                sectionNote = nil
                 continue
             }
             guard let section else { throw fail("a phrase before any [RULE_ID category] section") }
+            if line.hasPrefix("= ") {
+                guard rules.last?.id != section.id else { throw fail("a section's note comes before its phrases") }
+                sectionNote = String(line.dropFirst(2)).trimmingCharacters(in: .whitespaces)
+                continue
+            }
             if line.hasPrefix("> ") {
                 // An example of the phrase above: `> wrong sentence => corrected` or `> clean sentence`.
                 guard !rules.isEmpty else { throw fail("an example before any phrase") }
@@ -255,30 +315,46 @@ public enum PatternRuleFile {
             let sides = noteSplit[0].components(separatedBy: " => ")
             guard sides.count == 2 else { throw fail("a phrase line is 'wrong => right ; why'") }
             let wrong = sides[0].trimmingCharacters(in: .whitespaces)
-            let right = sides[1].trimmingCharacters(in: .whitespaces)
-            let note = noteSplit.count > 1 ? noteSplit[1].trimmingCharacters(in: .whitespaces) : nil
-            let (elements, span) = try pattern(wrong, rule: section.id, fail: fail)
-            let suggestion: [PatternRule.SuggestionPart] = right == "-" ? [] : try right.split(separator: " ").flatMap { word in
-                try suggestionParts(word, elementCount: elements.count) { fail("'\(wrong)': \($0)") }
+            let rightSide = sides[1].trimmingCharacters(in: .whitespaces)
+            let note = noteSplit.count > 1 ? noteSplit[1].trimmingCharacters(in: .whitespaces) : sectionNote
+            let (elements, span) = try pattern(splittingElisions(wrong, elided), rule: section.id, fail: fail)
+            let alternatives = rightSide.components(separatedBy: " | ").map { $0.trimmingCharacters(in: .whitespaces) }
+            let suggestions: [[PatternRule.SuggestionPart]] = try alternatives.map { alternative in
+                alternative == "-" ? [] : try alternative.split(separator: " ").flatMap { word in
+                    try suggestionParts(word, elementCount: elements.count) { fail("'\(wrong)': \($0)") }
+                }
             }
+            let right = alternatives[0]
             let plainWrong = wrong.replacingOccurrences(of: "[", with: "").replacingOccurrences(of: "]", with: "")
             let isPlain = !plainWrong.contains(where: { "|<!^?=".contains($0) }) && !right.contains("$")
             var examples: [RuleExample] = []
             if isPlain {
-                // The phrase alone, and corrected: its marked words replaced by the right side.
-                let words = plainWrong.split(separator: " ").map(String.init)
+                // The phrase, and corrected: its marked words replaced by the right side. English
+                // phrases stand in a sentence; others alone, as the elided words are joined again.
+                let words = splittingElisions(plainWrong, elided).split(separator: " ").map(String.init)
                 var corrected = Array(words[..<span.lowerBound])
                 if right != "-" { corrected.append(right) }
                 corrected += words[(span.upperBound + 1)...]
-                examples.append(.wrong("We saw " + plainWrong + " there.", "We saw " + corrected.joined(separator: " ") + " there.", language: exampleLanguage))
+                // The elided words join the next word again: "l’ accent" is "l’accent".
+                var fixed = ""
+                for word in corrected {
+                    let joins = (fixed.hasSuffix("'") || fixed.hasSuffix("’"))
+                        && elided.contains(String(fixed.split(separator: " ").last?.dropLast() ?? "").lowercased())
+                    if !fixed.isEmpty, !joins { fixed += " " }
+                    fixed += word
+                }
+                let frame = language == "en" ? ("We saw ", " there.") : ("", "")
+                examples.append(.wrong(frame.0 + plainWrong + frame.1, frame.0 + fixed + frame.1, language: exampleLanguage))
             }
-            let texts = PhraseTexts.texts(category: section.category, note: note)
+            let textsKey = "\(section.category.rawValue)\u{0}\(note ?? "")"
+            let texts = textsByNote[textsKey] ?? PhraseTexts.texts(category: section.category, note: note, language: language)
+            textsByNote[textsKey] = texts
             rules.append(
                 PatternRule(
                     id: section.id, category: section.category,
                     description: note?.components(separatedBy: " | ").first ?? "\(plainWrong) → \(right)",
                     isPicky: section.picky, languages: [language], examples: examples, elements: elements,
-                    suggestions: [suggestion], texts: texts, span: span
+                    suggestions: suggestions, texts: texts, span: span
                 )
             )
         }
@@ -289,7 +365,8 @@ public enum PatternRuleFile {
 /// The messages of phrase-list rules, in every explanation language: `{written}` and
 /// `{suggestion}` are filled in by the rule; the line's own note, in English, is the English detail.
 enum PhraseTexts {
-    static func texts(category: MatchCategory, note: String?) -> [ExplanationLanguage: RuleText] {
+    static func texts(category: MatchCategory, note: String?, language: String = "en") -> [ExplanationLanguage: RuleText] {
+        let french = language == "fr"
         let redundant = category == .redundancy
         let style = category == .style
         var texts: [ExplanationLanguage: RuleText] = [
@@ -304,18 +381,21 @@ enum PhraseTexts {
                     : style ? "Préférez « {suggestion} » à « {written} »." : "Vouliez-vous dire « {suggestion} » ?",
                 shortMessage: redundant ? "Pléonasme" : style ? "Tournure lourde" : "Expression erronée", title: "",
                 detail: redundant ? "L’un des mots porte déjà le sens de l’autre."
+                    : french ? "L’expression consacrée est « {suggestion} », et non « {written} »."
                     : "En anglais, l’expression consacrée est « {suggestion} », et non « {written} »."),
             .de: RuleText(
                 message: redundant ? "„{written}“ sagt dasselbe doppelt: Schreiben Sie „{suggestion}“."
                     : style ? "Besser „{suggestion}“ statt „{written}“." : "Meinten Sie „{suggestion}“?",
                 shortMessage: redundant ? "Doppelt gemoppelt" : style ? "Umständliche Wendung" : "Falsche Wendung", title: "",
                 detail: redundant ? "Eines der Wörter trägt die Bedeutung des anderen schon in sich."
+                    : french ? "Im Französischen heißt die feste Wendung „{suggestion}“, nicht „{written}“."
                     : "Im Englischen heißt die feste Wendung „{suggestion}“, nicht „{written}“."),
             .es: RuleText(
                 message: redundant ? "«{written}» dice lo mismo dos veces: escriba «{suggestion}»."
                     : style ? "Mejor «{suggestion}» que «{written}»." : "¿Quería decir «{suggestion}»?",
                 shortMessage: redundant ? "Redundancia" : style ? "Expresión recargada" : "Expresión errónea", title: "",
                 detail: redundant ? "Una de las palabras ya contiene el significado de la otra."
+                    : french ? "En francés, la expresión fijada es «{suggestion}», no «{written}»."
                     : "En inglés, la expresión fijada es «{suggestion}», no «{written}»."),
         ]
         for key in Array(texts.keys) { texts[key]!.title = texts[key]!.shortMessage }

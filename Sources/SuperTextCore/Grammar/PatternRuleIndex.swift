@@ -55,6 +55,14 @@ struct PatternRuleIndex: Sendable {
                 for position in everywhere { tryRule(position) }
             }
         }
-        return matches
+        // Of two matches of one rule where one holds the other ("quatre vingt" in "quatre vingt
+        // dix"), the longer is the one meant.
+        guard matches.count > 1 else { return matches }
+        return matches.filter { match in
+            !matches.contains { other in
+                other.rule == match.rule && other.length > match.length && other.offset <= match.offset
+                    && other.offset + other.length >= match.offset + match.length
+            }
+        }
     }
 }

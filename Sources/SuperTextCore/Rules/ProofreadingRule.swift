@@ -112,6 +112,77 @@ public struct CheckedDocument: @unchecked Sendable {
         }
     }
 
+    /// A document with the same text and the given tokens (`splittingElisions`).
+    private init(
+        bytes: UnsafeBufferPointer<UInt8>, words: [WordToken], sentences: [SentenceRange], maskedRanges: [Range<Int>],
+        tokens: [TextToken], sentenceTokens: [Range<Int>], continuesSentence: [Bool], wholeSentenceTokens: [Range<Int>],
+        lowercasedTexts: [String]
+    ) {
+        self.bytes = bytes
+        self.words = words
+        self.sentences = sentences
+        self.maskedRanges = maskedRanges
+        self.tokens = tokens
+        self.sentenceTokens = sentenceTokens
+        self.continuesSentence = continuesSentence
+        self.wholeSentenceTokens = wholeSentenceTokens
+        self.lowercasedTexts = lowercasedTexts
+    }
+
+    /// The document with each word that starts with an elided word (French `l'arbre`,
+    /// `qu'il`) read as two words, the elided one with its apostrophe (`l'`, `arbre`): grammar
+    /// rules then see the article and the noun. `elided` holds the lowercase words before the
+    /// apostrophe (`l`, `qu`); other apostrophes (`aujourd'hui`) stay inside their word. Spelling
+    /// reads `words`, which do not change.
+    func splittingElisions(_ elided: Set<String>) -> CheckedDocument {
+        guard !elided.isEmpty else { return self }
+        var newTokens: [TextToken] = []
+        var newTexts: [String] = []
+        var newIndex: [Int] = []
+        newTokens.reserveCapacity(tokens.count + tokens.count / 8)
+        newTexts.reserveCapacity(tokens.count + tokens.count / 8)
+        newIndex.reserveCapacity(tokens.count + 1)
+        for (index, token) in tokens.enumerated() {
+            newIndex.append(newTokens.count)
+            var token = token
+            var text = lowercasedTexts[index]
+            while token.kind == .word, let apostrophe = text.firstIndex(of: "'"), elided.contains(String(text[..<apostrophe])),
+                  text.index(after: apostrophe) < text.endIndex {
+                // The apostrophe in the bytes: ' (1 byte), ’ or ʼ (2 or 3 bytes), after as many
+                // letters as the lowercase text has before it.
+                let letters = text[..<apostrophe].unicodeScalars.count
+                var byte = token.byteRange.lowerBound
+                var scalars = 0
+                while scalars < letters, byte < token.byteRange.upperBound {
+                    byte += utf8SequenceLength(bytes[byte])
+                    scalars += 1
+                }
+                guard byte < token.byteRange.upperBound, [0x27, 0xE2, 0xCA].contains(bytes[byte]) else { break }
+                let splitAt = byte + utf8SequenceLength(bytes[byte])
+                let headRange = token.byteRange.lowerBound..<splitAt
+                let headUTF16 = String(decoding: UnsafeBufferPointer(rebasing: bytes[headRange]), as: UTF8.self).utf16.count
+                newTokens.append(TextToken(byteRange: headRange, utf16Offset: token.utf16Offset, utf16Length: headUTF16, kind: .word))
+                newTexts.append(String(text[...apostrophe]))
+                token = TextToken(
+                    byteRange: splitAt..<token.byteRange.upperBound, utf16Offset: token.utf16Offset + headUTF16,
+                    utf16Length: token.utf16Length - headUTF16, kind: .word
+                )
+                text = String(text[text.index(after: apostrophe)...])
+            }
+            newTokens.append(token)
+            newTexts.append(text)
+        }
+        newIndex.append(newTokens.count)
+        guard newTokens.count != tokens.count else { return self }
+        return CheckedDocument(
+            bytes: bytes, words: words, sentences: sentences, maskedRanges: maskedRanges, tokens: newTokens,
+            sentenceTokens: sentenceTokens.map { newIndex[$0.lowerBound]..<newIndex[$0.upperBound] },
+            continuesSentence: continuesSentence,
+            wholeSentenceTokens: wholeSentenceTokens.map { newIndex[$0.lowerBound]..<newIndex[$0.upperBound] },
+            lowercasedTexts: newTexts
+        )
+    }
+
     /// The text of a token.
     public func text(of token: WordToken) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[token.byteRange]), as: UTF8.self)
@@ -203,6 +274,7 @@ public enum ProofreadingRules {
     static func codeRules(for language: String, searchPath: [String]) -> [any ProofreadingRule] {
         switch language {
         case "en": [AVersusAnRule(), CurrencySymbolRule()] + [ConfusedWordRule.load(language: language, searchPath: searchPath)].compactMap { $0 }
+        case "fr": FrenchRules.all
         default: []
         }
     }

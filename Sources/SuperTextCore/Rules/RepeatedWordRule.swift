@@ -13,7 +13,7 @@ public struct RepeatedWordRule: ProofreadingRule {
     /// Repetitions that are grammatical, by primary language.
     static let allowed: [String: Set<String>] = [
         "en": ["had", "that", "is", "do", "bye", "so", "very", "no", "yes", "ha", "la"],
-        "fr": ["nous", "vous", "si", "très", "non", "oui", "bye", "la"],
+        "fr": ["nous", "vous", "si", "très", "non", "oui", "bye", "la", "faire", "en", "donnant", "couvent", "olé", "mieux", "tam", "pan", "toc", "cha", "fifty"],
         "de": ["die", "der", "das", "sehr", "ja", "nein", "so", "la"],
         "es": ["muy", "no", "sí", "que", "la", "bye"],
     ]
@@ -22,6 +22,7 @@ public struct RepeatedWordRule: ProofreadingRule {
         .wrong("I saw the the cat.", "I saw the cat."),
         .right("He had had enough, so so be it."),
         .right("Nous nous levons.", language: "fr"),
+        .right("Je suis allé à Bora Bora. Il faut le faire faire.", language: "fr"),
     ]
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
@@ -40,6 +41,8 @@ public struct RepeatedWordRule: ProofreadingRule {
                 let word = document.lowercasedTexts[index]
                 guard word == document.lowercasedTexts[before], !allowed.contains(word) else { continue }
                 let first = document.text(of: tokens[before])
+                // A name made of one word twice: Bora Bora, Baden Baden.
+                if WordCase.startsWithCapital(first), WordCase.startsWithCapital(document.text(of: tokens[index])) { continue }
                 let text = context.explainer.repeatedWord(document.text(of: tokens[index]))
                 matches.append(
                     document.match(

@@ -32,6 +32,10 @@ public struct UnitSpaceRule: ProofreadingRule {
     ]
 
     public let examples: [RuleExample] = [
+        .wrong("Je pèse 80kg.", "Je pèse 80\u{00A0}kg.", language: "fr"),
+        .wrong("Une croissance de 8%.", "Une croissance de 8\u{00A0}%.", language: "fr"),
+        .wrong("Il est 20h30.", "Il est 20\u{00A0}h\u{00A0}30.", language: "fr"),
+        .right("Une croissance de 8\u{00A0}% à 20\u{00A0}h.", language: "fr"),
         .wrong("It weighs 5kg.", "It weighs 5 kg."),
         .wrong("The temperature is 25°C.", "The temperature is 25 °C."),
         .wrong("A disk of 512GB.", "A disk of 512 GB."),
@@ -41,13 +45,27 @@ public struct UnitSpaceRule: ProofreadingRule {
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
         let tokens = document.tokens
+        // French puts a no-break space between a number and its unit, and before the percent sign.
+        let french = context.primaryLanguage == "fr"
+        let space = french ? "\u{00A0}" : " "
         for index in tokens.indices {
             let token = tokens[index]
+            if french, token.kind == .skipped || token.kind == .number, let time = Self.frenchTime(document.text(of: token)) {
+                matches.append(document.match(tokens: index..<index + 1, rule: id, category: category, texts: Self.texts,
+                                             language: context.explanationLanguage, suggestion: time))
+                continue
+            }
+            if french, token.kind == .number, index + 1 < tokens.count, tokens[index + 1].kind == .punctuation,
+               document.lowercasedTexts[index + 1] == "%" {
+                matches.append(document.match(tokens: index..<index + 2, rule: id, category: category, texts: Self.texts,
+                                             language: context.explanationLanguage, suggestion: document.text(of: token) + space + "%"))
+                continue
+            }
             // "5km": digits and letters scanned as one identifier.
             if token.kind == .skipped, token.skipReason == .identifier,
                let split = Self.numberAndUnit(document.text(of: token)) {
                 matches.append(document.match(tokens: index..<index + 1, rule: id, category: category, texts: Self.texts,
-                                             language: context.explanationLanguage, suggestion: split.number + " " + split.unit))
+                                             language: context.explanationLanguage, suggestion: split.number + space + split.unit))
                 continue
             }
             // "25°C": a number, the degree sign and C or F, with nothing between.
@@ -57,10 +75,20 @@ public struct UnitSpaceRule: ProofreadingRule {
                 let number = document.text(of: token)
                 let unit = "°" + document.text(of: tokens[index + 2])
                 matches.append(document.match(tokens: index..<index + 3, rule: id, category: category, texts: Self.texts,
-                                             language: context.explanationLanguage, suggestion: number + " " + unit))
+                                             language: context.explanationLanguage, suggestion: number + space + unit))
             }
         }
         return matches
+    }
+
+    /// A time written "20h30" or "20h" as French typography writes it: "20 h 30", "20 h", with
+    /// no-break spaces.
+    static func frenchTime(_ text: String) -> String? {
+        let parts = text.split(separator: "h", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, let hours = Int(parts[0]), (0...24).contains(hours), parts[0].count <= 2,
+              parts[1].isEmpty || (parts[1].count == 2 && Int(parts[1]).map { (0..<60).contains($0) } == true)
+        else { return nil }
+        return parts[0] + "\u{00A0}h" + (parts[1].isEmpty ? "" : "\u{00A0}" + parts[1])
     }
 
     /// "5km" as ("5", "km"), when the letters are a known unit and the rest a number.

@@ -12,6 +12,8 @@ struct CheckController: Sendable {
     let dictionary: PersonalDictionary
     let history: HistoryRecorder
     let bodyLimit: Int
+    /// Where checks, words and matches are counted.
+    let metrics: ServerMetrics
 
     /// The check request with the personal dictionary applied.
     private func parse(_ request: Request) async throws -> CheckInput {
@@ -33,7 +35,9 @@ struct CheckController: Sendable {
         let input = try await parse(request)
         do {
             let finish = try history.finisher(text: input.request.text, requested: input.store)
-            return JSONResponse.make(try await pool.check(input.request, finish: finish))
+            let result = try await pool.check(input.request, finish: finish)
+            metrics.recordCheck(result, api: .v1)
+            return JSONResponse.make(result)
         } catch {
             throw APIError(error)
         }
@@ -50,7 +54,7 @@ struct CheckController: Sendable {
         } catch {
             throw APIError(error)
         }
-        let logger = context.logger
+        let logger = context.logger, metrics = metrics
         return Response(
             status: .ok,
             headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache", .init("X-Accel-Buffering")!: "no"],
@@ -64,6 +68,7 @@ struct CheckController: Sendable {
                             let event = LoadingEvent(done: done, total: total, matches: matches)
                             try await ServerSentEvent.send(ServerSentEvent.buffer(name: "loading", data: event.json), to: &writer)
                         case .loaded(let result):
+                            metrics.recordCheck(result, api: .v1)
                             try await ServerSentEvent.send(ServerSentEvent.buffer(name: "loaded", data: CheckResultJSON.encode(result)), to: &writer)
                         }
                     }

@@ -15,6 +15,8 @@ struct LanguageToolCheckController: Sendable {
     let maxTextLength: Int
     /// The API token, when checks need one.
     let token: String?
+    /// Where checks, words and matches are counted.
+    let metrics: ServerMetrics
     /// The largest answer sent, by the size of the text.
     var answerLimit = LanguageToolResponse.SizeLimit.standard
 
@@ -37,7 +39,7 @@ struct LanguageToolCheckController: Sendable {
         let answer = AnswerBox()
         let text = input.text
         do {
-            _ = try await pool.check(input.check) { result, finished in
+            let result = try await pool.check(input.check) { result, finished in
                 let json = LanguageToolResponse(result: result, text: text).json
                 let textBytes = text.originalText.utf8.count
                 guard json.count <= answerLimit.bytes(forTextOf: textBytes) else {
@@ -47,6 +49,7 @@ struct LanguageToolCheckController: Sendable {
                 answer.json = json
                 finished(.success(result))
             }
+            metrics.recordCheck(result, api: .v2)
         } catch {
             throw LanguageToolError(error)
         }

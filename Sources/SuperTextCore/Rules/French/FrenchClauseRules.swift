@@ -1,0 +1,350 @@
+/// The hyphen between a verb and the pronoun that follows it: the imperative ("Dis-lui",
+/// "Regarde-la", "Donne-m’en") and the inverted question ("Que manges-tu ?", "Va-t-il ?").
+public struct FrenchVerbPronounHyphenRule: ProofreadingRule {
+    public enum Kind: Sendable { case imperative, inversion }
+    public let kind: Kind
+
+    public init(_ kind: Kind) { self.kind = kind }
+
+    public var id: String { kind == .imperative ? "FR_IMPERATIF_TRAIT_UNION" : "FR_INVERSION_TRAIT_UNION" }
+    public let category = MatchCategory.grammar
+    public var description: String {
+        kind == .imperative ? "A hyphen between an imperative and its pronoun: dis-lui, regarde-la."
+            : "A hyphen between the verb and the subject of a question: manges-tu, va-t-il."
+    }
+    public let isPicky = false
+    public let languages: Set<String> = ["fr"]
+
+    public var examples: [RuleExample] {
+        switch kind {
+        case .imperative: [
+            .wrong("Dis lui bonjour.", "Dis-lui bonjour.", language: "fr"),
+            .wrong("Regarde la.", "Regarde-la.", language: "fr"),
+            .wrong("Donne la à ton frère.", "Donne-la à ton frère.", language: "fr"),
+            .wrong("Donne m’en un peu.", "Donne-m’en un peu.", language: "fr"),
+            .wrong("Donne-le moi plus tard.", "Donne-le-moi plus tard.", language: "fr"),
+            .right("Regarde la maison. Dis-lui bonjour. Il me dit bonjour. Donne-le-moi.", language: "fr"),
+        ]
+        case .inversion: [
+            .wrong("Que manges tu ?", "Que manges-tu ?", language: "fr"),
+            .wrong("Vont elles participer ?", "Vont-elles participer ?", language: "fr"),
+            .wrong("Où va il ?", "Où va-t-il ?", language: "fr"),
+            .wrong("Puis je déposer mes affaires ?", "Puis-je déposer mes affaires ?", language: "fr"),
+            .right("Que manges-tu ? Tu manges quoi ? Quand il vient, il mange.", language: "fr"),
+        ]
+        }
+    }
+
+    static let texts: [Kind: [ExplanationLanguage: RuleText]] = [
+        .imperative: [
+            .en: RuleText(message: "Join the imperative and its pronoun with a hyphen: '{suggestion}'.", shortMessage: "Imperative and pronoun",
+                          title: "Hyphen after an imperative",
+                          detail: "In the affirmative imperative, the pronouns that follow the verb are joined to it by hyphens: dis-lui, regarde-la, donne-le-moi. With an elided pronoun the apostrophe takes the place of the second hyphen: donne-m’en, va-t’en."),
+            .fr: RuleText(message: "Reliez l’impératif et son pronom par un trait d’union : « {suggestion} ».", shortMessage: "Impératif et pronom",
+                          title: "Trait d’union après l’impératif",
+                          detail: "À l’impératif affirmatif, les pronoms placés après le verbe s’y rattachent par des traits d’union : dis-lui, regarde-la, donne-le-moi. Avec un pronom élidé, l’apostrophe remplace le second trait d’union : donne-m’en, va-t’en."),
+            .de: RuleText(message: "Imperativ und Pronomen werden mit Bindestrich verbunden: „{suggestion}“.", shortMessage: "Imperativ und Pronomen",
+                          title: "Bindestrich nach dem Imperativ",
+                          detail: "Im bejahten Imperativ werden die nachgestellten Pronomen mit Bindestrich an das Verb gehängt: dis-lui, regarde-la, donne-le-moi. Bei einem elidierten Pronomen ersetzt der Apostroph den zweiten Bindestrich: donne-m’en, va-t’en."),
+            .es: RuleText(message: "Una el imperativo y su pronombre con un guion: «{suggestion}».", shortMessage: "Imperativo y pronombre",
+                          title: "Guion tras el imperativo",
+                          detail: "En el imperativo afirmativo, los pronombres que siguen al verbo se unen a él con guiones: dis-lui, regarde-la, donne-le-moi. Con un pronombre elidido, el apóstrofo sustituye al segundo guion: donne-m’en, va-t’en."),
+        ],
+        .inversion: [
+            .en: RuleText(message: "In a question, join the verb and its subject with a hyphen: '{suggestion}'.", shortMessage: "Inverted subject",
+                          title: "Hyphen in an inverted question",
+                          detail: "When the subject pronoun follows the verb in a question, a hyphen joins them: manges-tu, vont-elles, puis-je. Between a vowel and il, elle or on, a t is added: va-t-il, mange-t-elle, a-t-on."),
+            .fr: RuleText(message: "Dans une question, reliez le verbe et son sujet par un trait d’union : « {suggestion} ».", shortMessage: "Sujet inversé",
+                          title: "Trait d’union dans l’interrogation",
+                          detail: "Quand le pronom sujet suit le verbe dans une question, un trait d’union les relie : manges-tu, vont-elles, puis-je. Entre une voyelle et il, elle ou on, on ajoute un t euphonique : va-t-il, mange-t-elle, a-t-on."),
+            .de: RuleText(message: "In der Frage werden Verb und Subjekt mit Bindestrich verbunden: „{suggestion}“.", shortMessage: "Nachgestelltes Subjekt",
+                          title: "Bindestrich in der Inversionsfrage",
+                          detail: "Folgt das Subjektpronomen in einer Frage dem Verb, verbindet sie ein Bindestrich: manges-tu, vont-elles, puis-je. Zwischen einem Vokal und il, elle oder on wird ein t eingefügt: va-t-il, mange-t-elle, a-t-on."),
+            .es: RuleText(message: "En una pregunta, una el verbo y su sujeto con un guion: «{suggestion}».", shortMessage: "Sujeto invertido",
+                          title: "Guion en la interrogación",
+                          detail: "Cuando el pronombre sujeto sigue al verbo en una pregunta, un guion los une: manges-tu, vont-elles, puis-je. Entre una vocal e il, elle u on se añade una t: va-t-il, mange-t-elle, a-t-on."),
+        ],
+    ]
+
+    static let stressedPronouns: Set<String> = ["moi", "toi", "nous", "vous", "lui", "leur", "eux"]
+    static let objectPronouns: Set<String> = ["le", "la", "les"]
+    static let questionWords: Set<String> = ["que", "qu'", "où", "quand", "comment", "pourquoi", "combien", "quoi", "d'où"]
+    /// Verbs that are inverted with "je" (most others are not: "est-ce que j'aime").
+    static let invertedWithJe: Set<String> = ["puis", "suis", "ai", "dois", "sais", "vais", "fais", "dis", "serais", "aurais", "pourrais", "devrais", "voudrais", "étais", "avais"]
+
+    public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
+        var matches: [Match] = []
+        let texts = Self.texts[kind]!
+        for sentence in FrenchSentence.all(in: document, context: context) {
+            let isQuestion = sentence.texts.last == "?"
+            for position in 0..<max(0, sentence.count - 1) where sentence.isWord(position) && sentence.isWord(position + 1) {
+                let verb = sentence.text(position)
+                let next = sentence.text(position + 1)
+                let written = sentence.written(position)
+                // Words written apart, with a space: "Dis lui", not "Dis-lui" or "l’".
+                guard document.tokens[sentence.tokens[position + 1]].byteRange.lowerBound
+                        > document.tokens[sentence.tokens[position]].byteRange.upperBound
+                else { continue }
+                switch kind {
+                case .imperative:
+                    guard !isQuestion, sentence.startsClause(position) || verb.contains("-") else { continue }
+                    let readings = sentence.readings(position)
+                    // An imperative, or a verb already joined to one pronoun ("donne-le moi").
+                    let joined = verb.contains("-") && ["le", "la", "les", "en", "moi", "lui", "leur", "nous", "vous"].contains(verb.split(separator: "-").last.map(String.init) ?? "")
+                    guard joined || readings.contains(where: { $0.tag == .VBF && $0.features.contains(.imperative) }),
+                          !readings.contains(where: { $0.tag == .NNP }), !sentence.isCapitalized(position) || sentence.isFirstWord(position)
+                    else { continue }
+                    var last = position + 1
+                    var pronoun = sentence.written(position + 1)
+                    // "Veuillez lui dire", "Allez le voir": the pronoun goes with the infinitive.
+                    if sentence.has(FrenchSubject.skipClitics(from: position + 1, in: sentence), .VB) { continue }
+                    let after = position + 2
+                    if Self.stressedPronouns.contains(next) || next == "en" || next == "y" {
+                        // "Dis lui bonjour", "convenons en,"; but "envoie-les en vacances".
+                        if joined, !["moi", "lui", "leur", "nous", "en", "y"].contains(next) { continue }
+                        if next == "en" || next == "y", after < sentence.count, !sentence.isPunctuation(after) { continue }
+                    } else if Self.objectPronouns.contains(next), !joined {
+                        // "Regarde la." but not "Regarde la maison", "Coupez les trois feuilles".
+                        if sentence.isNumber(after) || sentence.tags(after).containsAny(WordTags([.NN, .JJ, .VBN, .CD, .PRPS]))
+                            || sentence.isWord(after) && !sentence.lexicon.knows(sentence.text(after)) {
+                            continue
+                        }
+                    } else if ["m'", "t'"].contains(next), ["en", "y"].contains(sentence.text(position + 2)) {
+                        // "Donne m’en": the elided pronoun and "en" make one word with the verb.
+                        last = position + 2
+                        pronoun += sentence.written(position + 2)
+                    } else {
+                        continue
+                    }
+                    let suggestion = written + "-" + pronoun
+                    matches.append(sentence.match(position, last, rule: self, texts: texts, context: context, suggestions: [suggestion]))
+                case .inversion:
+                    guard isQuestion, let features = FrenchSubject.pronouns[next], !next.hasPrefix("cel") else { continue }
+                    // The verb starts the question, or follows a question word.
+                    guard position == 0 || sentence.isFirstWord(position) || Self.questionWords.contains(sentence.text(position - 1)) else { continue }
+                    let wanted = features.intersection(WordFeatures.person.union(.number))
+                    guard sentence.readings(position).contains(where: { $0.tag == .VBF && !$0.features.contains(.imperative) && $0.features.isSuperset(of: wanted) }),
+                          !sentence.tags(position).containsAny(WordTags([.NN, .PRP, .DT, .IN]))
+                    else { continue }
+                    if next == "je", !Self.invertedWithJe.contains(verb) { continue }
+                    // A t between a vowel and il, elle, on: "va-t-il".
+                    let euphonic = ["il", "elle", "on"].contains(next) && (verb.hasSuffix("e") || verb.hasSuffix("a") || verb.hasSuffix("c"))
+                    let suggestion = written + (euphonic ? "-t-" : "-") + sentence.written(position + 1)
+                    matches.append(sentence.match(position, position + 1, rule: self, texts: texts, context: context, suggestions: [suggestion]))
+                }
+            }
+        }
+        return matches
+    }
+}
+
+/// The "ne" of the negation, which speech drops and writing keeps: "j’ai pas compris" →
+/// "je n’ai pas compris".
+public struct FrenchNegationRule: ProofreadingRule {
+    public let id = "FR_NEGATION_NE"
+    public let category = MatchCategory.grammar
+    public let description = "The negation has two parts: ne ... pas, ne ... jamais."
+    public let isPicky = false
+    public let languages: Set<String> = ["fr"]
+
+    public init() {}
+
+    public let examples: [RuleExample] = [
+        .wrong("On a pas compris.", "On n’a pas compris.", language: "fr"),
+        .wrong("Il part pas encore.", "Il ne part pas encore.", language: "fr"),
+        .wrong("On vous a jamais compris.", "On ne vous a jamais compris.", language: "fr"),
+        .wrong("J’ai pas compris.", "Je n’ai pas compris.", language: "fr"),
+        .right("On n’a pas compris. Pas maintenant. Il a fini, pas moi. Il mange plus que toi.", language: "fr"),
+    ]
+
+    static let texts: [ExplanationLanguage: RuleText] = [
+        .en: RuleText(message: "Write the 'ne' of the negation: '{suggestion}'.", shortMessage: "Missing ne", title: "Negation in two parts",
+                      detail: "Written French negates with two words around the verb: ne ... pas, ne ... jamais (je n’ai pas compris). Speech often drops ne; writing keeps it. Before a vowel, ne becomes n’."),
+        .fr: RuleText(message: "Écrivez le « ne » de la négation : « {suggestion} ».", shortMessage: "Ne oublié", title: "Négation en deux parties",
+                      detail: "À l’écrit, la négation encadre le verbe de deux mots : ne ... pas, ne ... jamais (je n’ai pas compris). L’oral laisse souvent tomber le ne ; l’écrit le garde. Devant une voyelle, ne devient n’."),
+        .de: RuleText(message: "Schreiben Sie das „ne“ der Verneinung: „{suggestion}“.", shortMessage: "Fehlendes ne", title: "Zweiteilige Verneinung",
+                      detail: "Das geschriebene Französisch verneint mit zwei Wörtern um das Verb: ne ... pas, ne ... jamais (je n’ai pas compris). Gesprochen fällt ne oft weg, geschrieben bleibt es. Vor einem Vokal wird ne zu n’."),
+        .es: RuleText(message: "Escriba el «ne» de la negación: «{suggestion}».", shortMessage: "Falta ne", title: "Negación en dos partes",
+                      detail: "El francés escrito niega con dos palabras alrededor del verbo: ne ... pas, ne ... jamais (je n’ai pas compris). El habla suele omitir ne; la escritura lo conserva. Ante vocal, ne se convierte en n’."),
+    ]
+
+    public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
+        var matches: [Match] = []
+        let apostrophe = FrenchTypography.apostrophe(in: document)
+        for sentence in FrenchSentence.all(in: document, context: context) {
+            guard !sentence.texts.contains("ne"), !sentence.texts.contains("n'") else { continue }
+            for position in 0..<sentence.count where sentence.isWord(position) {
+                guard let subject = FrenchSubject.find(endingAt: position, in: sentence) else { continue }
+                let first = position + 1
+                let verb = FrenchSubject.skipClitics(from: first, in: sentence)
+                guard sentence.isWord(verb), ["pas", "jamais"].contains(sentence.text(verb + 1)),
+                      !["moins", "mal", "plus", "que"].contains(sentence.text(verb + 2)),
+                      sentence.readings(verb).contains(where: { $0.tag == .VBF }), !sentence.has(verb, .NN) || subject.isPronoun
+                else { continue }
+                // "ne" goes before the clitics and the verb, elided before a vowel.
+                let head = sentence.text(first)
+                let ne = FrenchElision.takesElision(head) || head == "y" ? "n" + apostrophe : "ne "
+                var start = first
+                var suggestion = ne + sentence.written(from: first, to: verb + 1)
+                // "J’ai pas" becomes "Je n’ai pas": the subject takes its full form again.
+                if ["j'"].contains(sentence.text(position)) {
+                    start = position
+                    suggestion = "je " + suggestion
+                }
+                matches.append(sentence.match(start, verb + 1, rule: self, texts: Self.texts, context: context, suggestions: [suggestion]))
+            }
+        }
+        return matches
+    }
+}
+
+/// The subjunctive after the conjunctions that call for it: "bien que tu as" → "bien que tu
+/// aies", "pour que vous donnez" → "pour que vous donniez".
+public struct FrenchSubjunctiveRule: ProofreadingRule {
+    public let id = "FR_SUBJONCTIF"
+    public let category = MatchCategory.grammar
+    public let description = "The subjunctive after bien que, pour que, avant que, à condition que, ..."
+    public let isPicky = false
+    public let languages: Set<String> = ["fr"]
+
+    public init() {}
+
+    public let examples: [RuleExample] = [
+        .wrong("Bien que tu as passé l’examen, tu dois réviser.", "Bien que tu aies passé l’examen, tu dois réviser.", language: "fr"),
+        .wrong("Je vous appelle pour que vous me donnez des renseignements.", "Je vous appelle pour que vous me donniez des renseignements.", language: "fr"),
+        .wrong("À condition que tu réussis.", "À condition que tu réussisses.", language: "fr"),
+        .right("Bien que tu aies raison. Pour que nous puissions partir. Après qu’il est parti.", language: "fr"),
+    ]
+
+    static let texts: [ExplanationLanguage: RuleText] = [
+        .en: RuleText(message: "After '{conjunction}', the verb is in the subjunctive: '{suggestion}'.", shortMessage: "Subjunctive",
+                      title: "Subjunctive after a conjunction",
+                      detail: "Conjunctions of purpose, concession, condition and time before the event (pour que, afin que, bien que, quoique, à condition que, pourvu que, avant que, jusqu’à ce que, sans que) are followed by the subjunctive: bien que tu aies raison, pour qu’il puisse venir. Après que takes the indicative."),
+        .fr: RuleText(message: "Après « {conjunction} », le verbe se met au subjonctif : « {suggestion} ».", shortMessage: "Subjonctif",
+                      title: "Subjonctif après une conjonction",
+                      detail: "Les conjonctions de but, de concession, de condition et d’antériorité (pour que, afin que, bien que, quoique, à condition que, pourvu que, avant que, jusqu’à ce que, sans que) demandent le subjonctif : bien que tu aies raison, pour qu’il puisse venir. Après que se construit avec l’indicatif."),
+        .de: RuleText(message: "Nach „{conjunction}“ steht der Subjonctif: „{suggestion}“.", shortMessage: "Subjonctif",
+                      title: "Subjonctif nach einer Konjunktion",
+                      detail: "Konjunktionen des Zwecks, der Einräumung, der Bedingung und der Vorzeitigkeit (pour que, afin que, bien que, quoique, à condition que, pourvu que, avant que, jusqu’à ce que, sans que) verlangen den Subjonctif: bien que tu aies raison, pour qu’il puisse venir. Après que steht mit Indikativ."),
+        .es: RuleText(message: "Tras «{conjunction}», el verbo va en subjuntivo: «{suggestion}».", shortMessage: "Subjuntivo",
+                      title: "Subjuntivo tras una conjunción",
+                      detail: "Las conjunciones de finalidad, concesión, condición y anterioridad (pour que, afin que, bien que, quoique, à condition que, pourvu que, avant que, jusqu’à ce que, sans que) piden subjuntivo: bien que tu aies raison, pour qu’il puisse venir. Après que va con indicativo."),
+    ]
+
+    /// The words before "que" that make a conjunction calling for the subjunctive.
+    static let beforeQue: Set<String> = ["bien", "pour", "afin", "avant", "sans", "condition", "pourvu", "moins", "peur", "crainte", "attendant", "ce", "façon", "sorte", "faut", "faudrait", "fallait"]
+
+    public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
+        var matches: [Match] = []
+        for sentence in FrenchSentence.all(in: document, context: context) {
+            for position in 0..<sentence.count where ["que", "qu'", "quoique", "quoiqu'"].contains(sentence.text(position)) {
+                let before = sentence.text(position - 1)
+                var conjunction: String
+                if sentence.text(position).hasPrefix("quoiqu") {
+                    conjunction = sentence.written(position)
+                } else {
+                    guard Self.beforeQue.contains(before) else { continue }
+                    // "je sais bien que": bien goes with the verb there.
+                    if before == "bien", sentence.tags(position - 2).containsAny(WordTags([.VBF, .VB, .VBN])) { continue }
+                    // "ce que" only in "jusqu'à ce que"; "façon que", "sorte que" after "de" or "en".
+                    if before == "ce", sentence.text(position - 2) != "à" { continue }
+                    if ["façon", "sorte", "peur", "crainte", "moins", "condition"].contains(before), !["de", "en", "à"].contains(sentence.text(position - 2)) { continue }
+                    conjunction = sentence.written(from: max(0, position - (before == "ce" ? 3 : 1)), to: position)
+                }
+                let subjectPosition = position + 1
+                guard let pronoun = FrenchSubject.pronouns[sentence.text(subjectPosition)], !sentence.text(subjectPosition).hasPrefix("cel") else { continue }
+                let verb = FrenchSubject.skipClitics(from: subjectPosition + 1, in: sentence)
+                guard sentence.isWord(verb) else { continue }
+                let wanted = pronoun.intersection(WordFeatures.person.union(.number))
+                let verbs = sentence.readings(verb).filter { $0.tag == .VBF && $0.features.isSuperset(of: wanted) }
+                guard !verbs.isEmpty, !verbs.contains(where: { $0.features.contains(.subjunctivePresent) || $0.features.contains(.subjunctiveImperfect) }),
+                      verbs.contains(where: { $0.features.contains(.indicativePresent) || $0.features.contains(.future) })
+                else { continue }
+                let forms = sentence.lexicon.inflections(of: sentence.text(verb), to: .VBF, features: wanted.union(WordFeatures([.subjunctivePresent])))
+                guard let form = forms.first else { continue }
+                matches.append(sentence.match(verb, verb, rule: self, texts: Self.texts, context: context, suggestions: [form],
+                                              values: ["conjunction": conjunction]))
+            }
+        }
+        return matches
+    }
+}
+
+/// The past participle after "avoir" agrees with a direct object placed before it by "que":
+/// "les documents qu’ils ont acheté" → "achetés", "la femme que j’ai aidé" → "aidée".
+public struct FrenchRelativeParticipleRule: ProofreadingRule {
+    public let id = "FR_PARTICIPE_QUE_AVOIR"
+    public let category = MatchCategory.grammar
+    public let description = "The past participle after que ... avoir agrees with the noun que stands for."
+    public let isPicky = false
+    public let languages: Set<String> = ["fr"]
+
+    public init() {}
+
+    public let examples: [RuleExample] = [
+        .wrong("Les documents qu’ils ont acheté sont là.", "Les documents qu’ils ont achetés sont là.", language: "fr"),
+        .wrong("La femme que j’ai aidé est partie.", "La femme que j’ai aidée est partie.", language: "fr"),
+        .wrong("Le document qu’ils ont achetés.", "Le document qu’ils ont acheté.", language: "fr"),
+        .right("Les pommes que j’ai mangées. Le fait que j’ai mangé. Les heures que j’ai passées. L’idée que tu as eue.", language: "fr"),
+    ]
+
+    static let texts: [ExplanationLanguage: RuleText] = [
+        .en: RuleText(message: "'{written}' agrees with '{noun}', the object that que stands for: write '{suggestion}'.", shortMessage: "Participle and object",
+                      title: "Participle after que ... avoir",
+                      detail: "With avoir, the past participle agrees with the direct object when that object comes before the verb. In 'les pommes que j’ai mangées', que stands for les pommes, placed before ai mangé: the participle is feminine plural."),
+        .fr: RuleText(message: "« {written} » s’accorde avec « {noun} », le complément que reprend « que » : écrivez « {suggestion} ».", shortMessage: "Participe et COD",
+                      title: "Participe passé après que ... avoir",
+                      detail: "Avec avoir, le participe passé s’accorde avec le complément d’objet direct quand celui-ci est placé avant le verbe. Dans « les pommes que j’ai mangées », que reprend les pommes, placé avant ai mangé : le participe est au féminin pluriel."),
+        .de: RuleText(message: "„{written}“ richtet sich nach „{noun}“, dem Objekt, für das que steht: „{suggestion}“.", shortMessage: "Partizip und Objekt",
+                      title: "Partizip nach que ... avoir",
+                      detail: "Mit avoir richtet sich das Partizip nach dem direkten Objekt, wenn dieses vor dem Verb steht. In „les pommes que j’ai mangées“ steht que für les pommes vor ai mangé: Das Partizip ist weiblich Plural."),
+        .es: RuleText(message: "«{written}» concuerda con «{noun}», el complemento al que se refiere que: escriba «{suggestion}».", shortMessage: "Participio y objeto",
+                      title: "Participio tras que ... avoir",
+                      detail: "Con avoir, el participio concuerda con el complemento directo cuando este va antes del verbo. En «les pommes que j’ai mangées», que se refiere a les pommes, situado antes de ai mangé: el participio es femenino plural."),
+    ]
+
+    /// Nouns after which "que" starts a clause that says what they are, not a relative clause.
+    static let completiveNouns: Set<String> = [
+        "fait", "idée", "preuve", "sentiment", "impression", "espoir", "certitude", "peur", "crainte", "nouvelle", "condition",
+        "moment", "temps", "jour", "fois", "hypothèse", "chance", "risque", "raison", "façon", "manière", "sorte", "point", "avis",
+        "opinion", "pensée", "conviction", "doute", "question", "annonce", "signe", "assurance", "garantie", "promesse", "rumeur",
+    ]
+
+    public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
+        var matches: [Match] = []
+        for sentence in FrenchSentence.all(in: document, context: context) {
+            for position in 1..<max(1, sentence.count) where ["que", "qu'"].contains(sentence.text(position)) {
+                // The noun just before que, with its determiner.
+                let noun = position - 1
+                guard sentence.has(noun, .NN), !Self.completiveNouns.contains(sentence.text(noun)) else { continue }
+                var phrase: FrenchNounPhraseRule.NounPhrase?
+                for start in stride(from: noun - 1, through: max(0, noun - 3), by: -1) {
+                    if let found = FrenchNounPhraseRule.nounPhrase(at: start, in: sentence), found.noun == noun { phrase = found; break }
+                }
+                guard let phrase else { continue }
+                let nouns = FrenchNounPhraseRule.agreeingNounReadings(phrase, in: sentence)
+                guard !nouns.isEmpty else { continue }
+                var features = WordFeatures()
+                for reading in nouns { features = features.union(FrenchWords.common(reading.features, phrase.determinerFeatures)) }
+                let target = FrenchWords.certain(features).subtracting(.person)
+                guard target.intersection(.gender).bits.nonzeroBitCount == 1, target.intersection(.number).bits.nonzeroBitCount == 1 else { continue }
+                // que, a subject pronoun, avoir, adverbs, the participle.
+                guard FrenchSubject.pronouns[sentence.text(position + 1)] != nil else { continue }
+                var next = position + 2
+                while sentence.isWord(next), ["ne", "n'", "lui", "leur", "y"].contains(sentence.text(next)) { next += 1 }
+                guard sentence.readings(next).contains(where: { $0.tag == .VBF && $0.lemma == "avoir" }) else { continue }
+                next += 1
+                while FrenchParticipleRule.adverbs.contains(sentence.text(next)) || ["un", "peu"].contains(sentence.text(next)) { next += 1 }
+                let participles = sentence.readings(next).filter { $0.tag == .VBN }
+                guard !participles.isEmpty, !sentence.has(FrenchSubject.skipClitics(from: next + 1, in: sentence), .VB),
+                      sentence.text(next) != "été", sentence.text(next) != "fait",
+                      !participles.contains(where: { $0.features.isSuperset(of: target) })
+                else { continue }
+                guard let form = sentence.lexicon.inflections(of: sentence.text(next), to: .VBN, features: target).first else { continue }
+                matches.append(sentence.match(next, next, rule: self, texts: Self.texts, context: context, suggestions: [form],
+                                              values: ["noun": sentence.written(phrase.noun)]))
+            }
+        }
+        return matches
+    }
+}

@@ -1,0 +1,179 @@
+/// One sentence as the French code rules read it: its words, numbers and punctuation (no
+/// spaces), lowercase, with the lexicon's readings, on a document whose elisions are split
+/// (`l'` `arbre`).
+struct FrenchSentence {
+    let document: CheckedDocument
+    /// Indices into the document's tokens.
+    let tokens: [Int]
+    /// The lowercase text of each of `tokens`.
+    let texts: [String]
+    let lexicon: Lexicon
+
+    init(_ range: Range<Int>, in document: CheckedDocument, lexicon: Lexicon) {
+        self.document = document
+        self.lexicon = lexicon
+        tokens = document.significantTokens(in: range)
+        texts = tokens.map { document.lowercasedTexts[$0] }
+    }
+
+    /// The sentences of a document.
+    static func all(in document: CheckedDocument, context: RuleContext) -> [FrenchSentence] {
+        document.sentenceTokens.map { FrenchSentence($0, in: document, lexicon: context.grammar.lexicon) }
+    }
+
+    var count: Int { tokens.count }
+
+    func isWord(_ position: Int) -> Bool {
+        position >= 0 && position < tokens.count && document.tokens[tokens[position]].kind == .word
+    }
+
+    func isNumber(_ position: Int) -> Bool {
+        position >= 0 && position < tokens.count && document.tokens[tokens[position]].kind == .number
+    }
+
+    func isPunctuation(_ position: Int) -> Bool {
+        position >= 0 && position < tokens.count && document.tokens[tokens[position]].kind == .punctuation
+    }
+
+    /// The lowercase text at a position, or "" outside the sentence.
+    func text(_ position: Int) -> String {
+        position >= 0 && position < tokens.count ? texts[position] : ""
+    }
+
+    /// The text as written.
+    func written(_ position: Int) -> String {
+        document.text(of: document.tokens[tokens[position]])
+    }
+
+    func isCapitalized(_ position: Int) -> Bool {
+        isWord(position) && WordCase.startsWithCapital(written(position))
+    }
+
+    /// Whether the word is written in capitals only ("EST", "ILS").
+    func isAllCapitals(_ position: Int) -> Bool {
+        let word = written(position)
+        return word.filter(\.isLetter).count > 1 && word.allSatisfy { !$0.isLetter || $0.isUppercase }
+    }
+
+    func readings(_ position: Int) -> [Lexicon.Reading] {
+        isWord(position) ? lexicon.readings(of: texts[position]) : []
+    }
+
+    func tags(_ position: Int) -> WordTags {
+        isWord(position) ? lexicon.tags(of: texts[position]) : WordTags()
+    }
+
+    func has(_ position: Int, _ tag: WordTag, _ features: WordFeatures = WordFeatures()) -> Bool {
+        isWord(position) && lexicon.hasReading(texts[position], tag: tag, features: features)
+    }
+
+    /// Whether the word at `position` is the first of the sentence, after opening punctuation.
+    func isFirstWord(_ position: Int) -> Bool {
+        var before = position - 1
+        while before >= 0, isPunctuation(before), "\"'“‘(«¿¡-–—*".contains(texts[before]) { before -= 1 }
+        return before < 0
+    }
+
+    /// Whether a clause can start at `position`: the sentence's first word, or after
+    /// punctuation, a conjunction or a subordinating word. With `afterConjunction: false`,
+    /// not after "et", "ou", "ni", where the word may be the second of two ("Pierre et elle").
+    func startsClause(_ position: Int, afterConjunction: Bool = true) -> Bool {
+        let before = position - 1
+        if before < 0 || isFirstWord(position) { return true }
+        if isPunctuation(before) { return [",", ";", ":", "(", "«", "\"", "“", "—", "–", "-"].contains(texts[before]) }
+        if !afterConjunction, ["et", "ou", "ni"].contains(texts[before]) { return false }
+        return FrenchWords.clauseOpeners.contains(texts[before])
+    }
+
+    /// Whether the word has a reading of a closed class (determiner, pronoun, preposition,
+    /// conjunction, question word) or is a number: "dans" is also the plural of "dan", "la" a
+    /// note, "neuf" an adjective, but the rules read them as the small words they mostly are.
+    func isClosedClassOrNumber(_ position: Int) -> Bool {
+        tags(position).containsAny(WordTags([.DT, .PRPS, .PRP, .PRPO, .IN, .CC, .WH, .CD]))
+    }
+
+    /// The text of `first...last` as written, spaces included.
+    func written(from first: Int, to last: Int) -> String {
+        document.text(tokens: tokens[first]..<tokens[last] + 1)
+    }
+
+    /// A match over the tokens `first...last` with one or more suggestions, its messages from
+    /// `texts` (`{written}`, `{suggestion}` and any of `values` filled in).
+    func match(
+        _ first: Int, _ last: Int, rule: any ProofreadingRule, texts: [ExplanationLanguage: RuleText],
+        context: RuleContext, suggestions: [String], values: [String: String] = [:]
+    ) -> Match {
+        let written = written(from: first, to: last)
+        // A capital stays a capital, as does a word in capitals.
+        let cased = suggestions.map { suggestion -> String in
+            if isAllCapitals(first), written.count > 1 { return suggestion.uppercased() }
+            return WordCase.startsWithCapital(written) ? WordCase.capitalizingFirst(suggestion) : suggestion
+        }
+        let text = texts[context.explanationLanguage] ?? texts[.en]!
+        func fill(_ template: String) -> String {
+            var result = template.replacingOccurrences(of: "{written}", with: written)
+                .replacingOccurrences(of: "{suggestion}", with: cased.first ?? "")
+            for (key, value) in values { result = result.replacingOccurrences(of: "{\(key)}", with: value) }
+            return result
+        }
+        return document.match(
+            tokens: tokens[first]..<tokens[last] + 1, category: rule.category, rule: rule.id,
+            message: fill(text.message), shortMessage: fill(text.shortMessage), suggestions: cased,
+            explanation: Explanation(kind: rule.category.explanationKind, title: fill(text.title), detail: fill(text.detail))
+        )
+    }
+}
+
+/// Word lists the French code rules share.
+enum FrenchWords {
+    /// Words after which a new clause (and so a subject) may start.
+    static let clauseOpeners: Set<String> = [
+        "et", "ou", "mais", "donc", "or", "ni", "car", "que", "qu'", "quand", "lorsque", "lorsqu'", "puisque", "puisqu'",
+        "si", "comme", "où", "quoique", "quoiqu'", "alors", "puis", "ensuite", "aussi", "pourtant", "cependant",
+    ]
+
+    /// Adverbs that may stand between a verb and its complement without changing the agreement:
+    /// "elle n'est pas très contente".
+    static let adverbs: Set<String> = [
+        "pas", "plus", "jamais", "guère", "point", "très", "trop", "si", "aussi", "assez", "bien", "vraiment", "toujours",
+        "encore", "déjà", "souvent", "parfois", "presque", "tellement", "peut-être", "sûrement", "certainement",
+        "vite", "enfin", "immédiatement", "alors", "donc", "probablement", "complètement", "totalement", "fort", "même", "juste",
+        "particulièrement", "extrêmement", "vraisemblablement", "finalement", "ensuite", "aussitôt", "longtemps",
+        "beaucoup", "mal", "mieux", "moins", "rarement", "entièrement", "largement", "également", "désormais",
+    ]
+
+    /// Whether two sets of features can belong to the same thing: each of gender and number
+    /// shared, or unknown on one side.
+    static func agree(_ a: WordFeatures, _ b: WordFeatures) -> Bool {
+        for dimension in [WordFeatures.gender, WordFeatures.number] {
+            let left = a.intersection(dimension)
+            let right = b.intersection(dimension)
+            if !left.isEmpty, !right.isEmpty, left.intersection(right).isEmpty { return false }
+        }
+        return true
+    }
+
+    /// The gender and number two sets of features share (each dimension unknown when one side
+    /// does not say).
+    static func common(_ a: WordFeatures, _ b: WordFeatures) -> WordFeatures {
+        var result = WordFeatures()
+        for dimension in [WordFeatures.gender, WordFeatures.number] {
+            let left = a.intersection(dimension)
+            let right = b.intersection(dimension)
+            if left.isEmpty { result = result.union(right) }
+            else if right.isEmpty { result = result.union(left) }
+            else { result = result.union(left.intersection(right)) }
+        }
+        return result
+    }
+
+    /// A feature set with one value per dimension kept only when it is certain (one bit).
+    static func certain(_ features: WordFeatures) -> WordFeatures {
+        var result = WordFeatures()
+        for dimension in [WordFeatures.gender, WordFeatures.number, WordFeatures.person] {
+            let bits = features.intersection(dimension)
+            if bits.bits.nonzeroBitCount == 1 { result = result.union(bits) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,609 @@
+import Foundation
+
+/// The subject of a French clause as the verb rules see it: a pronoun, a noun phrase or a first
+/// name, with what it tells of person, gender and number.
+struct FrenchSubject {
+    /// The first and last tokens of the subject.
+    var start: Int
+    var end: Int
+    /// Person and number (a noun phrase or a name is the third person), and gender where known.
+    var features: WordFeatures
+    /// Whether the subject is a pronoun (je, ils) rather than a noun phrase or a name.
+    var isPronoun: Bool
+
+    /// The subject pronouns with their person, number and gender; "vous" may be one polite
+    /// person and "on" several, so their number says nothing of an adjective's.
+    static let pronouns: [String: WordFeatures] = [
+        "je": WordFeatures([.first, .singular]), "j'": WordFeatures([.first, .singular]),
+        "tu": WordFeatures([.second, .singular]),
+        "il": WordFeatures([.third, .singular, .masculine]), "elle": WordFeatures([.third, .singular, .feminine]),
+        "on": WordFeatures([.third, .singular]),
+        "nous": WordFeatures([.first, .plural]), "vous": WordFeatures([.second, .plural]),
+        "ils": WordFeatures([.third, .plural, .masculine]), "elles": WordFeatures([.third, .plural, .feminine]),
+        "celui-ci": WordFeatures([.third, .singular, .masculine]), "celui-là": WordFeatures([.third, .singular, .masculine]),
+        "celle-ci": WordFeatures([.third, .singular, .feminine]), "celle-là": WordFeatures([.third, .singular, .feminine]),
+        "ceux-ci": WordFeatures([.third, .plural, .masculine]), "ceux-là": WordFeatures([.third, .plural, .masculine]),
+        "celles-ci": WordFeatures([.third, .plural, .feminine]), "celles-là": WordFeatures([.third, .plural, .feminine]),
+    ]
+
+    /// The subject that ends just before `position`'s clitics, if the words before form one:
+    /// a subject pronoun, or (at the start of a clause) a determiner, a noun and maybe an
+    /// adjective, or a first name.
+    static func find(endingAt end: Int, in sentence: FrenchSentence) -> FrenchSubject? {
+        guard sentence.isWord(end) else { return nil }
+        let word = sentence.text(end)
+        if let most = laPlupart(endingAt: end, in: sentence) { return most }
+        if word == "qui" { return antecedent(ofQui: end, in: sentence) }
+        if let features = pronouns[word] {
+            // "nous", "vous", "elle", "elles" are also objects or stressed forms: "il nous voit",
+            // "avec elle". As subjects they start a clause.
+            if ["nous", "vous", "elle", "elles"].contains(word) || word.hasPrefix("cel"),
+               !sentence.startsClause(end, afterConjunction: false) || sentence.text(end - 1) == "comme" {
+                return nil
+            }
+            // "ce que vous dit cette femme": after que, nous and vous may be objects.
+            if ["nous", "vous"].contains(word), ["que", "qu'"].contains(sentence.text(end - 1)) { return nil }
+            // "tu" is also the participle of "taire": "il s'est tu".
+            if word == "tu", ["est", "s'est", "a", "ai", "avait", "été"].contains(sentence.text(end - 1)) { return nil }
+            return FrenchSubject(start: end, end: end, features: features, isPronoun: true)
+        }
+        // A first name at the start of a clause: "Martine est mariée".
+        if sentence.isCapitalized(end), sentence.startsClause(end, afterConjunction: false), !sentence.isAllCapitals(end) {
+            let names = sentence.readings(end).filter { $0.tag == .NNP }
+            let genders = names.reduce(WordFeatures()) { $0.union($1.features.intersection(.gender)) }
+            if !names.isEmpty {
+                // A name of either gender (Dominique) is still a third person singular.
+                let gender = genders.bits.nonzeroBitCount == 1 ? genders : WordFeatures()
+                return FrenchSubject(start: end, end: end, features: gender.union(WordFeatures([.third, .singular])), isPronoun: false)
+            }
+            return nil
+        }
+        // A noun phrase at the start of a clause: "Les enfants", "Une grosse averse", "Les camions neufs".
+        for start in stride(from: end - 1, through: max(0, end - 3), by: -1) where sentence.startsClause(start, afterConjunction: false) {
+            // "Du tronc poussent les branches", "Quel âge ont-ils": no subject there.
+            if ["du", "au", "aux", "quel", "quelle", "quels", "quelles"].contains(sentence.text(start)) { return nil }
+            guard let phrase = FrenchNounPhraseRule.nounPhrase(at: start, in: sentence) else { continue }
+            guard phrase.noun == end || (phrase.noun == end - 1 && !sentence.has(end, .VBF)
+                && sentence.readings(end).contains { $0.tag == .JJ && FrenchWords.agree($0.features, phrase.determinerFeatures) })
+            else { continue }
+            // "beaucoup", "la majorité": their number is that of what follows.
+            if ["plupart", "majorité", "moitié", "totalité", "reste", "nombre", "peu", "centaine", "dizaine", "foule", "tas"]
+                .contains(sentence.text(phrase.noun)) { return nil }
+            let nouns = FrenchNounPhraseRule.agreeingNounReadings(phrase, in: sentence)
+            guard !nouns.isEmpty else { return nil }
+            var features = WordFeatures()
+            for reading in nouns { features = features.union(FrenchWords.common(reading.features, phrase.determinerFeatures)) }
+            let certain = FrenchWords.certain(features)
+            guard !certain.intersection(.number).isEmpty else { return nil }
+            // "Ce matin nous avons froid": a pronoun after the phrase is the subject.
+            if ["nous", "vous", "je", "j'", "tu", "il", "elle", "on", "ils", "elles"].contains(sentence.text(end + 1)) { return nil }
+            return FrenchSubject(start: start, end: end, features: certain.union(WordFeatures([.third])), isPronoun: false)
+        }
+        return nil
+    }
+
+    /// "La plupart" is plural ("la plupart pensent", "la plupart des gens pensent") unless its
+    /// complement is singular ("la plupart du monde pense").
+    static func laPlupart(endingAt end: Int, in sentence: FrenchSentence) -> FrenchSubject? {
+        if sentence.text(end) == "plupart", sentence.text(end - 1) == "la", sentence.startsClause(end - 1, afterConjunction: false),
+           !["des", "du", "de", "d'"].contains(sentence.text(end + 1)) {
+            return FrenchSubject(start: end - 1, end: end, features: WordFeatures([.third, .plural]), isPronoun: false)
+        }
+        guard sentence.has(end, .NN), !sentence.isClosedClassOrNumber(end) else { return nil }
+        for link in stride(from: end - 1, through: max(1, end - 3), by: -1) where sentence.text(link - 1) == "plupart" {
+            guard sentence.text(link - 2) == "la", sentence.startsClause(link - 2, afterConjunction: false) else { return nil }
+            let singular = ["du", "de"].contains(sentence.text(link)) && sentence.text(link + 1) != "ces" || sentence.text(link) == "d'" && sentence.has(end, .NN, WordFeatures([.singular])) && !sentence.has(end, .NN, WordFeatures([.plural]))
+            if sentence.text(link) == "des" || sentence.text(link) == "de" && ["ces", "mes", "tes", "ses", "nos", "vos", "leurs"].contains(sentence.text(link + 1)) {
+                return FrenchSubject(start: link - 2, end: end, features: WordFeatures([.third, .plural]), isPronoun: false)
+            }
+            if singular {
+                return FrenchSubject(start: link - 2, end: end, features: WordFeatures([.third, .singular]), isPronoun: false)
+            }
+            return nil
+        }
+        return nil
+    }
+
+    /// The noun phrase "qui" stands for, when "qui" follows it directly and it is not the
+    /// complement of a preposition ("le livre de mes amis qui" could be either noun).
+    static func antecedent(ofQui position: Int, in sentence: FrenchSentence) -> FrenchSubject? {
+        let noun = position - 1
+        guard sentence.has(noun, .NN), !sentence.isClosedClassOrNumber(noun), !sentence.isCapitalized(noun) else { return nil }
+        for start in stride(from: noun - 1, through: max(0, noun - 3), by: -1) {
+            guard let phrase = FrenchNounPhraseRule.nounPhrase(at: start, in: sentence), phrase.noun == noun else { continue }
+            let before = sentence.text(start - 1)
+            if ["de", "d'", "à", "avec", "pour", "sans", "sur", "sous", "dans", "par", "chez", "entre", "vers", "contre", "parmi", "et", "ou"].contains(before)
+                || ["des", "du", "au", "aux"].contains(sentence.text(start)) && sentence.has(start - 1, .NN) {
+                return nil
+            }
+            let nouns = FrenchNounPhraseRule.agreeingNounReadings(phrase, in: sentence)
+            guard !nouns.isEmpty else { return nil }
+            var features = WordFeatures()
+            for reading in nouns { features = features.union(FrenchWords.common(reading.features, phrase.determinerFeatures)) }
+            let certain = FrenchWords.certain(features)
+            guard !certain.intersection(.number).isEmpty else { return nil }
+            return FrenchSubject(start: start, end: position, features: certain.union(WordFeatures([.third])), isPronoun: false)
+        }
+        return nil
+    }
+
+    /// The position after the clitic pronouns and negation that follow `position`
+    /// ("il ne le leur donne" → "donne").
+    static func skipClitics(from position: Int, in sentence: FrenchSentence) -> Int {
+        var next = position
+        while sentence.isWord(next), FrenchClosedWordClasses.clitics.contains(sentence.text(next)) { next += 1 }
+        return next
+    }
+}
+
+/// The verb agrees with its subject in person and number: "ils mange" → "ils mangent",
+/// "tu manges", "nous mangeons"; "moi qui disait" → "moi qui disais".
+public struct FrenchSubjectVerbRule: ProofreadingRule {
+    public let id = "FR_ACCORD_SUJET_VERBE"
+    public let category = MatchCategory.grammar
+    public let description = "The verb agrees with its subject in person and number."
+    public let isPicky = false
+    public let languages: Set<String> = ["fr"]
+
+    public init() {}
+
+    public let examples: [RuleExample] = [
+        .wrong("Ils mange une pomme.", "Ils mangent une pomme.", language: "fr"),
+        .wrong("Tu mange trop vite.", "Tu manges trop vite.", language: "fr"),
+        .wrong("Nous ne le savait pas.", "Nous ne le savions pas.", language: "fr"),
+        .wrong("Les enfants joue dans le jardin.", "Les enfants jouent dans le jardin.", language: "fr"),
+        .wrong("C’est moi qui disait ça.", "C’est moi qui disais ça.", language: "fr"),
+        .right("Il nous parle. Je les porte. Avec elle, ils rient. On mange. Vous êtes là ? Il s’est tu.", language: "fr"),
+        .right("Le chat et le chien mangent. La plupart des gens pensent ainsi.", language: "fr"),
+    ]
+
+    static let texts: [ExplanationLanguage: RuleText] = [
+        .en: RuleText(
+            message: "The verb does not agree with '{subject}': write '{suggestion}'.", shortMessage: "Subject and verb",
+            title: "Agreement of subject and verb",
+            detail: "A French verb takes the person and number of its subject: je mange, tu manges, il mange, nous mangeons, vous mangez, ils mangent. After qui, the verb agrees with what qui stands for: c’est moi qui dis, c’est toi qui dis, ce sont eux qui disent."),
+        .fr: RuleText(
+            message: "Le verbe ne s’accorde pas avec « {subject} » : écrivez « {suggestion} ».", shortMessage: "Accord sujet-verbe",
+            title: "Accord du verbe avec le sujet",
+            detail: "Le verbe prend la personne et le nombre de son sujet : je mange, tu manges, il mange, nous mangeons, vous mangez, ils mangent. Après qui, le verbe s’accorde avec ce que qui remplace : c’est moi qui dis, c’est toi qui dis, ce sont eux qui disent."),
+        .de: RuleText(
+            message: "Das Verb passt nicht zu „{subject}“: Schreiben Sie „{suggestion}“.", shortMessage: "Subjekt und Verb",
+            title: "Übereinstimmung von Subjekt und Verb",
+            detail: "Das französische Verb richtet sich in Person und Zahl nach seinem Subjekt: je mange, tu manges, il mange, nous mangeons, vous mangez, ils mangent. Nach qui richtet es sich nach dem, wofür qui steht: c’est moi qui dis, c’est toi qui dis, ce sont eux qui disent."),
+        .es: RuleText(
+            message: "El verbo no concuerda con «{subject}»: escriba «{suggestion}».", shortMessage: "Sujeto y verbo",
+            title: "Concordancia de sujeto y verbo",
+            detail: "El verbo francés toma la persona y el número de su sujeto: je mange, tu manges, il mange, nous mangeons, vous mangez, ils mangent. Tras qui, concuerda con aquello a lo que qui se refiere: c’est moi qui dis, c’est toi qui dis, ce sont eux qui disent."),
+    ]
+
+    /// Stressed pronouns before "qui", with the person and number of the verb after it.
+    static let beforeQui: [String: WordFeatures] = [
+        "moi": WordFeatures([.first, .singular]), "toi": WordFeatures([.second, .singular]),
+        "nous": WordFeatures([.first, .plural]), "vous": WordFeatures([.second, .plural]),
+        "lui": WordFeatures([.third, .singular]), "elle": WordFeatures([.third, .singular]),
+        "eux": WordFeatures([.third, .plural]), "elles": WordFeatures([.third, .plural]),
+        "celui": WordFeatures([.third, .singular]), "celle": WordFeatures([.third, .singular]),
+        "ceux": WordFeatures([.third, .plural]), "celles": WordFeatures([.third, .plural]),
+    ]
+
+    public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
+        var matches: [Match] = []
+        for sentence in FrenchSentence.all(in: document, context: context) {
+            for position in 0..<sentence.count where sentence.isWord(position) {
+                var subject: (features: WordFeatures, name: String)?
+                if sentence.text(position) == "qui", let found = FrenchSubject.antecedent(ofQui: position, in: sentence) {
+                    subject = (found.features, sentence.written(from: found.start, to: position - 1))
+                } else if sentence.text(position) == "qui", position > 0 {
+                    let before = sentence.text(position - 1)
+                    // "C'est moi qui", "Moi qui", "Et moi qui"; not "plus vieux que moi qui",
+                    // "lui ou moi qui", "en toi qui".
+                    let lead = sentence.text(position - 2)
+                    let leads = position - 1 == 0 || ["est", "sont", "était", "étaient", "fut", "sera", ","].contains(lead)
+                        || (["et", "mais"].contains(lead) && position - 2 == 0)
+                    if let features = Self.beforeQui[before], leads {
+                        subject = (features, sentence.written(position - 1))
+                    }
+                } else if let found = FrenchSubject.find(endingAt: position, in: sentence) {
+                    // After a name or a noun phrase only the words right after count: the verb
+                    // comes next ("Les enfants jouent").
+                    subject = (found.features, sentence.written(from: found.start, to: found.end))
+                }
+                guard let subject else { continue }
+                if sentence.text(position) != "qui", sentence.text(position + 1) == "qui" { continue }
+                let verb = FrenchSubject.skipClitics(from: position + 1, in: sentence)
+                guard sentence.isWord(verb), !sentence.isCapitalized(verb) else { continue }
+                // "Une chaise en bois est lourde": after a noun phrase, "en" and a noun make a complement.
+                if !FrenchSubject.pronouns.keys.contains(sentence.text(position)), verb > position + 1, sentence.has(verb, .NN) { continue }
+                // The imperative has no subject: "mange" after "tu" is not its imperative.
+                let verbs = sentence.readings(verb).filter { $0.tag == .VBF && !$0.features.contains(.imperative) }
+                guard !verbs.isEmpty else { continue }
+                // Another reading (a noun, an adjective) may be what is meant after a noun phrase.
+                let person = subject.features.intersection(.person)
+                let number = subject.features.intersection(.number)
+                let wanted = person.union(number)
+                if verbs.contains(where: { $0.features.isSuperset(of: wanted) }) { continue }
+                // After a noun phrase, a word that may also be a noun or an adjective agreeing with
+                // it ("les enfants sages") is not read as the verb.
+                if !FrenchSubject.pronouns.keys.contains(sentence.text(position)),
+                   sentence.readings(verb).contains(where: { ($0.tag == .NN || $0.tag == .JJ || $0.tag == .VBN) && FrenchWords.agree($0.features, subject.features) }) {
+                    continue
+                }
+                // A hyphen after the verb is an inversion: "dit-il" is one word already.
+                let forms = sentence.lexicon.inflections(of: sentence.text(verb), to: .VBF, features: wanted)
+                guard let form = forms.first else { continue }
+                matches.append(sentence.match(verb, verb, rule: self, texts: Self.texts, context: context,
+                                              suggestions: [form] + forms.dropFirst().prefix(1), values: ["subject": subject.name]))
+            }
+        }
+        return matches
+    }
+}
+
+/// The adjective or participle after "être" (and "sembler", "devenir", "avoir l’air", "peut
+/// être") agrees with the subject: "Martine est marié" → "mariée", "elles sont absente" →
+/// "absentes", "nous étions fatigué" → "fatigués".
+public struct FrenchAttributeRule: ProofreadingRule {
+    public let id = "FR_ACCORD_ATTRIBUT"
+    public let category = MatchCategory.grammar
+    public let description = "An adjective or past participle after être agrees with the subject."
+    public let isPicky = false
+    public let languages: Set<String> = ["fr"]
+
+    public init() {}
+
+    public let examples: [RuleExample] = [
+        .wrong("Elles sont absente.", "Elles sont absentes.", language: "fr"),
+        .wrong("Martine est marié.", "Martine est mariée.", language: "fr"),
+        .wrong("Une averse est annoncé.", "Une averse est annoncée.", language: "fr"),
+        .wrong("Nous étions trop fatigué.", "Nous étions trop fatigués.", language: "fr"),
+        .wrong("Ce soir, il a l’air fatiguée.", "Ce soir, il a l’air fatigué.", language: "fr"),
+        .wrong("Les camions ont été inventées.", "Les camions ont été inventés.", language: "fr"),
+        .right("Elle est médecin. Vous êtes contente ? On est fatigués. Elle s’est lavé les mains. Je suis contente.", language: "fr"),
+        .right("Il est important de lire. La plupart sont partis.", language: "fr"),
+    ]
+
+    static let texts: [ExplanationLanguage: RuleText] = [
+        .en: RuleText(
+            message: "'{written}' describes '{subject}' and agrees with it: write '{suggestion}'.", shortMessage: "Agreement with the subject",
+            title: "Agreement after être",
+            detail: "After être, and after verbs like sembler, paraître, devenir, rester or avoir l’air, the adjective or past participle takes the gender and number of the subject: elle est contente, ils sont partis, Martine semble fatiguée."),
+        .fr: RuleText(
+            message: "« {written} » se rapporte à « {subject} » et s’accorde avec lui : écrivez « {suggestion} ».", shortMessage: "Accord avec le sujet",
+            title: "Accord de l’attribut",
+            detail: "Après être, et après les verbes comme sembler, paraître, devenir, rester ou avoir l’air, l’adjectif ou le participe passé prend le genre et le nombre du sujet : elle est contente, ils sont partis, Martine semble fatiguée."),
+        .de: RuleText(
+            message: "„{written}“ bezieht sich auf „{subject}“ und richtet sich danach: Schreiben Sie „{suggestion}“.", shortMessage: "Übereinstimmung mit dem Subjekt",
+            title: "Übereinstimmung nach être",
+            detail: "Nach être und nach Verben wie sembler, paraître, devenir, rester oder avoir l’air nimmt das Adjektiv oder Partizip Geschlecht und Zahl des Subjekts an: elle est contente, ils sont partis, Martine semble fatiguée."),
+        .es: RuleText(
+            message: "«{written}» se refiere a «{subject}» y concuerda con él: escriba «{suggestion}».", shortMessage: "Concordancia con el sujeto",
+            title: "Concordancia tras être",
+            detail: "Tras être, y tras verbos como sembler, paraître, devenir, rester o avoir l’air, el adjetivo o el participio toma el género y el número del sujeto: elle est contente, ils sont partis, Martine semble fatiguée."),
+    ]
+
+    /// Possessive pronouns, which do not agree with the subject ("ils étaient vôtres" is rare),
+    /// and adjectives used as adverbs ("la sortie est droit devant").
+    static let possessives: Set<String> = ["vôtre", "nôtre", "vôtres", "nôtres", "mien", "tien", "sien", "leur", "leurs", "droit", "fort", "bon", "net", "pile"]
+
+    /// Verbs after which an adjective describes the subject.
+    static let copulas: Set<String> = ["être", "sembler", "paraître", "devenir", "redevenir", "rester", "demeurer"]
+
+    public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
+        var matches: [Match] = []
+        for sentence in FrenchSentence.all(in: document, context: context) {
+            for position in 0..<sentence.count where sentence.isWord(position) {
+                guard let subject = FrenchSubject.find(endingAt: position, in: sentence) else { continue }
+                if sentence.text(position + 1) == "qui" { continue }
+                // What agreement can say: gender where known; number except for "vous" and "on".
+                var wanted = subject.features.intersection(WordFeatures.gender.union(.number))
+                let pronoun = sentence.text(position)
+                if pronoun == "vous" || pronoun == "on" { continue }
+                if wanted.intersection(.number).isEmpty { continue }
+                // The verbs: clitics and negation, then a chain that ends on a copula.
+                var next = position + 1
+                var sawReflexive = false
+                while sentence.isWord(next), FrenchClosedWordClasses.clitics.contains(sentence.text(next)) {
+                    // "elle s'est lavé les mains": a reflexive verb agrees by other rules.
+                    let clitic = sentence.text(next)
+                    if ["se", "s'", "me", "m'", "te", "t'"].contains(clitic) || clitic == pronoun { sawReflexive = true }
+                    next += 1
+                }
+                guard !sawReflexive, let attribute = Self.attribute(after: next, in: sentence) else { continue }
+                let readings = sentence.readings(attribute).filter { $0.tag == .JJ || $0.tag == .VBN }
+                guard !readings.isEmpty, !sentence.isCapitalized(attribute),
+                      !sentence.isClosedClassOrNumber(attribute), !Self.possessives.contains(sentence.text(attribute))
+                else { continue }
+                // "dernier cri", "meilleur marché", "torse nu", "partie constituante": a noun
+                // phrase or a fixed phrase, not an adjective alone; "noir de jais".
+                let after = attribute + 1
+                if sentence.isWord(after), sentence.tags(after).containsAny(WordTags([.NN, .JJ])), !sentence.isClosedClassOrNumber(after) { continue }
+                if sentence.text(after) == "de", FrenchNounPhraseRule.colourCompounds.contains(sentence.text(attribute).trimmingCharacters(in: CharacterSet(charactersIn: "es"))) { continue }
+                if readings.contains(where: { FrenchWords.agree($0.features, wanted) }) { continue }
+                // Gender unknown (je, tu, nous): only the number is said.
+                wanted = FrenchWords.certain(wanted)
+                var forms: [String] = []
+                for tag in [WordTag.JJ, .VBN] where readings.contains(where: { $0.tag == tag }) {
+                    forms += sentence.lexicon.inflections(of: sentence.text(attribute), to: tag, features: wanted)
+                }
+                guard let form = forms.first else { continue }
+                matches.append(sentence.match(attribute, attribute, rule: self, texts: Self.texts, context: context, suggestions: [form],
+                                              values: ["subject": sentence.written(subject.end)]))
+            }
+        }
+        return matches
+    }
+
+    /// The position of the word that describes the subject after a chain of verbs starting at
+    /// `position` ("est", "a été", "peut être", "semble avoir été", "a l’air", "n’est pas très"),
+    /// or nil when the chain does not end on a copula.
+    static func attribute(after position: Int, in sentence: FrenchSentence) -> Int? {
+        var next = position
+        var copula = false
+        func lemmas(_ at: Int, _ tag: WordTag) -> [String] { sentence.readings(at).filter { $0.tag == tag }.map(\.lemma) }
+        func skipAdverbs() {
+            while FrenchWords.adverbs.contains(sentence.text(next)), sentence.isWord(next + 1) {
+                // "bien entendu", "bien sûr" are adverbs too.
+                if sentence.text(next) == "bien", ["entendu", "sûr"].contains(sentence.text(next + 1)), sentence.isWord(next + 2) { next += 1 }
+                next += 1
+            }
+        }
+        guard sentence.isWord(next) else { return nil }
+        let finite = lemmas(next, .VBF)
+        if finite.contains(where: copulas.contains) {
+            copula = true
+        } else if finite.contains("avoir") {
+            next += 1
+            skipAdverbs()
+            if sentence.text(next) == "l'", sentence.text(next + 1) == "air" {
+                next += 1
+                copula = true
+            } else if sentence.text(next) == "été" {
+                copula = true
+            } else {
+                return nil
+            }
+        } else if finite.contains("pouvoir") || finite.contains("devoir") {
+            copula = false
+        } else {
+            return nil
+        }
+        next += 1
+        skipAdverbs()
+        // "peut être", "semble avoir été", "doit être".
+        if sentence.text(next) == "être" {
+            copula = true
+            next += 1
+            skipAdverbs()
+        } else if sentence.text(next) == "avoir", sentence.text(next + 1) == "été" {
+            copula = true
+            next += 2
+            skipAdverbs()
+        } else if sentence.text(next) == "été", copula {
+            next += 1
+            skipAdverbs()
+        }
+        guard copula, sentence.isWord(next) else { return nil }
+        // "est en train de", "est à": a preposition, not an attribute.
+        return next
+    }
+}
+
+/// A past participle after "avoir" does not agree with the subject: "ils ont mangés" →
+/// "ils ont mangé"; and "avoir" or "être" takes the participle, not the infinitive: "il a
+/// manger" → "il a mangé".
+public struct FrenchParticipleRule: ProofreadingRule {
+    public let id = "FR_PARTICIPE_PASSE"
+    public let category = MatchCategory.grammar
+    public let description = "The past participle after avoir: no agreement with the subject, no infinitive."
+    public let isPicky = false
+    public let languages: Set<String> = ["fr"]
+
+    public init() {}
+
+    public let examples: [RuleExample] = [
+        .wrong("Ils ont mangés des pommes.", "Ils ont mangé des pommes.", language: "fr"),
+        .wrong("Elle a mangée une pomme.", "Elle a mangé une pomme.", language: "fr"),
+        .wrong("Il a manger une pomme.", "Il a mangé une pomme.", language: "fr"),
+        .wrong("Dominique les a renseigné.", "Dominique les a renseignés.", language: "fr"),
+        .right("La pomme qu’elle a mangée. Il les a fait partir. Elle a été déçue. Il a à manger.", language: "fr"),
+    ]
+
+    static let texts: [ExplanationLanguage: RuleText] = [
+        .en: RuleText(
+            message: "After '{auxiliary}', write '{suggestion}'.", shortMessage: "Past participle",
+            title: "Past participle with avoir",
+            detail: "With avoir, the past participle does not agree with the subject: elle a mangé, ils ont fini. It agrees only with a direct object placed before it (les pommes qu’elle a mangées, il les a vus). After avoir comes the participle, not the infinitive: il a mangé, not il a manger."),
+        .fr: RuleText(
+            message: "Après « {auxiliary} », écrivez « {suggestion} ».", shortMessage: "Participe passé",
+            title: "Participe passé avec avoir",
+            detail: "Avec avoir, le participe passé ne s’accorde pas avec le sujet : elle a mangé, ils ont fini. Il s’accorde seulement avec un complément d’objet direct placé avant lui (les pommes qu’elle a mangées, il les a vus). Après avoir vient le participe, pas l’infinitif : il a mangé, et non il a manger."),
+        .de: RuleText(
+            message: "Nach „{auxiliary}“ schreiben Sie „{suggestion}“.", shortMessage: "Partizip Perfekt",
+            title: "Partizip mit avoir",
+            detail: "Mit avoir richtet sich das Partizip nicht nach dem Subjekt: elle a mangé, ils ont fini. Es richtet sich nur nach einem vorangestellten direkten Objekt (les pommes qu’elle a mangées, il les a vus). Nach avoir steht das Partizip, nicht der Infinitiv: il a mangé, nicht il a manger."),
+        .es: RuleText(
+            message: "Tras «{auxiliary}», escriba «{suggestion}».", shortMessage: "Participio pasado",
+            title: "Participio con avoir",
+            detail: "Con avoir, el participio no concuerda con el sujeto: elle a mangé, ils ont fini. Solo concuerda con un complemento directo colocado antes (les pommes qu’elle a mangées, il les a vus). Tras avoir va el participio, no el infinitivo: il a mangé, no il a manger."),
+    ]
+
+    static let adverbs: Set<String> = [
+        "pas", "plus", "jamais", "bien", "déjà", "tout", "beaucoup", "trop", "souvent", "toujours", "encore", "enfin",
+        "vraiment", "peu", "mal", "aussi", "même", "donc", "rien", "guère", "presque", "longtemps", "vite",
+    ]
+
+    public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
+        var matches: [Match] = []
+        for sentence in FrenchSentence.all(in: document, context: context) {
+            var sawRelative = false
+            for position in 0..<sentence.count where sentence.isWord(position) {
+                let word = sentence.text(position)
+                if ["que", "qu'", "quel", "quelle", "quels", "quelles", "lequel", "laquelle", "lesquels", "lesquelles", "combien"].contains(word) {
+                    sawRelative = true
+                }
+                guard let subject = FrenchSubject.find(endingAt: position, in: sentence) else { continue }
+                var next = position + 1
+                var objects: [String] = []
+                while sentence.isWord(next), FrenchClosedWordClasses.clitics.contains(sentence.text(next)) {
+                    objects.append(sentence.text(next))
+                    next += 1
+                }
+                let auxiliary = next
+                let lemmas = sentence.readings(auxiliary).filter { $0.tag == .VBF }.map(\.lemma)
+                let isAvoir = lemmas.contains("avoir")
+                let isEtre = lemmas.contains("être")
+                guard isAvoir || isEtre else { continue }
+                next += 1
+                while Self.adverbs.contains(sentence.text(next)) { next += 1 }
+                let participle = next
+                guard sentence.isWord(participle), !sentence.isCapitalized(participle) else { continue }
+                let text = sentence.text(participle)
+                let readings = sentence.readings(participle)
+                let values = ["auxiliary": sentence.written(auxiliary)]
+                // "il a manger": the infinitive of a verb in -er where the participle belongs.
+                if text.hasSuffix("er"), readings.contains(where: { $0.tag == .VB }),
+                   !readings.contains(where: { [.JJ, .VBN, .VBF].contains($0.tag) }), !sentence.isPunctuation(participle - 1) {
+                    let lemma = readings.first { $0.tag == .VB }!.lemma
+                    // With être, a pronoun subject and no noun reading ("il était officier").
+                    if isAvoir || (subject.isPronoun && !readings.contains { $0.tag == .NN }) {
+                        let form = sentence.lexicon.inflections(of: lemma, to: .VBN, features: WordFeatures([.masculine, .singular]))
+                            .first ?? (isAvoir ? String(text.dropLast(2)) + "é" : nil)
+                        if let form {
+                            matches.append(sentence.match(participle, participle, rule: self, texts: Self.texts, context: context,
+                                                          suggestions: [form], values: values))
+                        }
+                    }
+                    continue
+                }
+                guard isAvoir else { continue }
+                let participles = readings.filter { $0.tag == .VBN }
+                guard !participles.isEmpty, !readings.contains(where: { $0.tag == .VBF || $0.tag == .NN }) else { continue }
+                // A participle followed by an infinitive ("les a fait partir") is left alone.
+                if sentence.has(participle + 1, .VB) { continue }
+                let masculineSingular = WordFeatures([.masculine, .singular])
+                if objects.contains("les"), !sawRelative {
+                    // "il les a mangé": the object before the verb is plural.
+                    guard !participles.contains(where: { $0.features.contains(.plural) }) else { continue }
+                    let gender = participles.reduce(WordFeatures()) { $0.union($1.features.intersection(.gender)) }
+                    let wanted = WordFeatures([.plural]).union(gender.bits.nonzeroBitCount == 1 ? gender : WordFeatures([.masculine]))
+                    guard let form = sentence.lexicon.inflections(of: text, to: .VBN, features: wanted).first else { continue }
+                    matches.append(sentence.match(participle, participle, rule: self, texts: Self.texts, context: context,
+                                                  suggestions: [form], values: values))
+                    continue
+                }
+                // No object before the verb: the participle stays masculine singular.
+                guard objects.allSatisfy({ ["ne", "n'", "y", "lui", "leur", "en"].contains($0) }), !sawRelative,
+                      !participles.contains(where: { $0.features.isSuperset(of: masculineSingular) })
+                else { continue }
+                guard let form = sentence.lexicon.inflections(of: text, to: .VBN, features: masculineSingular).first else { continue }
+                matches.append(sentence.match(participle, participle, rule: self, texts: Self.texts, context: context,
+                                              suggestions: [form], values: values))
+            }
+        }
+        return matches
+    }
+}
+
+/// The infinitive, not the past participle, after a preposition or a verb like vouloir,
+/// pouvoir, devoir, aller, faire: "je veux mangé" → "manger", "avant de parti" ... "de mangé"
+/// → "de manger".
+public struct FrenchInfinitiveRule: ProofreadingRule {
+    public let id = "FR_INFINITIF"
+    public let category = MatchCategory.grammar
+    public let description = "An infinitive after a preposition or a verb such as vouloir, pouvoir, aller."
+    public let isPicky = false
+    public let languages: Set<String> = ["fr"]
+
+    public init() {}
+
+    public let examples: [RuleExample] = [
+        .wrong("Je veux mangé avec vous.", "Je veux manger avec vous.", language: "fr"),
+        .wrong("Il a refusé de mangé avec nous.", "Il a refusé de manger avec nous.", language: "fr"),
+        .wrong("Je ne veux pas les mangé.", "Je ne veux pas les manger.", language: "fr"),
+        .wrong("Tu ne peux pas les laissées là.", "Tu ne peux pas les laisser là.", language: "fr"),
+        .wrong("Elle se fait aimé de tous.", "Elle se fait aimer de tous.", language: "fr"),
+        .wrong("Il aurait mieux valu resté.", "Il aurait mieux valu rester.", language: "fr"),
+        .wrong("Il est en train de joué.", "Il est en train de jouer.", language: "fr"),
+        .right("Il aime l’été. Je veux fini ce travail pour demain ? Non : il est fini. Je vais bien.", language: "fr"),
+        .right("Il a décidé de partir. Le fait d’être aimé compte.", language: "fr"),
+    ]
+
+    static let texts: [ExplanationLanguage: RuleText] = [
+        .en: RuleText(
+            message: "After '{before}', use the infinitive '{suggestion}'.", shortMessage: "Infinitive",
+            title: "Infinitive or past participle",
+            detail: "After a preposition (de, pour, sans, à) or a verb such as vouloir, pouvoir, devoir, aller, faire or aimer, the second verb is an infinitive: je veux manger, avant de partir. Manger and mangé sound alike; to check, put a verb of another group in its place: je veux prendre, not je veux pris."),
+        .fr: RuleText(
+            message: "Après « {before} », employez l’infinitif « {suggestion} ».", shortMessage: "Infinitif",
+            title: "Infinitif ou participe passé",
+            detail: "Après une préposition (de, pour, sans, à) ou un verbe comme vouloir, pouvoir, devoir, aller, faire ou aimer, le second verbe se met à l’infinitif : je veux manger, avant de partir. Manger et mangé se prononcent de même ; pour vérifier, remplacez-le par un verbe d’un autre groupe : je veux prendre, et non je veux pris."),
+        .de: RuleText(
+            message: "Nach „{before}“ steht der Infinitiv „{suggestion}“.", shortMessage: "Infinitiv",
+            title: "Infinitiv oder Partizip",
+            detail: "Nach einer Präposition (de, pour, sans, à) oder einem Verb wie vouloir, pouvoir, devoir, aller, faire oder aimer steht das zweite Verb im Infinitiv: je veux manger, avant de partir. Manger und mangé klingen gleich; zur Probe ein Verb einer anderen Gruppe einsetzen: je veux prendre, nicht je veux pris."),
+        .es: RuleText(
+            message: "Tras «{before}», use el infinitivo «{suggestion}».", shortMessage: "Infinitivo",
+            title: "Infinitivo o participio",
+            detail: "Tras una preposición (de, pour, sans, à) o un verbo como vouloir, pouvoir, devoir, aller, faire o aimer, el segundo verbo va en infinitivo: je veux manger, avant de partir. Manger y mangé suenan igual; para comprobarlo, ponga un verbo de otro grupo: je veux prendre, no je veux pris."),
+    ]
+
+    /// Verbs followed by an infinitive (lemmas), in any form but the participle of aimer and
+    /// préférer (an adjective there: "un enfant aimé").
+    static let verbsBeforeInfinitive: Set<String> = [
+        "vouloir", "pouvoir", "devoir", "aller", "faire", "falloir", "savoir", "aimer", "préférer", "adorer", "détester",
+        "espérer", "oser", "laisser", "souhaiter", "désirer", "compter", "venir", "valoir",
+    ]
+    static let prepositions: Set<String> = ["de", "d'", "pour", "sans", "afin", "par"]
+
+    public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
+        var matches: [Match] = []
+        for sentence in FrenchSentence.all(in: document, context: context) {
+            for position in 0..<sentence.count where sentence.isWord(position) {
+                let text = sentence.text(position)
+                // The participle: a form in -é of a verb in -er, not also a noun or a finite verb;
+                // its feminine and plural forms only after a clitic ("je ne veux pas les mangés"),
+                // since "je les veux rangées" is an adjective.
+                let inflected = ["ée", "és", "ées"].contains { text.hasSuffix($0) }
+                guard text.hasSuffix("é") || inflected, !sentence.isCapitalized(position),
+                      let reading = sentence.readings(position).first(where: { $0.tag == .VBN && $0.lemma.hasSuffix("er") }),
+                      !sentence.tags(position).contains(.VBF), reading.lemma != "être"
+                else { continue }
+                // "se fait aimé": after a reflexive faire, even a word that is also a noun.
+                let reflexiveFaire = position >= 2 && ["se", "s'", "me", "m'", "te", "t'", "nous", "vous"].contains(sentence.text(position - 2))
+                    && sentence.readings(position - 1).contains { $0.tag == .VBF && $0.lemma == "faire" }
+                if sentence.tags(position).contains(.NN), !reflexiveFaire { continue }
+                // What comes before, past clitics and negation.
+                var before = position - 1
+                var cliticBetween = false
+                while before >= 0, sentence.isWord(before),
+                      FrenchClosedWordClasses.clitics.contains(sentence.text(before)) || ["pas", "plus", "jamais", "rien", "point"].contains(sentence.text(before)) {
+                    if FrenchClosedWordClasses.clitics.contains(sentence.text(before)) { cliticBetween = true }
+                    before -= 1
+                }
+                guard before >= 0, sentence.isWord(before), !inflected || cliticBetween else { continue }
+                let word = sentence.text(before)
+                var found = false
+                if Self.prepositions.contains(word) {
+                    // "de" after a noun may start a complement with a participle as adjective ("un kilo de haché"): only after a verb, an adjective, or "train".
+                    found = before == position - 1 || word != "par"
+                    if word == "par" { found = false }
+                } else {
+                    let readings = sentence.readings(before)
+                    let finiteOrInfinitive = readings.filter { [.VBF, .VB].contains($0.tag) && Self.verbsBeforeInfinitive.contains($0.lemma) }
+                    let participleOfModal = readings.filter { $0.tag == .VBN && ["pouvoir", "devoir", "vouloir", "savoir", "aller", "faire", "falloir", "oser"].contains($0.lemma) }
+                    found = !finiteOrInfinitive.isEmpty || !participleOfModal.isEmpty
+                    // "venir" only with "de" ("il vient de mangé" is caught by de); "je vais bien".
+                    if finiteOrInfinitive.allSatisfy({ $0.lemma == "venir" || $0.lemma == "valoir" }) && participleOfModal.isEmpty {
+                        found = word == "vaut" || word == "valu"
+                    }
+                }
+                // "puis" is mostly the adverb; "en fait" an adverb too.
+                if word == "puis" || (word == "fait" && sentence.text(before - 1) == "en") { found = false }
+                guard found else { continue }
+                matches.append(sentence.match(position, position, rule: self, texts: Self.texts, context: context,
+                                              suggestions: [reading.lemma], values: ["before": sentence.written(before)]))
+            }
+        }
+        return matches
+    }
+}
