@@ -52,7 +52,7 @@ public struct SentenceRange: Codable, Sendable, Equatable {
 public struct LanguageRange: Codable, Sendable, Equatable {
     public var offset: Int
     public var length: Int
-    /// The language the stretch was checked in, `fr-FR`.
+    /// The language the stretch was checked in, `fr`.
     public var code: String
 
     public init(offset: Int, length: Int, code: String) {

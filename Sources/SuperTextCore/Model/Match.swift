@@ -37,7 +37,7 @@ public struct Match: Codable, Sendable, Equatable {
     public var suggestions: [String]
     /// Why this is a problem and what the edit to the first suggestion is.
     public var explanation: Explanation
-    /// The language the text of the match was checked in (`fr-FR` for a French sentence of an
+    /// The language the text of the match was checked in (`fr` for a French sentence of an
     /// English text). `nil` only in matches stored before languages were reported.
     public var language: String?
 
