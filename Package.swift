@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         // zlib over ByteBuffers: the web page's files are sent gzip-compressed (`PublicFilesMiddleware`).
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
+        // The PostgreSQL store (`SuperTextPostgres`), for several servers sharing one database.
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         // The C library, wrapped: libhunspell from Debian's libhunspell-dev.
@@ -47,12 +49,24 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
+        // History, personal dictionary and insights in PostgreSQL (postgres-nio), behind the same
+        // protocols as the SQLite store: several servers share one database.
+        .target(
+            name: "SuperTextPostgres",
+            dependencies: [
+                "SuperTextCore",
+                "SuperTextStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The HTTP service (Hummingbird 2): controllers per resource over the core and the store.
         .target(
             name: "SuperTextServer",
             dependencies: [
                 "SuperTextCore",
                 "SuperTextStore",
+                "SuperTextPostgres",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // The server's channels, for the connection limit (`ConnectionLimitedChannel`).
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -104,7 +118,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SuperTextStoreTests",
-            dependencies: ["SuperTextStore"]
+            dependencies: ["SuperTextStore", "SuperTextPostgres"]
         ),
         .testTarget(
             name: "SuperTextServerTests",

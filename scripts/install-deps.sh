@@ -11,6 +11,10 @@ case "$purpose" in
     # kubectl renders the Kubernetes manifests (Tests/EndToEnd/kubernetes.sh): Debian's
     # kubernetes-client, unless a kubectl is there already (another package's would clash with it).
     command -v kubectl >/dev/null || packages+=(kubernetes-client)
+    # The store tests start a PostgreSQL server of their own (initdb in a temporary directory);
+    # postgresql-contrib, which it depends on, has the unaccent extension searches use.
+    # Tests/EndToEnd/cluster.sh puts two servers behind HAProxy.
+    packages+=(postgresql haproxy)
     ;;
   bench) packages+=(hunspell python3 wrk aspell aspell-en aspell-fr aspell-de aspell-es) ;;
 esac

@@ -17,8 +17,8 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
     // The application's metrics, handed to the store and the pool before they start.
     let metrics = ServerMetrics()
-    let database = try AppDatabase.open(path: configuration.databasePath, onCommit: metrics.recordCommit)
-    logger.info("database \(configuration.databasePath)\(configuration.historyEnabled ? "" : " (history off)")")
+    let database = try await StoreLocation(configuration.databasePath).open(logger: logger, onCommit: metrics.recordCommit)
+    logger.info("database \(database.location)\(configuration.historyEnabled ? "" : " (history off)")")
     if !configuration.isLoopbackOnly, configuration.apiToken == nil {
         logger.warning("""
             !!! SuperText listens on \(configuration.address) WITHOUT an API token: anyone who can reach it \
@@ -63,7 +63,7 @@ func makeProofreadingPool(configuration: ServerConfiguration, logger: Logger, me
 /// The application over an existing pool; `metrics` are those `/metrics` shows (the pool and
 /// the database record into them only when they were made with them).
 func buildApplication(
-    configuration: ServerConfiguration, pool: ProofreadingPool, database: AppDatabase, logger: Logger,
+    configuration: ServerConfiguration, pool: ProofreadingPool, database: any DataStore, logger: Logger,
     ownsPool: Bool = true, metrics: ServerMetrics = ServerMetrics()
 ) async throws -> some ApplicationProtocol {
     // Each change of the storage's state is logged once, however many requests it refuses.
@@ -148,7 +148,7 @@ func httpServer(configuration: ServerConfiguration, limiter: ConnectionLimiter, 
 
 /// The routes, under their middleware.
 func buildRouter(
-    pool: ProofreadingPool, database: AppDatabase, dictionary: PersonalDictionary,
+    pool: ProofreadingPool, database: any DataStore, dictionary: PersonalDictionary,
     configuration: ServerConfiguration, logger: Logger, metrics: ServerMetrics, connections: ConnectionLimiter?
 ) -> Router<AppRequestContext> {
     // HEAD is answered wherever GET is, without the body.
@@ -166,6 +166,9 @@ func buildRouter(
         OriginGuardMiddleware(allowedOrigins: configuration.allowedOrigins)
         APIErrorMiddleware(routes: apiRoutes)
         LanguageToolErrorMiddleware(routes: languageToolRoutes)
+        if configuration.guardsHost {
+            HostGuardMiddleware(allowedHosts: configuration.allowedHosts, allowedOrigins: configuration.allowedOrigins)
+        }
         if let directory = configuration.publicDirectory, FileManager.default.fileExists(atPath: directory) {
             PublicFilesMiddleware(directory: directory, logger: logger)
         }

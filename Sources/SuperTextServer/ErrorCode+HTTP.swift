@@ -18,7 +18,7 @@ extension ErrorCode {
         case .notFound: .notFound
         case .methodNotAllowed: .methodNotAllowed
         case .unauthorized: .unauthorized
-        case .forbidden, .crossOrigin: .forbidden
+        case .forbidden, .crossOrigin, .hostNotAllowed: .forbidden
         case .queueFull, .tooManyConnections, .timeout, .shuttingDown, .noDictionaries, .unavailable: .serviceUnavailable
         case .cancelled: .init(code: 499, reasonPhrase: "Client Closed Request")
         case .socketInUse: .conflict
@@ -26,7 +26,8 @@ extension ErrorCode {
         // A full disk is 507 Insufficient Storage; every other storage fault is 503: the service
         // is there, its storage is not.
         case .storageFull: .init(code: 507, reasonPhrase: "Insufficient Storage")
-        case .storageReadOnly, .storageGone, .storageCorrupt, .storageFailed, .storageBusy: .serviceUnavailable
+        case .storageReadOnly, .storageGone, .storageCorrupt, .storageFailed, .storageBusy, .storageUnavailable:
+            .serviceUnavailable
         }
     }
 
@@ -34,7 +35,7 @@ extension ErrorCode {
     var retryAfterSeconds: Int? {
         switch self {
         case .queueFull, .tooManyConnections, .storageBusy: 1
-        case .timeout, .shuttingDown, .noDictionaries, .unavailable: 5
+        case .timeout, .shuttingDown, .noDictionaries, .unavailable, .storageUnavailable: 5
         default: nil
         }
     }

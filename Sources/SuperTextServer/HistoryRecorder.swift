@@ -8,15 +8,15 @@ import SuperTextStore
 /// A check asked to be stored (history on, and not `"store": false`) is answered only once it is
 /// stored: when it cannot be, the request is refused with the storage fault (507 `storage_full`,
 /// 503 `storage_read_only`, `storage_gone`, `storage_corrupt`...), whose message says what to do,
-/// rather than answered without its id. A client that gets an id can rely on the check being in
-/// the database file. A fault already known refuses the check before it is checked; checks that
+/// rather than answered without its id. A client that gets an id can rely on the check being
+/// committed to the store. A fault already known refuses the check before it is checked; checks that
 /// store nothing are not concerned.
 struct HistoryRecorder: Sendable {
-    let database: AppDatabase
+    let database: any DataStore
     let enabled: Bool
     let retention: RetentionPolicy
     /// The pool whose checks are stored: how busy it is decides how a save is committed
-    /// (`AppDatabase.savesToExpect`).
+    /// (`SaveBatching.savesToExpect`).
     let pool: ProofreadingPool
     /// Where the time from a save to its commit is recorded.
     var metrics: ServerMetrics?
@@ -30,9 +30,9 @@ struct HistoryRecorder: Sendable {
         try database.ensureStoringIsPossible()
         let database = database, retention = retention, pool = pool, metrics = metrics
         return { result, answer in
-            let expecting = AppDatabase.savesToExpect(checksInProgress: pool.checksInProgress, workers: pool.configuration.workers)
+            let expecting = SaveBatching.savesToExpect(checksInProgress: pool.checksInProgress, workers: pool.configuration.workers)
             let start = ContinuousClock.now
-            database.saveCheck(result, text: text, retention: retention, expecting: expecting) { saved in
+            database.saveCheck(result, text: text, at: Date(), retention: retention, expecting: expecting) { saved in
                 if case .success = saved { metrics?.recordSave(ContinuousClock.now - start) }
                 answer(saved.map { id in
                     var stored = result

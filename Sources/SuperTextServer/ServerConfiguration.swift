@@ -69,6 +69,9 @@ public struct ServerConfiguration: Sendable {
     /// CORS answers and may change data. Pages of the server's own origin need no entry; other
     /// origins may only read what CORS lets them, and change nothing (`OriginGuardMiddleware`).
     public var allowedOrigins: [String] = []
+    /// Host names (besides `localhost` and loopback addresses) that requests may be addressed to
+    /// when the server listens on loopback without a token (`HostGuardMiddleware`).
+    public var allowedHosts: [String] = []
 
     public init() {}
 
@@ -91,6 +94,18 @@ public struct ServerConfiguration: Sendable {
         case .unixSocket: return true
         case .tcp(let host, _): return Self.isLoopback(host: host)
         }
+    }
+
+    /// Whether requests must name a loopback host or an allowed one: on a loopback TCP address
+    /// without a token, where a page that renames itself to 127.0.0.1 could otherwise read history.
+    public var guardsHost: Bool {
+        guard case .tcp(let host, _) = address else { return false }
+        return apiToken == nil && Self.isLoopback(host: host)
+    }
+
+    /// The host name of `host[:port]`, in lowercase, or `nil` when it is not one.
+    public static func hostName(_ authority: String) -> String? {
+        HostGuardMiddleware.hostName(authority)
     }
 
     /// Whether `host` is `localhost` or a loopback address, parsed as an address (never by

@@ -8,6 +8,12 @@ public struct PersonalWord: Codable, Sendable, Equatable, Hashable {
     public var language: String?
     public var createdAt: Date
 
+    public init(word: String, language: String?, createdAt: Date) {
+        self.word = word
+        self.language = language
+        self.createdAt = createdAt
+    }
+
     enum CodingKeys: String, CodingKey { case word, language, createdAt }
 
     public func encode(to encoder: any Encoder) throws {
@@ -20,7 +26,7 @@ public struct PersonalWord: Codable, Sendable, Equatable, Hashable {
 
 extension AppDatabase {
     /// Most characters in a personal word.
-    public static let maximumWordLength = 100
+    public static let maximumWordLength = PersonalWord.maximumLength
 
     /// The personal dictionary, optionally only the words that apply to one language
     /// (its own and those for every language).
@@ -51,7 +57,7 @@ extension AppDatabase {
 
     /// Adds many words at once (an import); how many were new.
     public func importPersonalWords(_ words: [String], language: String?) async throws -> Int {
-        let cleaned = try words.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }.map(Self.validated)
+        let cleaned = try PersonalWord.validatedList(words)
         return try await storing { db in
             var added = 0
             for word in Set(cleaned).sorted() {
@@ -74,14 +80,6 @@ extension AppDatabase {
     }
 
     static func validated(_ word: String) throws -> String {
-        let word = word.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
-        guard !word.isEmpty else { throw StoreError.badWord("The word is empty.") }
-        guard word.count <= maximumWordLength else {
-            throw StoreError.badWord("A word has at most \(maximumWordLength) characters.")
-        }
-        guard !word.contains(where: { $0.isWhitespace || $0.isNewline }) else {
-            throw StoreError.badWord("A personal word is one word, without spaces.")
-        }
-        return word
+        try PersonalWord.validated(word)
     }
 }

@@ -12,6 +12,15 @@ public struct HistoryItem: Codable, Sendable, Equatable {
     /// Where the search matched in `excerpt` (empty without a search).
     public var highlights: [TextRange]
     public var matchCount: Int
+
+    public init(id: Int64, createdAt: Date, language: String, excerpt: String, highlights: [TextRange], matchCount: Int) {
+        self.id = id
+        self.createdAt = createdAt
+        self.language = language
+        self.excerpt = excerpt
+        self.highlights = highlights
+        self.matchCount = matchCount
+    }
 }
 
 /// A range of a text in UTF-16 code units, as the offsets of matches are (and JavaScript's
@@ -34,6 +43,12 @@ public struct HistoryPage: Codable, Sendable, Equatable {
     /// written (a full disk, a read-only file). Absent when a search saw every check.
     public var unindexedChecks: Int?
 
+    public init(items: [HistoryItem], next: Int64?, unindexedChecks: Int? = nil) {
+        self.items = items
+        self.next = next
+        self.unindexedChecks = unindexedChecks
+    }
+
     enum CodingKeys: String, CodingKey { case items, next, unindexedChecks }
 
     public func encode(to encoder: any Encoder) throws {
@@ -49,6 +64,12 @@ public struct StoredCheckDetail: Sendable, Equatable {
     public var result: CheckResult
     public var createdAt: Date
     public var text: String
+
+    public init(result: CheckResult, createdAt: Date, text: String) {
+        self.result = result
+        self.createdAt = createdAt
+        self.text = text
+    }
 }
 
 /// How long history is kept.
@@ -65,13 +86,9 @@ public struct RetentionPolicy: Sendable, Equatable {
 }
 
 extension AppDatabase {
-    /// How many saves a save of a check should wait for, its own included (its `expecting`),
-    /// given the checks in progress and the workers checking them. When checks wait for a
-    /// worker the machine is busy and its CPU is what limits the answers: the checks in flight
-    /// then share a transaction, which writes a quarter of the bytes per check (`make
-    /// bench-store`). When none wait, 1: a lone save commits at once, the quickest answer.
+    /// How many saves a save of a check should wait for (`SaveBatching.savesToExpect`).
     public static func savesToExpect(checksInProgress: Int, workers: Int) -> Int {
-        checksInProgress > workers ? checksInProgress : 1
+        SaveBatching.savesToExpect(checksInProgress: checksInProgress, workers: workers)
     }
 
     /// Stores a check, its mistakes and its text for search; returns its id once committed.

@@ -28,15 +28,6 @@ public struct StorageOptions: Sendable, Equatable {
 }
 
 extension AppDatabase {
-    /// The lasting storage fault the database is in, or `nil` when it works.
-    public var storageFault: StorageFault? { storage.fault }
-
-    /// Throws the storage fault that keeps a check from being stored now (a full disk, a
-    /// read-only, deleted or damaged database), so that it is refused before it is checked.
-    public func ensureStoringIsPossible() throws {
-        try storage.admit(.store)
-    }
-
     /// Runs a read; refused when the database is gone or damaged, and its errors turned into
     /// storage faults.
     func reading<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {

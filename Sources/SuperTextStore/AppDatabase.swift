@@ -451,3 +451,11 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         StoreError(code: .badRequest, message: reason)
     }
 }
+
+/// The SQLite store behind the protocols the server and the command line use. One server owns
+/// the file, so no other changes its personal words behind its back.
+extension AppDatabase: HistoryStore, PersonalWordStore, InsightsStore, StorageStateReporting {
+    public var location: String { storage.path }
+
+    public func watchPersonalWords(_ changed: @escaping @Sendable () -> Void) {}
+}

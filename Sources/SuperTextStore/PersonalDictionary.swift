@@ -1,20 +1,20 @@
 import Foundation
 import Synchronization
 
-/// The personal dictionary in memory, in front of the database: every check reads it, so it
-/// must cost nothing; every change goes to the database first, then here.
+/// The personal dictionary in memory, in front of the store: every check reads it, so it must
+/// cost nothing; every change goes to the store first, then here. Changes made by other servers
+/// sharing the store arrive through `PersonalWordStore.watchPersonalWords`.
 public final class PersonalDictionary: Sendable {
-    private let database: AppDatabase
+    private let database: any PersonalWordStore
     private let words: Mutex<[String: Set<String>]>  // language ("" for every language) → words
+    /// Reloads asked while one runs: one more follows it, so the last change is always read.
+    private let reloading = Mutex<(running: Bool, again: Bool)>((false, false))
 
-    /// Loads the words from the database.
-    public init(database: AppDatabase) async throws {
+    /// Loads the words from the store, and reloads them whenever another server changes them.
+    public init(database: any PersonalWordStore) async throws {
         self.database = database
-        var byLanguage: [String: Set<String>] = [:]
-        for word in try await database.personalWords() {
-            byLanguage[word.language ?? "", default: []].insert(word.word)
-        }
-        words = Mutex(byLanguage)
+        words = Mutex(try await Self.load(database))
+        database.watchPersonalWords { [weak self] in self?.reloadSoon() }
     }
 
     /// The words a check in `languageCode` accepts: those for every language, for the code,
@@ -41,7 +41,7 @@ public final class PersonalDictionary: Sendable {
     @discardableResult
     public func add(_ word: String, language: String?) async throws -> Bool {
         let added = try await database.addPersonalWord(word, language: language)
-        let normalized = try AppDatabase.validated(word)
+        let normalized = try PersonalWord.validated(word)
         words.withLock { _ = $0[language ?? "", default: []].insert(normalized) }
         return added
     }
@@ -67,11 +67,39 @@ public final class PersonalDictionary: Sendable {
         try await database.personalWords(language: language)
     }
 
-    private func reload() async throws {
+    /// Reads the words from the store again.
+    public func reload() async throws {
+        let byLanguage = try await Self.load(database)
+        words.withLock { $0 = byLanguage }
+    }
+
+    /// Reloads in a task of its own, one at a time; a failed reload keeps the words in memory
+    /// (the next notice or periodic reload tries again).
+    private func reloadSoon() {
+        let start = reloading.withLock { state in
+            if state.running { state.again = true; return false }
+            state.running = true
+            return true
+        }
+        guard start else { return }
+        Task {
+            while true {
+                try? await reload()
+                let again = reloading.withLock { state in
+                    if state.again { state.again = false; return true }
+                    state.running = false
+                    return false
+                }
+                if !again { return }
+            }
+        }
+    }
+
+    private static func load(_ database: any PersonalWordStore) async throws -> [String: Set<String>] {
         var byLanguage: [String: Set<String>] = [:]
-        for word in try await database.personalWords() {
+        for word in try await database.personalWords(language: nil) {
             byLanguage[word.language ?? "", default: []].insert(word.word)
         }
-        words.withLock { $0 = byLanguage }
+        return byLanguage
     }
 }

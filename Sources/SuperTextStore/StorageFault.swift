@@ -7,7 +7,7 @@ import SuperTextCore
 /// was deleted or replaced, or is damaged.
 ///
 /// Each fault has a stable `code` (`storage_full`, `storage_read_only`, `storage_gone`,
-/// `storage_corrupt`, `storage_failed`, `storage_busy`) and a message that says what a person
+/// `storage_corrupt`, `storage_failed`, `storage_busy`, `storage_unavailable`) and a message that says what a person
 /// should do; `cause` is what SQLite or the file system said, for the log.
 public struct StorageFault: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Kind: String, Sendable, Equatable {
@@ -24,6 +24,9 @@ public struct StorageFault: Error, Sendable, Equatable, CustomStringConvertible 
         case failed
         /// The database stayed locked by another connection for longer than the busy timeout.
         case busy
+        /// The database server cannot be reached, or did not answer in time (PostgreSQL down,
+        /// the network to it cut).
+        case unavailable
     }
 
     public var kind: Kind
@@ -46,6 +49,7 @@ public struct StorageFault: Error, Sendable, Equatable, CustomStringConvertible 
         case .corrupt: .storageCorrupt
         case .failed: .storageFailed
         case .busy: .storageBusy
+        case .unavailable: .storageUnavailable
         }
     }
 

@@ -69,6 +69,12 @@ public final class StorageHealth: Sendable {
         self.reserve = reserve
     }
 
+    /// The state of a store with no files of its own here (a database server), named by
+    /// `location` in messages.
+    public convenience init(location: String) {
+        self.init(path: location, files: nil, reserve: nil)
+    }
+
     /// The lasting fault the storage is in, or `nil` when it works.
     public var fault: StorageFault? { state.withLock { $0.fault } }
 
@@ -99,10 +105,10 @@ public final class StorageHealth: Sendable {
         untold.forEach(observer)
     }
 
-    /// Throws the current fault when it refuses `access`: a deleted, replaced or damaged
-    /// database refuses everything; a read-only one refuses writes; a full disk refuses what
-    /// adds data, but not deletes (which make room) nor reads.
-    func admit(_ access: Access) throws {
+    /// Throws the current fault when it refuses `access`: a deleted, replaced, damaged or
+    /// unreachable database refuses everything; a read-only one refuses writes; a full disk
+    /// refuses what adds data, but not deletes (which make room) nor reads.
+    public func admit(_ access: Access) throws {
         if let fault = state.withLock({ $0.fault }), Self.refuses(fault, access) { throw fault }
     }
 
@@ -129,7 +135,7 @@ public final class StorageHealth: Sendable {
     }
 
     /// Runs `body` as an access of the database (`enter`, `leave`).
-    func during<T>(_ access: Access, _ body: () async throws -> T) async throws -> T {
+    public func during<T>(_ access: Access, _ body: () async throws -> T) async throws -> T {
         try enter(access)
         defer { leave() }
         return try await body()
@@ -147,7 +153,7 @@ public final class StorageHealth: Sendable {
 
     private static func refuses(_ fault: StorageFault, _ access: Access) -> Bool {
         switch (fault.kind, access) {
-        case (.gone, _), (.corrupt, _): true
+        case (.gone, _), (.corrupt, _), (.unavailable, _): true
         case (.readOnly, .store), (.readOnly, .free): true
         case (.full, .store): true
         default: false
@@ -179,7 +185,7 @@ public final class StorageHealth: Sendable {
 
     /// Records `fault`, unless a graver one is already recorded; the observer hears of it when
     /// it is new.
-    func record(_ fault: StorageFault) {
+    public func record(_ fault: StorageFault) {
         let (isNew, observer, whenGone): (Bool, (@Sendable (StorageEvent) -> Void)?, (@Sendable () -> Void)?) = state.withLock { state in
             if let current = state.fault, Self.gravity(current.kind) > Self.gravity(fault.kind) || current.kind == fault.kind {
                 return (false, nil, nil)
@@ -196,7 +202,7 @@ public final class StorageHealth: Sendable {
     }
 
     /// Ends the current fault when it is one of `kinds`.
-    func end(_ kinds: Set<StorageFault.Kind>) {
+    public func end(_ kinds: Set<StorageFault.Kind>) {
         let (observer, ended): ((@Sendable (StorageEvent) -> Void)?, StorageFault?) = state.withLock { state in
             guard let fault = state.fault, kinds.contains(fault.kind), !(state.closed && fault.kind == .gone) else { return (nil, nil) }
             state.fault = nil
@@ -207,7 +213,7 @@ public final class StorageHealth: Sendable {
     }
 
     /// Tells the observer something that is not a fault: a warning, or else an information.
-    func note(_ text: String, isWarning: Bool = true) {
+    public func note(_ text: String, isWarning: Bool = true) {
         let event: StorageEvent = isWarning ? .warning(text) : .info(text)
         state.withLock { $0.teller(of: event) }?(event)
     }
@@ -219,6 +225,7 @@ public final class StorageHealth: Sendable {
         case .gone: 4
         case .readOnly: 3
         case .full: 2
+        case .unavailable: 1
         case .failed: 1
         case .busy: 0
         }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import Logging
 import SuperTextCore
+import SuperTextServer
 import SuperTextStore
 
 /// `supertext history`: lists and shows stored checks from the same SQLite file as the server.
@@ -8,13 +10,13 @@ struct HistoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
         abstract: "List stored checks, or show one.",
-        discussion: "Reads the database of 'supertext serve' (--database, or SUPERTEXT_DATABASE, or ./supertext.sqlite)."
+        discussion: "Reads the database of 'supertext serve' (--database, or SUPERTEXT_DATABASE, or ./supertext.sqlite; a postgres:// URL for PostgreSQL)."
     )
 
     @Argument(help: "The id of a check to show in full. Without it, the newest checks are listed.")
     var id: Int64?
 
-    @Option(help: "The SQLite file (default ./supertext.sqlite).")
+    @Option(help: "The SQLite file (default ./supertext.sqlite), or a postgres://user@host:port/database URL.")
     var database: String?
 
     @Option(name: .shortAndLong, help: "Full-text search over the checked texts.")
@@ -27,12 +29,15 @@ struct HistoryCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let path = database ?? ProcessInfo.processInfo.environment["SUPERTEXT_DATABASE"] ?? "supertext.sqlite"
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw CommandLineFailure("supertext: no database at \(path) (run 'supertext serve' first, or pass --database).")
+        let setting = database ?? ProcessInfo.processInfo.environment["SUPERTEXT_DATABASE"] ?? "supertext.sqlite"
+        let location = StoreLocation(setting)
+        if location.isFile, !FileManager.default.fileExists(atPath: setting) {
+            throw CommandLineFailure("supertext: no database at \(setting) (run 'supertext serve' first, or pass --database).")
         }
-        let store: AppDatabase
-        do { store = try AppDatabase.open(path: path) } catch let error as StoreError {
+        var logger = Logger(label: "supertext.history")
+        logger.logLevel = .warning
+        let store: any DataStore
+        do { store = try await location.open(logger: logger) } catch let error as StoreError {
             throw CommandLineFailure("supertext: \(error.message)")
         }
         let encoder = JSONCoding.encoder(pretty: true)
@@ -50,7 +55,7 @@ struct HistoryCommand: AsyncParsableCommand {
             return
         }
         guard (1...200).contains(limit) else { throw ValidationError("--limit must be from 1 to 200.") }
-        let page = try await store.history(limit: limit, query: search)
+        let page = try await store.history(limit: limit, before: nil, query: search, language: nil)
         if json {
             print(String(decoding: try encoder.encode(page), as: UTF8.self))
             return

@@ -67,7 +67,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("public-dir"), help: "Directory of the web front end (default ./public, else the one that ships with the executable).")
     var publicDirectory: String?
 
-    @Option(help: "The SQLite file of history and the personal dictionary (default ./supertext.sqlite).")
+    @Option(help: "Where history and the personal dictionary are kept: a SQLite file (default ./supertext.sqlite), or a postgres://user[:password]@host[:port]/database[?sslmode=disable|prefer|require] URL shared by several servers.")
     var database: String?
 
     @Flag(name: .customLong("no-history"), help: "Do not store checks in history.")
@@ -96,6 +96,15 @@ struct ServeCommand: AsyncParsableCommand {
         )
     )
     var allowedOrigins: [String] = []
+
+    @Option(
+        name: .customLong("allowed-host"),
+        help: ArgumentHelp(
+            "On loopback without a token, a host name besides localhost that requests may be addressed to (Host); repeat for several.",
+            valueName: "name"
+        )
+    )
+    var allowedHosts: [String] = []
 
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (default info).")
     var logLevel: String?
@@ -191,6 +200,15 @@ struct ServeCommand: AsyncParsableCommand {
                 throw ValidationError("'\(origin)' is not an origin: give scheme://host[:port], such as https://docs.example.org or http://localhost:3000.")
             }
             return normalized
+        }
+        let hosts = allowedHosts.isEmpty
+            ? (environment["SUPERTEXT_ALLOWED_HOSTS"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            : allowedHosts
+        configuration.allowedHosts = try hosts.map { host in
+            guard let name = ServerConfiguration.hostName(host), name == host.lowercased() else {
+                throw ValidationError("'\(host)' is not a host name: give a name such as mybox.local, without scheme or port.")
+            }
+            return name
         }
         configuration.publicDirectory = setting(publicDirectory, "SUPERTEXT_PUBLIC_DIR") ?? Self.defaultPublicDirectory()
 

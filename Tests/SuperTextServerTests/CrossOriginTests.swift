@@ -347,4 +347,38 @@ struct CrossOriginTests {
     func whatIsNotAnOriginIsRefused(text: String) {
         #expect(ServerConfiguration.webOrigin(text) == nil)
     }
+
+    /// A page renamed to 127.0.0.1 by its own DNS reaches a loopback server as itself: without a
+    /// token, only loopback names (and the names allowed) are answered.
+    @Test func aRequestToAnotherHostNameIsRefusedOnLoopbackWithoutAToken() async throws {
+        try await TestServer.app().test(.live) { client in
+            let port = try #require(client.port)
+            func get(_ host: String, _ path: String) async throws -> String {
+                let curl = try Curl(["-s", "-w", "\n%{http_code}", "-H", "Host: \(host)", "http://127.0.0.1:\(port)\(path)"])
+                return await curl.rest()
+            }
+            // Then the rebinding page's name is refused, saying what to do, under both APIs.
+            let refused = try await get("attacker.example:\(port)", "/api/v1/history")
+            #expect(refused.hasSuffix("\n403"), "\(refused)")
+            #expect(refused.contains("host_not_allowed") && refused.contains("--allowed-host attacker.example"), "\(refused)")
+            let languageTool = try await get("attacker.example", "/v2/languages")
+            #expect(languageTool.hasSuffix("\n403") && languageTool.hasPrefix("Error: "), "\(languageTool)")
+            // And loopback names are answered.
+            for host in ["127.0.0.1:\(port)", "localhost:\(port)", "LOCALHOST", "app.localhost", "[::1]:\(port)"] {
+                let answer = try await get(host, "/api/v1/history")
+                #expect(answer.hasSuffix("\n200"), "\(host): \(answer)")
+            }
+        }
+        // A name allowed, or a token, lets any Host through.
+        try await TestServer.app { $0.allowedHosts = ["mybox.lan"] }.test(.live) { client in
+            let port = try #require(client.port)
+            let curl = try Curl(["-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Host: mybox.lan:\(port)", "http://127.0.0.1:\(port)/healthz"])
+            #expect(await curl.rest() == "200")
+        }
+        try await TestServer.app { $0.apiToken = "t0ken" }.test(.live) { client in
+            let port = try #require(client.port)
+            let curl = try Curl(["-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Host: anything.example", "http://127.0.0.1:\(port)/healthz"])
+            #expect(await curl.rest() == "200")
+        }
+    }
 }

@@ -31,6 +31,7 @@ public enum ErrorCode: String, Sendable, CaseIterable, Codable {
     case unauthorized = "unauthorized"
     case forbidden = "forbidden"
     case crossOrigin = "cross_origin"
+    case hostNotAllowed = "host_not_allowed"
     // The service.
     case queueFull = "queue_full"
     case tooManyConnections = "too_many_connections"
@@ -48,6 +49,7 @@ public enum ErrorCode: String, Sendable, CaseIterable, Codable {
     case storageCorrupt = "storage_corrupt"
     case storageFailed = "storage_failed"
     case storageBusy = "storage_busy"
+    case storageUnavailable = "storage_unavailable"
     // Start-up (the command line reports these; they never reach HTTP).
     case badSocketPath = "bad_socket_path"
     case socketInUse = "socket_in_use"

@@ -10,7 +10,7 @@ import SuperTextStore
 /// by `StorageHealth`), so both answer fast while checks queue or the disk is full.
 struct HealthController: Sendable {
     let pool: ProofreadingPool
-    let database: AppDatabase
+    let database: any DataStore
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("healthz", use: health)

@@ -5,7 +5,7 @@ import SuperTextStore
 
 /// `/api/v1/history`: list and search stored checks, read one, delete one or all.
 struct HistoryController: Sendable {
-    let database: AppDatabase
+    let database: any DataStore
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("history", use: list)

@@ -1,0 +1,195 @@
+import Foundation
+import SuperTextCore
+
+/// What the server and the command line need of a store, whatever keeps the data: the SQLite
+/// file (`AppDatabase`) or a PostgreSQL database shared by several servers (`PostgresStore`).
+///
+/// Every method answers only after its change is committed; a store that cannot be used throws
+/// a `StorageFault`, whose code and message say what to do.
+public typealias DataStore = HistoryStore & PersonalWordStore & InsightsStore & StorageStateReporting
+
+/// Stored checks: saved with their results, listed newest first, searched, read and deleted.
+public protocol HistoryStore: Sendable {
+    /// Stores a check and returns its id once committed; checks saved at the same time share a
+    /// transaction (`expecting`: how many the caller expects about now, this one included).
+    func saveCheck(
+        _ result: CheckResult, text: String, at date: Date, retention: RetentionPolicy, expecting: Int
+    ) async throws -> Int64
+
+    /// Stores a check and calls `completion` with its id once committed, without a task: for a
+    /// thread that is not Swift's concurrency pool, such as a proofreading worker.
+    func saveCheck(
+        _ result: CheckResult, text: String, at date: Date, retention: RetentionPolicy, expecting: Int,
+        completion: @escaping @Sendable (Result<Int64, any Error>) -> Void
+    )
+
+    /// Stored checks, newest first, `limit` (1...200) at most, with ids below `before`, whose
+    /// texts hold every word of `query` (accents ignored, the last word as a prefix), in
+    /// `language`.
+    func history(limit: Int, before: Int64?, query: String?, language: String?) async throws -> HistoryPage
+
+    /// One stored check in full, or `nil`.
+    func check(id: Int64) async throws -> StoredCheckDetail?
+
+    /// Deletes one stored check; whether it existed.
+    func deleteCheck(id: Int64) async throws -> Bool
+
+    /// Deletes every stored check; how many there were.
+    func deleteAllChecks() async throws -> Int
+
+    /// The number of stored checks.
+    func checkCount() async throws -> Int
+
+    /// Makes every saved check visible to searches and insights now.
+    func indexPendingChecks() async throws
+}
+
+/// The personal dictionary: words a check accepts, for one language or every language.
+public protocol PersonalWordStore: Sendable {
+    /// The words, optionally only those that apply to one language (its own and every language's).
+    func personalWords(language: String?) async throws -> [PersonalWord]
+
+    /// Adds a word (for one language, or every language with `nil`); whether it was new.
+    func addPersonalWord(_ word: String, language: String?) async throws -> Bool
+
+    /// Adds many words at once (an import); how many were new.
+    func importPersonalWords(_ words: [String], language: String?) async throws -> Int
+
+    /// Removes a word; whether it was there.
+    func removePersonalWord(_ word: String, language: String?) async throws -> Bool
+
+    /// Calls `changed` whenever the words may have been changed by another server sharing the
+    /// store (and now and then in case such a notice was lost), so that the words in memory are
+    /// read again. A store only one server uses never calls it.
+    func watchPersonalWords(_ changed: @escaping @Sendable () -> Void)
+}
+
+/// What a person can learn from their stored mistakes.
+public protocol InsightsStore: Sendable {
+    /// The most frequent mistakes, the share of each kind, and checks and mistakes per day over
+    /// the last `days` days before `now`.
+    func insights(limit: Int, days: Int, now: Date) async throws -> Insights
+}
+
+/// The state of the storage behind a store, kept in memory so that `/readyz` and the refusal of
+/// a check that cannot be stored cost nothing.
+public protocol StorageStateReporting: Sendable {
+    /// The storage's state and who hears of its changes.
+    var storage: StorageHealth { get }
+    /// Where the data is, for logs (a path, or a URL without its password).
+    var location: String { get }
+}
+
+extension StorageStateReporting {
+    /// The lasting storage fault the store is in, or `nil` when it works.
+    public var storageFault: StorageFault? { storage.fault }
+
+    /// Throws the storage fault that keeps a check from being stored now, so that it is refused
+    /// before it is checked.
+    public func ensureStoringIsPossible() throws {
+        try storage.admit(.store)
+    }
+}
+
+/// How saves of checks are batched, the same for every store.
+public enum SaveBatching {
+    /// How many saves a save of a check should wait for, its own included (its `expecting`),
+    /// given the checks in progress and the workers checking them. When checks wait for a
+    /// worker the machine is busy and its CPU is what limits the answers: the checks in flight
+    /// then share a transaction, which writes a quarter of the bytes per check (`make
+    /// bench-store`). When none wait, 1: a lone save commits at once, the quickest answer.
+    public static func savesToExpect(checksInProgress: Int, workers: Int) -> Int {
+        checksInProgress > workers ? checksInProgress : 1
+    }
+}
+
+extension PersonalWord {
+    /// Most characters in a personal word.
+    public static let maximumLength = 100
+
+    /// `word` as stored (trimmed, in NFC), or `StoreError.badWord` saying why it cannot be one.
+    public static func validated(_ word: String) throws -> String {
+        let word = word.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+        guard !word.isEmpty else { throw StoreError.badWord("The word is empty.") }
+        guard word.count <= maximumLength else {
+            throw StoreError.badWord("A word has at most \(maximumLength) characters.")
+        }
+        guard !word.contains(where: { $0.isWhitespace || $0.isNewline }) else {
+            throw StoreError.badWord("A personal word is one word, without spaces.")
+        }
+        return word
+    }
+
+    /// The words of an import as stored: blank lines and `#` comments left out, each validated.
+    public static func validatedList(_ words: [String]) throws -> [String] {
+        try words.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+            .map(validated)
+    }
+}
+
+/// The excerpts of the history list, the same from every store.
+public enum HistoryExcerpt {
+    /// How many words a search's excerpt shows around what it found.
+    public static let snippetWords = AppDatabase.snippetWords
+
+    /// The start of a text on one line.
+    public static func plain(_ head: String) -> String { AppDatabase.excerpt(of: head) }
+
+    /// A search's excerpt on one line from a snippet whose words found are between U+0002 and
+    /// U+0003, and where those words are in it.
+    public static func highlighted(snippet: String) -> (String, [TextRange]) {
+        AppDatabase.highlightedExcerpt(ofSnippet: snippet)
+    }
+
+    /// The words of a search, as the SQLite store reads them: letters, digits and apostrophes.
+    public static func searchWords(_ query: String?) -> [String] {
+        guard let query else { return [] }
+        return query.split { !$0.isLetter && !$0.isNumber && $0 != "'" && $0 != "’" }
+            .map { $0.replacingOccurrences(of: "\"", with: "") }
+            .filter { !$0.isEmpty }
+    }
+}
+
+/// A check's matches as stored: the JSON the SQLite store writes and reads.
+public enum StoredMatches {
+    public static func json(_ matches: [Match]) -> String { MatchesJSON.encode(matches) }
+
+    public static func decode(_ json: String) throws -> [Match] {
+        try JSONDecoder().decode([Match].self, from: Data(json.utf8))
+    }
+}
+
+extension Insights {
+    /// Insights from counts a store made: spelling mistakes by folded word and correction (the
+    /// usual correction is the most frequent), mistakes by kind (most frequent first), checks
+    /// and mistakes per day (`YYYY-MM-DD`, UTC).
+    public static func assemble(
+        spelling: [(word: String, correction: String?, count: Int)], kinds: [(kind: String, count: Int)],
+        perDay: [String: (checks: Int, mistakes: Int)], totalChecks: Int, totalMistakes: Int, limit: Int
+    ) -> Insights {
+        var byWord: [String: (total: Int, best: String?, bestCount: Int)] = [:]
+        for (word, correction, count) in spelling {
+            var entry = byWord[word] ?? (0, nil, 0)
+            entry.total += count
+            if count > entry.bestCount || (count == entry.bestCount && (correction ?? "") < (entry.best ?? "")) {
+                entry.best = correction
+                entry.bestCount = count
+            }
+            byWord[word] = entry
+        }
+        let frequent = byWord.sorted { ($1.value.total, $0.key) < ($0.value.total, $1.key) }
+            .prefix(limit)
+            .map { FrequentMistake(word: $0.key, correction: $0.value.best, count: $0.value.total) }
+        let shares = kinds.map { kind, count in
+            KindShare(
+                kind: kind, count: count,
+                share: totalMistakes == 0 ? 0 : (Double(count) / Double(totalMistakes) * 1000).rounded() / 1000)
+        }
+        let days = perDay.keys.sorted().map { Day(date: $0, checks: perDay[$0]!.checks, mistakes: perDay[$0]!.mistakes) }
+        return Insights(
+            frequentMistakes: frequent, kinds: shares, days: days, totalChecks: totalChecks, totalMistakes: totalMistakes,
+            unindexedChecks: nil)
+    }
+}
+

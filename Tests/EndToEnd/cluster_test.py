@@ -1,0 +1,230 @@
+"""Two SuperText servers on one PostgreSQL behind HAProxy, all on loopback:
+
+- a check saved through server A is found by a history search through server B;
+- a word added to the personal dictionary through B is no longer flagged by A within a second;
+- SIGKILL of A during a stream of concurrent checks through the balancer loses no acknowledged
+  check, and the balancer sends the rest to B.
+
+PostgreSQL comes from Debian's postgresql package (initdb in a temporary directory, run as the
+postgres user when this runs as root), HAProxy from Debian's haproxy; both stop at the end."""
+import glob
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+
+BINARY = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/supertext"
+READY_TIMEOUT = int(os.environ.get("SUPERTEXT_READY_TIMEOUT", "600"))
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def as_postgres(command):
+    """PostgreSQL refuses to run as root: its programs then run as the postgres user."""
+    if os.getuid() == 0:
+        return ["runuser", "-u", "postgres", "--"] + command
+    return command
+
+
+def request(url, body=None, method=None, timeout=10):
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=timeout) as response:
+        return response.status, json.load(response)
+
+
+def wait_ready(url, process=None, seconds=READY_TIMEOUT):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if process is not None and process.poll() is not None:
+            raise SystemExit(f"FAIL: {url} exited early with {process.returncode}")
+        try:
+            with urllib.request.urlopen(f"{url}/readyz", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise SystemExit(f"FAIL: {url} not ready in {seconds}s")
+
+
+def flagged(url, word):
+    _, body = request(f"{url}/api/v1/check", {"text": f"We deploy {word} today.", "language": "en-US", "store": False})
+    return any(match["text"] == word for match in body["matches"])
+
+
+def main():
+    work = tempfile.mkdtemp(prefix="supertext-cluster-")
+    processes = []
+    binaries = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    if not binaries:
+        raise SystemExit("FAIL: PostgreSQL is not installed (scripts/install-deps.sh test)")
+    bin_dir = os.path.dirname(binaries[-1])
+    if shutil.which("haproxy") is None:
+        raise SystemExit("FAIL: haproxy is not installed (scripts/install-deps.sh test)")
+    data = os.path.join(work, "pg")
+    os.makedirs(data)
+    if os.getuid() == 0:
+        shutil.chown(work, "postgres")
+        shutil.chown(data, "postgres")
+    pg_port = free_port()
+    try:
+        subprocess.run(as_postgres([f"{bin_dir}/initdb", "-D", data, "-U", "supertext", "--auth=trust", "-E", "UTF8",
+                                    "--no-locale"]), check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(as_postgres([f"{bin_dir}/pg_ctl", "-D", data, "-l", os.path.join(work, "pg.log"), "-w", "start", "-o",
+                                    f"-p {pg_port} -k {work} -c listen_addresses=127.0.0.1"]), check=True,
+                       stdout=subprocess.DEVNULL)
+        subprocess.run([f"{bin_dir}/createdb", "-h", "127.0.0.1", "-p", str(pg_port), "-U", "supertext", "supertext"],
+                       check=True)
+        database = f"postgres://supertext@127.0.0.1:{pg_port}/supertext?sslmode=disable"
+
+        servers = {}
+        for name in ("a", "b"):
+            port = free_port()
+            log = open(os.path.join(work, f"{name}.log"), "w")
+            process = subprocess.Popen(
+                [BINARY, "serve", "--port", str(port), "--database", database, "--public-dir", "public", "--workers", "2"],
+                stdout=log, stderr=subprocess.STDOUT)
+            processes.append(process)
+            servers[name] = (f"http://127.0.0.1:{port}", port, process)
+        for url, _, process in servers.values():
+            wait_ready(url, process)
+        a, b = servers["a"][0], servers["b"][0]
+
+        balancer_port = free_port()
+        config = os.path.join(work, "haproxy.cfg")
+        with open(config, "w") as file:
+            file.write(f"""
+global
+    maxconn 256
+defaults
+    mode http
+    timeout connect 1s
+    timeout client 30s
+    timeout server 30s
+    retries 3
+    option redispatch
+frontend supertext
+    bind 127.0.0.1:{balancer_port}
+    default_backend replicas
+backend replicas
+    balance roundrobin
+    option httpchk GET /readyz
+    http-check expect status 200
+    default-server inter 300ms fall 1 rise 2
+    server a 127.0.0.1:{servers["a"][1]} check
+    server b 127.0.0.1:{servers["b"][1]} check
+""")
+        haproxy = subprocess.Popen(["haproxy", "-db", "-f", config], stdout=open(os.path.join(work, "haproxy.log"), "w"),
+                                   stderr=subprocess.STDOUT)
+        processes.append(haproxy)
+        balancer = f"http://127.0.0.1:{balancer_port}"
+        wait_ready(balancer, haproxy, seconds=30)
+
+        # 1. Saved through A, found through B.
+        _, saved = request(f"{a}/api/v1/check", {"text": "The zanzibarquux report arrives tomorow.", "language": "en-US"})
+        _, found = request(f"{b}/api/v1/history?q=zanzibarq")
+        assert [item["id"] for item in found["items"]] == [saved["id"]], found
+        print(f"check #{saved['id']} saved through A is found by a search through B")
+
+        # 2. A word added through B is accepted by A within a second.
+        word = "Frobnicatorix"
+        assert flagged(a, word), "the word is flagged before it is added"
+        status, _ = request(f"{b}/api/v1/dictionary", {"word": word})
+        assert status == 201, status
+        added = time.monotonic()
+        while flagged(a, word):
+            assert time.monotonic() - added < 1.0, "A still flags the word a second after B added it"
+            time.sleep(0.02)
+        print(f"a word added through B is accepted by A after {(time.monotonic() - added) * 1000:.0f} ms")
+
+        # 3. SIGKILL of A while checks stream through the balancer.
+        acknowledged = []
+        after_kill = []
+        lock = threading.Lock()
+        stop = threading.Event()
+        killed = threading.Event()
+
+        def client(number):
+            index = 0
+            while not stop.is_set():
+                index += 1
+                text = f"Client {number} check {index}: I recieve teh leter tomorow."
+                try:
+                    _, body = request(f"{balancer}/api/v1/check", {"text": text, "language": "en-US"})
+                except (OSError, urllib.error.HTTPError):
+                    continue  # not acknowledged
+                with lock:
+                    acknowledged.append((body["id"], text))
+                    if killed.is_set():
+                        after_kill.append(body["id"])
+
+        threads = [threading.Thread(target=client, args=(n,), daemon=True) for n in range(8)]
+        for thread in threads:
+            thread.start()
+        while True:
+            time.sleep(0.1)
+            with lock:
+                if len(acknowledged) >= 100:
+                    break
+        servers["a"][2].send_signal(signal.SIGKILL)
+        servers["a"][2].wait()
+        killed.set()
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            time.sleep(0.2)
+            with lock:
+                if len(after_kill) >= 100:
+                    break
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=15)
+        missing = []
+        for id, text in acknowledged:
+            try:
+                _, stored = request(f"{b}/api/v1/history/{id}")
+                if stored["text"] != text:
+                    missing.append(id)
+            except urllib.error.HTTPError:
+                missing.append(id)
+        print(f"acknowledged {len(acknowledged)} checks through the balancer, {len(after_kill)} after SIGKILL of A "
+              f"(served by B); missing: {len(missing)}")
+        assert not missing, f"acknowledged but lost: {missing[:5]}"
+        assert len(after_kill) >= 100, "the balancer did not send the checks to B"
+        print("cluster: every step passed")
+    except BaseException:
+        for name in ("a.log", "b.log", "haproxy.log", "pg.log"):
+            path = os.path.join(work, name)
+            if os.path.exists(path):
+                print(f"== {name} (last 30 lines)", file=sys.stderr)
+                with open(path, errors="replace") as file:
+                    print("".join(file.readlines()[-30:]), file=sys.stderr)
+        raise
+    finally:
+        for process in processes:
+            if process.poll() is None:
+                process.terminate()
+                try:
+                    process.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+        subprocess.run(as_postgres([f"{bin_dir}/pg_ctl", "-D", data, "-m", "immediate", "stop"]),
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

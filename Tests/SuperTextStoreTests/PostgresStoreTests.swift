@@ -1,0 +1,167 @@
+import Foundation
+import PostgresNIO
+import Testing
+@testable import SuperTextCore
+@testable import SuperTextPostgres
+@testable import SuperTextStore
+
+/// What only a store shared by several servers does: two stores on one database stand for two
+/// servers.
+@Suite("PostgreSQL store")
+struct PostgresStoreTests {
+    /// Whether `condition` holds within `seconds`, looked at every 10 ms.
+    static func eventually(within seconds: Double = 10, _ condition: () async -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return await condition()
+    }
+
+    static func result(_ text: String) -> CheckResult {
+        CheckResult(
+            language: LanguageReport(code: "en-US", name: "English", detected: false, confidence: 1), matches: [],
+            correctedText: text, stats: CheckStats(characters: text.count, words: 1, matches: 0, milliseconds: 1))
+    }
+
+    /// A word added or removed through one server is heard of by the other through NOTIFY (its
+    /// periodic reload is set far off, so only the notice can bring it).
+    @Test func aWordAddedOnOneServerIsHonouredByTheOther() async throws {
+        let url = try TestPostgres.shared.get().makeDatabase()
+        let options = PostgresStore.Options(reloadInterval: .seconds(3600))
+        let a = try await PostgresStore.open(url: url, options: options, logger: TestPostgres.logger)
+        let b = try await PostgresStore.open(url: url, options: options, logger: TestPostgres.logger)
+        let onA = try await PersonalDictionary(database: a)
+        let onB = try await PersonalDictionary(database: b)
+        // B listens before A adds: the listener connects in the background.
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(try await onA.add("Kubernetes", language: nil))
+        #expect(await Self.eventually { onB.acceptedWords(for: "en-US").contains("Kubernetes") })
+        #expect(try await onB.add("colour", language: "en"))
+        #expect(await Self.eventually { onA.acceptedWords(for: "en-GB").contains("colour") })
+        #expect(try await onA.remove("Kubernetes", language: nil))
+        #expect(await Self.eventually { !onB.acceptedWords(for: "en-US").contains("Kubernetes") })
+        #expect(try await onB.importWords(["alpha", "beta"], language: "fr") == 2)
+        #expect(await Self.eventually { onA.acceptedWords(for: "fr").isSuperset(of: ["alpha", "beta"]) })
+    }
+
+    /// A notice lost (here: a word written without one) is made up for by the periodic reload.
+    @Test func aLostNoticeIsMadeUpForByThePeriodicReload() async throws {
+        let url = try TestPostgres.shared.get().makeDatabase()
+        let store = try await PostgresStore.open(
+            url: url, options: PostgresStore.Options(reloadInterval: .milliseconds(200)), logger: TestPostgres.logger)
+        let dictionary = try await PersonalDictionary(database: store)
+        try await store.client.query(
+            #"INSERT INTO "personalWord" (word, language, "createdAt") VALUES ('unnoticed', '', now())"#)
+        #expect(await Self.eventually { dictionary.acceptedWords(for: nil).contains("unnoticed") })
+    }
+
+    /// Two servers saving at once: every id is given once, each server's checks are found by
+    /// the other, and paging newest first through all of them finds each exactly once.
+    @Test func twoServersSavingAtOnceGiveDistinctIdsInCommitOrder() async throws {
+        let url = try TestPostgres.shared.get().makeDatabase()
+        let a = try await PostgresStore.open(url: url, logger: TestPostgres.logger)
+        let b = try await PostgresStore.open(url: url, logger: TestPostgres.logger)
+        // A reader pages while both write: no page may show a check and later miss an older one.
+        let reader = Task {
+            var misses = 0
+            for _ in 0..<40 {
+                let seen = try await a.history(limit: 200, before: nil, query: nil, language: nil).items.map(\.id)
+                // Ids are committed in order: what a reader sees has no hole below its newest
+                // that is filled later.
+                let now = try await b.history(limit: 200, before: nil, query: nil, language: nil).items.map(\.id)
+                if let newest = seen.first {
+                    let later = Set(now.filter { $0 <= newest })
+                    misses += later.subtracting(seen).count
+                }
+            }
+            return misses
+        }
+        let ids = try await withThrowingTaskGroup(of: Int64.self) { group in
+            for index in 0..<150 {
+                let store = index.isMultiple(of: 2) ? a : b
+                group.addTask {
+                    try await store.saveCheck(Self.result("from \(index)"), text: "from \(index)", at: Date(), retention: .init(), expecting: 8)
+                }
+            }
+            return try await group.reduce(into: [Int64]()) { $0.append($1) }
+        }
+        #expect(try await reader.value == 0)
+        #expect(Set(ids).count == 150)
+        let all = try await b.history(limit: 200, before: nil, query: nil, language: nil).items.map(\.id)
+        #expect(all == ids.sorted(by: >))
+        #expect(try await a.history(limit: 5, before: nil, query: "from", language: nil).items.count == 5)
+    }
+
+    /// Both servers migrating one new database at once apply each migration once.
+    @Test func serversStartingTogetherMigrateOnce() async throws {
+        let url = try TestPostgres.shared.get().makeDatabase()
+        let stores = try await withThrowingTaskGroup(of: PostgresStore.self) { group in
+            for _ in 0..<3 { group.addTask { try await PostgresStore.open(url: url, logger: TestPostgres.logger) } }
+            return try await group.reduce(into: [PostgresStore]()) { $0.append($1) }
+        }
+        var names: [String] = []
+        for try await name in try await stores[0].client.query("SELECT identifier FROM grdb_migrations ORDER BY identifier").decode(String.self) {
+            names.append(name)
+        }
+        #expect(names == PostgresStore.migrations.map(\.name).sorted())
+        #expect(PostgresStore.migrations.map(\.name) == AppDatabase.migrator.migrations)
+    }
+
+    /// PostgreSQL stopped: storing fails with `storage_unavailable` (and the state says so
+    /// before any check is refused), then works again once it is back, by itself.
+    @Test func aStoppedServerIsReportedAndRecoveredFrom() async throws {
+        let server = try TestPostgres()
+        defer { try? server.stop() }
+        let url = try server.makeDatabase()
+        let store = try await PostgresStore.open(
+            url: url, options: PostgresStore.Options(connectTimeout: .seconds(1), queryTimeout: .seconds(2), monitorInterval: .milliseconds(200)),
+            logger: TestPostgres.logger)
+        let dictionary = try await PersonalDictionary(database: store)
+        #expect(try await dictionary.add("before", language: nil))
+        _ = try await store.saveCheck(Self.result("kept"), text: "kept", at: Date(), retention: .init(), expecting: 1)
+        try server.stop()
+        #expect(await Self.eventually(within: 20) { store.storageFault?.kind == .unavailable })
+        #expect(store.storageFault?.code == .storageUnavailable)
+        #expect(throws: StorageFault.self) { try store.ensureStoringIsPossible() }
+        await #expect(throws: StorageFault.self) {
+            _ = try await store.saveCheck(Self.result("lost"), text: "lost", at: Date(), retention: .init(), expecting: 1)
+        }
+        // The words in memory still serve checks.
+        #expect(dictionary.acceptedWords(for: nil).contains("before"))
+        try server.start()
+        #expect(await Self.eventually(within: 30) { store.storageFault == nil })
+        _ = try await store.saveCheck(Self.result("after"), text: "after", at: Date(), retention: .init(), expecting: 1)
+        #expect(try await store.history(limit: 10, before: nil, query: nil, language: nil).items.map(\.excerpt) == ["after", "kept"])
+    }
+
+    @Test func badURLsSayWhatIsWrongWithoutThePassword() async throws {
+        for (url, part) in [
+            ("postgres://127.0.0.1/db", "no user"),
+            ("postgres://u:secret@127.0.0.1/db?sslmode=maybe", "sslmode"),
+            ("postgres://u:secret@127.0.0.1/db?pool=3", "unknown parameter"),
+        ] {
+            do {
+                _ = try await PostgresStore.open(url: url, logger: TestPostgres.logger)
+                Issue.record("\(url) opened")
+            } catch let error as StoreError {
+                #expect(error.code == .cannotOpen)
+                #expect(error.message.contains(part), "\(error.message)")
+                #expect(!error.message.contains("secret"))
+            }
+        }
+        // Nothing listens there: refused within the open timeout, saying so.
+        let port = try TestPostgres.freePort()
+        do {
+            _ = try await PostgresStore.open(
+                url: "postgres://u:secret@127.0.0.1:\(port)/db?sslmode=disable",
+                options: PostgresStore.Options(connectTimeout: .milliseconds(500), openTimeout: .seconds(2)), logger: TestPostgres.logger)
+            Issue.record("opened with no server")
+        } catch let error as StoreError {
+            #expect(error.code == .cannotOpen)
+            #expect(error.message.contains("postgres://u@127.0.0.1:\(port)/db"))
+            #expect(!error.message.contains("secret"))
+        }
+    }
+}
