@@ -19,7 +19,7 @@ import SuperTextStore
 /// | `supertext_http_request_duration_seconds` | `method`, `route`, `status` | histogram: from the request's head to its answer ready, or to the last byte of a streamed answer |
 /// | `supertext_checks_total` | `api` (`v1`, `v2`), `language` | checks done |
 /// | `supertext_words_checked_total` | `language` | words in those checks |
-/// | `supertext_matches_total` | `category`, `language` | matches found |
+/// | `supertext_matches_total` | `category`, `language` | matches found, by the language each was checked in |
 /// | `supertext_check_queue_depth` | | jobs (checks, or parts of long ones) waiting for a worker |
 /// | `supertext_check_queue_wait_seconds` | | histogram: how long each job waited for a worker |
 /// | `supertext_checks_in_progress` | | checks admitted and not yet answered (at most workers + queue limit) |
@@ -147,10 +147,13 @@ final class ServerMetrics: Sendable {
         let language = result.language.code
         checks[LanguageKey(first: api.rawValue, language: language)].increment()
         words[language].increment(by: result.stats.words)
-        var perCategory: [MatchCategory: Int] = [:]
-        for match in result.matches { perCategory[match.category, default: 0] += 1 }
-        for (category, count) in perCategory {
-            matches[LanguageKey(first: category.rawValue, language: language)].increment(by: count)
+        // A match counts in the language it was checked in (a French sentence of an English text).
+        var perCategory: [LanguageKey: Int] = [:]
+        for match in result.matches {
+            perCategory[LanguageKey(first: match.category.rawValue, language: match.language ?? language), default: 0] += 1
+        }
+        for (key, count) in perCategory {
+            matches[key].increment(by: count)
         }
     }
 

@@ -38,6 +38,12 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Also run picky rules (style).")
     var picky = false
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Check sentences in another language than the text's in their own (default: on with 'auto', off with a given language)."
+    )
+    var mixedLanguages: Bool?
+
     func run() throws {
         let text: String
         do {
@@ -52,11 +58,12 @@ struct CheckCommand: ParsableCommand {
         if let warning = proofreader.catalog.missingFrequencyListsWarning {
             FileHandle.standardError.write(Data("supertext: warning: \(warning)\n".utf8))
         }
-        let request = CheckRequest(
+        var request = CheckRequest(
             text: text, language: language, preferredLanguages: preferredLanguages,
             format: markdown ? .markdown : .plain, explanationLanguage: explanationLanguage,
             acceptedWords: Set(acceptedWords), picky: picky
         )
+        request.mixedLanguages = mixedLanguages
         let result: CheckResult
         do {
             result = try proofreader.check(request)

@@ -14,7 +14,9 @@ struct CompilerStyleReport {
             let (line, column) = positions.lineAndColumn(ofUTF16Offset: match.offset)
             let shown = match.text.replacingOccurrences(of: "\n", with: "⏎")
             let what = match.suggestions.first.map { "\(shown) → \($0.isEmpty ? "∅" : $0)" } ?? "\(shown): \(match.message)"
-            lines.append("\(file):\(line):\(column): \(what) (\(match.explanation.detail))")
+            // A match in a sentence checked in another language names it.
+            let language = match.language.map { $0 == result.language.code ? "" : "[\($0)] " } ?? ""
+            lines.append("\(file):\(line):\(column): \(language)\(what) (\(match.explanation.detail))")
         }
         let summary = result.matches.isEmpty
             ? "\(file): no problems found (\(result.language.code), \(result.stats.words) words)"

@@ -256,4 +256,32 @@ struct OpenAPITests {
         #expect(Set(try enumeration("Match", "category")) == Set(MatchCategory.allCases.map(\.rawValue)))
         #expect(Set(try enumeration("Explanation", "kind")) == Set(ExplanationKind.allCases.map(\.rawValue)))
     }
+
+    /// A match's schema lists exactly the fields a match is written with (its language too), and
+    /// `mixedLanguages` is described wherever a check takes its options.
+    @Test func describesEveryFieldOfAMatchAndMixedLanguages() throws {
+        let schemas = try #require((Self.document["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        func properties(_ schema: String) throws -> [String: Any] {
+            try #require((schemas[schema] as? [String: Any])?["properties"] as? [String: Any])
+        }
+        let match = Match(
+            offset: 0, length: 3, text: "teh", category: .spelling, rule: "SPELLING", message: "m", shortMessage: "s",
+            suggestions: ["the"], explanation: Explanation(kind: .transposition, title: "t", detail: "d"), language: "en-US"
+        )
+        let written = try #require(
+            try JSONSerialization.jsonObject(with: Data(CheckResultJSON.encode([match], escapingSlashes: false))) as? [[String: Any]]
+        )
+        #expect(Set(try properties("Match").keys) == Set(written[0].keys))
+        #expect(try properties("CheckRequest")["mixedLanguages"] != nil)
+        #expect(try properties("CheckForm")["mixedLanguages"] != nil)
+        #expect(try properties("LTCheckResponse")["extendedSentenceRanges"] != nil)
+        let parameters = try #require((Self.document["components"] as? [String: Any])?["parameters"] as? [String: Any])
+        #expect(parameters["mixedLanguages"] != nil)
+        let paths = try #require(Self.document["paths"] as? [String: Any])
+        let check = try #require((paths["/api/v1/check"] as? [String: Any])?["post"] as? [String: Any])
+        let references = (check["parameters"] as? [[String: Any]] ?? []).compactMap { $0["$ref"] as? String }
+        #expect(references.contains("#/components/parameters/mixedLanguages"))
+        let v2 = try #require((paths["/v2/check"] as? [String: Any])?["get"] as? [String: Any])
+        #expect((v2["parameters"] as? [[String: Any]] ?? []).contains { $0["name"] as? String == "mixedLanguages" })
+    }
 }

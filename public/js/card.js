@@ -128,7 +128,7 @@ function fill(match, state) {
         on: { click: () => closeCard({ restoreFocus: true }) },
       }, "×"),
     ),
-    h("p", { class: "card__kind" }, kindName(match)),
+    h("p", { class: "card__kind" }, kindName(match), languageTag(match, state)),
     match.message ? h("p", { class: "card__message" }, match.message) : null,
     suggestions.length
       ? h(
@@ -166,6 +166,17 @@ function fill(match, state) {
       category === "spelling" && match.category !== "name" ? addButton(match, state, "button--ghost") : null,
     ),
   ].filter(Boolean));
+}
+
+/**
+ * A small tag naming the language of a match in a sentence checked in another language than the
+ * text's (a French caption in an English text); nothing for the others.
+ */
+function languageTag(match, state) {
+  const textLanguage = state.check.result?.language?.code;
+  if (!match.language || !textLanguage || match.language === textLanguage) return null;
+  const name = state.languages.find((language) => language.code === match.language)?.name ?? match.language;
+  return h("span", { class: "chip chip--language card__language", title: `Checked in ${name}` }, name);
 }
 
 /** The "Add to dictionary" button of a card. */
@@ -242,7 +253,8 @@ function everyOccurrence(match, state) {
 
 async function addToDictionary(match, button, state) {
   const keyboard = keyboardFlow;
-  const code = state.check.result?.language?.code;
+  // A word of a sentence in another language goes to that language's dictionary.
+  const code = match.language ?? state.check.result?.language?.code;
   const language = code && code !== "und" ? code : undefined;
   button.disabled = true;
   try {

@@ -182,9 +182,32 @@ public final class Proofreader {
                 sentences: document.sentences, warnings: choice.warnings
             )
         }
-        let session = session(for: language)
         let explanationLanguage = request.explanationLanguage
             ?? ExplanationLanguage(languageCode: language.code) ?? .en
+        let part = try matches(
+            in: document, language: language, explanationLanguage: explanationLanguage, request: request,
+            findsOtherLanguages: request.checksMixedLanguages, isCancelled: isCancelled
+        )
+        var matches = Self.withoutOverlaps(part.matches)
+        matches.sort { ($0.offset, $0.length) < ($1.offset, $1.length) }
+        var result = CheckResult(
+            language: choice.report, matches: matches,
+            correctedText: CorrectionApplier.apply(matches, to: request.text),
+            stats: CheckStats(characters: 0, words: part.words, matches: matches.count, milliseconds: 0),
+            sentences: document.sentences, warnings: choice.warnings
+        )
+        result.languageRanges = part.languageRanges
+        return result
+    }
+
+    /// The matches of a document in one language (spelling and rules), each carrying its
+    /// language; with `findsOtherLanguages`, sentences in other languages (`MixedLanguages`)
+    /// are checked in theirs, with explanations still in `explanationLanguage`.
+    private func matches(
+        in document: CheckedDocument, language: InstalledLanguage, explanationLanguage: ExplanationLanguage,
+        request: CheckRequest, findsOtherLanguages: Bool, isCancelled: () -> Bool
+    ) throws -> (matches: [Match], words: Int, languageRanges: [LanguageRange]) {
+        let session = session(for: language)
         let explainer = Explainer(language: explanationLanguage, textLanguage: language.code)
         var spelling = SpellingCheck(
             session: session, explainer: explainer, personalWords: request.acceptedWords(for: language.code),
@@ -192,7 +215,31 @@ public final class Proofreader {
         )
         var matches: [Match] = []
         var checkedWords = 0
-        if request.runsSpelling {
+        // Other languages: which words this language rejects first (no suggestions yet), then
+        // the runs in other languages, whose words are left to their own check below.
+        var runs: [MixedLanguages.Run] = []
+        var inOtherLanguage: [Bool] = []
+        if findsOtherLanguages, catalog.languages.count > 1 {
+            var rejected = [Bool](repeating: false, count: document.words.count)
+            for (index, token) in document.words.enumerated() where token.isWord {
+                if index & 255 == 0, isCancelled() { throw SuperTextError.cancelled }
+                rejected[index] = !spelling.accepts(token, in: document)
+            }
+            runs = MixedLanguages.foreignRuns(
+                in: document, rejected: rejected, language: language,
+                candidates: { self.otherLanguages(for: request, besides: language) },
+                accepts: { other, word in self.session(for: other).dictionary.spell(word) }
+            )
+            if !runs.isEmpty {
+                inOtherLanguage = [Bool](repeating: false, count: document.words.count)
+                for run in runs { for index in run.words { inOtherLanguage[index] = true } }
+            }
+            for (index, token) in document.words.enumerated()
+            where token.isWord && (inOtherLanguage.isEmpty || !inOtherLanguage[index]) {
+                checkedWords += 1
+                if rejected[index], request.runsSpelling { matches += spelling.matches(for: token, in: document) }
+            }
+        } else if request.runsSpelling {
             for (index, token) in document.words.enumerated() where token.isWord {
                 if index & 255 == 0, isCancelled() { throw SuperTextError.cancelled }
                 checkedWords += 1
@@ -206,19 +253,45 @@ public final class Proofreader {
         )
         context.grammar = session.grammar
         context.isKnownWord = { [dictionary = session.dictionary] word in dictionary.spell(word) }
+        var ruleMatches: [Match] = []
         for rule in rules where rule.runs(for: language.primaryLanguage) && request.runs(rule) {
             if isCancelled() { throw SuperTextError.cancelled }
-            matches += rule.matches(in: document, context: context)
+            ruleMatches += rule.matches(in: document, context: context)
         }
-        matches += try session.grammar.matches(in: document, context: context, runs: request.runs, isCancelled: isCancelled)
-        matches = Self.withoutOverlaps(matches)
-        matches.sort { ($0.offset, $0.length) < ($1.offset, $1.length) }
-        return CheckResult(
-            language: choice.report, matches: matches,
-            correctedText: CorrectionApplier.apply(matches, to: request.text),
-            stats: CheckStats(characters: 0, words: checkedWords, matches: matches.count, milliseconds: 0),
-            sentences: document.sentences, warnings: choice.warnings
-        )
+        ruleMatches += try session.grammar.matches(in: document, context: context, runs: request.runs, isCancelled: isCancelled)
+        var languageRanges: [LanguageRange] = []
+        if !runs.isEmpty {
+            // This language's rules say nothing about the runs in other languages.
+            let ranges = runs.map { document.utf16Range(ofWords: $0.words) }
+            ruleMatches.removeAll { match in ranges.contains { $0.contains(match.offset) } }
+        }
+        matches += ruleMatches
+        for index in matches.indices { matches[index].language = language.code }
+        for (run, range) in zip(runs, runs.map { document.utf16Range(ofWords: $0.words) }) {
+            if isCancelled() { throw SuperTextError.cancelled }
+            let (start, part) = try document.withPart(words: run.words) { part in
+                try self.matches(
+                    in: part, language: run.language, explanationLanguage: explanationLanguage, request: request,
+                    findsOtherLanguages: false, isCancelled: isCancelled
+                )
+            }
+            matches += part.matches.map { match in
+                var match = match
+                match.offset += start
+                return match
+            }
+            checkedWords += part.words
+            languageRanges.append(LanguageRange(offset: range.lowerBound, length: range.count, code: run.language.code))
+        }
+        return (matches, checkedWords, languageRanges)
+    }
+
+    /// The languages a text in `language` may have sentences in: the preferred languages of the
+    /// request, or every installed one, one variant each.
+    private func otherLanguages(for request: CheckRequest, besides language: InstalledLanguage) -> [InstalledLanguage] {
+        let preferred = request.preferredLanguages.compactMap { try? catalog.resolve($0) }
+        let languages = preferred.isEmpty ? LanguageDetector.ordered(catalog.languages, catalog: catalog) : preferred
+        return MixedLanguages.candidates(among: languages, besides: language)
     }
 
     /// The matches with those that overlap an earlier one left out, spelling first: one place in

@@ -306,7 +306,7 @@ public final class ProofreadingPool: @unchecked Sendable {
             finishedContinuation.finish()
         }
         let matches = results.flatMap(\.matches)
-        let result = CheckResult(
+        var result = CheckResult(
             language: choice.report, matches: matches,
             correctedText: CorrectionApplier.apply(matches, to: request.text),
             stats: CheckStats(
@@ -316,6 +316,7 @@ public final class ProofreadingPool: @unchecked Sendable {
             ),
             sentences: results.flatMap(\.sentences), warnings: choice.warnings
         )
+        result.languageRanges = results.flatMap(\.languageRanges)
         guard let finish else { return result }
         return try await withCheckedThrowingContinuation { continuation in
             finish(result) { continuation.resume(with: $0) }
@@ -357,6 +358,7 @@ extension CheckResult {
         var copy = self
         copy.matches = matches.map { var match = $0; match.offset += offset; return match }
         copy.sentences = sentences.map { SentenceRange(offset: $0.offset + offset, length: $0.length) }
+        copy.languageRanges = languageRanges.map { LanguageRange(offset: $0.offset + offset, length: $0.length, code: $0.code) }
         return copy
     }
 }

@@ -20,6 +20,26 @@ struct SpellingCheck {
         self.personalWordsLowercased = Set(normalized.map { $0.lowercased() })
     }
 
+    /// Whether the word token is right (every part of a hyphenated word): what `matches(for:in:)`
+    /// decides before making matches, without their suggestions.
+    mutating func accepts(_ token: WordToken, in document: CheckedDocument) -> Bool {
+        let bytes = UnsafeBufferPointer(rebasing: document.bytes[token.byteRange])
+        if token.isASCII, personalWords.isEmpty, session.dictionary.spell(utf8: bytes) {
+            return true
+        }
+        let written = document.text(of: token)
+        let word = token.isASCII ? written : normalizedWord(written)
+        if codeVocabulary == nil { codeVocabulary = CodeVocabulary(document: document) }
+        if isAccepted(word) { return true }
+        if word.contains("-") {
+            let skipsAcronyms = word.contains { $0.isLowercase }
+            return hyphenatedParts(of: token, in: document).allSatisfy { part in
+                (skipsAcronyms && WordCase.isAcronym(part.text)) || isAccepted(normalizedWord(part.text))
+            }
+        }
+        return false
+    }
+
     /// The spelling matches of one word token (several for a hyphenated word with bad parts).
     mutating func matches(for token: WordToken, in document: CheckedDocument) -> [Match] {
         let bytes = UnsafeBufferPointer(rebasing: document.bytes[token.byteRange])

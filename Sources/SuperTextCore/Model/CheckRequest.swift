@@ -46,6 +46,15 @@ public struct CheckRequest: Sendable {
     public var enabledRules: Set<String> = []
     /// Run only the rules named in `enabledRules` (spelling is a rule too: `SPELLING`).
     public var enabledOnly = false
+    /// Whether sentences in another language than the text's are found and checked in their own
+    /// language. `nil`: yes with `auto`, no with a given language.
+    public var mixedLanguages: Bool?
+
+    /// Whether this request checks sentences in other languages in their own.
+    public var checksMixedLanguages: Bool {
+        mixedLanguages ?? (language.trimmingCharacters(in: .whitespaces).lowercased() == "auto"
+            || language.trimmingCharacters(in: .whitespaces).isEmpty)
+    }
 
     public init(
         text: String, language: String = "auto", preferredLanguages: [String] = [],

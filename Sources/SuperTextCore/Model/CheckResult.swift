@@ -48,6 +48,20 @@ public struct SentenceRange: Codable, Sendable, Equatable {
     }
 }
 
+/// A stretch of a checked text written in another language than the text's, in UTF-16 code units.
+public struct LanguageRange: Codable, Sendable, Equatable {
+    public var offset: Int
+    public var length: Int
+    /// The language the stretch was checked in, `fr`.
+    public var code: String
+
+    public init(offset: Int, length: Int, code: String) {
+        self.offset = offset
+        self.length = length
+        self.code = code
+    }
+}
+
 /// The result of one check: the contract shared by `supertext check --format json` and the HTTP API.
 public struct CheckResult: Codable, Sendable, Equatable {
     /// The identifier of the stored check, when it was stored; `nil` otherwise.
@@ -64,6 +78,9 @@ public struct CheckResult: Codable, Sendable, Equatable {
     public var sentences: [SentenceRange]
     /// Notes about the check, such as an unsupported script (omitted from JSON when empty).
     public var warnings: [String]
+    /// The stretches checked in another language than `language`, in text order (not part of
+    /// the JSON contract, where each match names its language; used by adapters).
+    public var languageRanges: [LanguageRange] = []
 
     public init(
         id: Int64? = nil, language: LanguageReport, matches: [Match], correctedText: String,

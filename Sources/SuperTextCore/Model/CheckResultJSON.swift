@@ -168,6 +168,10 @@ public struct JSONBytes {
         key("title")
         string(match.explanation.title)
         close("}")
+        if let language = match.language {
+            key("language")
+            string(language)
+        }
         key("length")
         integer(match.length)
         key("message")

@@ -37,11 +37,16 @@ public struct Match: Codable, Sendable, Equatable {
     public var suggestions: [String]
     /// Why this is a problem and what the edit to the first suggestion is.
     public var explanation: Explanation
+    /// The language the text of the match was checked in (`fr` for a French sentence of an
+    /// English text). `nil` only in matches stored before languages were reported.
+    public var language: String?
 
     public init(
         offset: Int, length: Int, text: String, category: MatchCategory, rule: String,
-        message: String, shortMessage: String, suggestions: [String], explanation: Explanation
+        message: String, shortMessage: String, suggestions: [String], explanation: Explanation,
+        language: String? = nil
     ) {
+        self.language = language
         self.offset = offset
         self.length = length
         self.text = text

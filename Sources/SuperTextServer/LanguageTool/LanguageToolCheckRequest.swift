@@ -10,7 +10,7 @@ struct LanguageToolCheckRequest: Sendable {
 
     /// Reads `text` or `data`, `language`, `preferredVariants`, `motherTongue` (accepted, not
     /// used), `enabledRules`, `disabledRules`, `enabledCategories`, `disabledCategories`,
-    /// `enabledOnly` and `level`.
+    /// `enabledOnly`, `level` and SuperText's own `mixedLanguages`.
     /// - Parameters:
     ///   - catalog: the installed languages, for `preferredVariants`.
     ///   - maxTextLength: the most UTF-16 code units the checked text may have.
@@ -73,6 +73,12 @@ struct LanguageToolCheckRequest: Sendable {
         )
         check.enabledRules = LanguageToolRules.table(searchPath: catalog.searchPath).rulesToRun(for: selection)
         check.enabledOnly = true
+        switch parameters["mixedLanguages"]?.lowercased() {
+        case nil, "": break
+        case "true", "yes": check.mixedLanguages = true
+        case "false", "no": check.mixedLanguages = false
+        case let other?: throw LanguageToolError.badRequest("'mixedLanguages' must be true or false, not '\(other)'.")
+        }
         return LanguageToolCheckRequest(text: text, check: check)
     }
 

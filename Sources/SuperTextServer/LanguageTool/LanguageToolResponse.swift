@@ -62,19 +62,51 @@ struct LanguageToolResponse: Encodable, Sendable {
         let contextForSureMatch = 0
     }
 
+    /// A sentence and the language it was checked in, as LanguageTool reports sentences whose
+    /// language it detected.
+    struct ExtendedSentenceRange: Encodable, Sendable {
+        struct DetectedLanguage: Encodable, Sendable {
+            /// The primary language, `fr`, as LanguageTool writes it.
+            let language: String
+            let rate: Double
+        }
+        let from: Int
+        let to: Int
+        let detectedLanguages: [DetectedLanguage]
+    }
+
     var software = Software()
     var warnings = Warnings()
     let language: Language
     let matches: [Match]
     /// `[from, to]` of each sentence.
     let sentenceRanges: [[Int]]
+    /// Each sentence with its language: the text's, or the one a sentence in another language
+    /// was checked in (`mixedLanguages`).
+    let extendedSentenceRanges: [ExtendedSentenceRange]
 
     /// The bytes `JSONCoding.encoder()` writes for this response (keys sorted), written by hand:
     /// `JSONEncoder` took about a seventh of the CPU of `/v2/check` on a paragraph with five
     /// typos. A test compares the two.
     var json: [UInt8] {
-        var out = JSONBytes(escapingSlashes: false, capacity: 512 + matches.count * 640)
-        out.key("language", first: true)
+        var out = JSONBytes(escapingSlashes: false, capacity: 512 + matches.count * 640 + sentenceRanges.count * 80)
+        out.key("extendedSentenceRanges", first: true)
+        out.array(extendedSentenceRanges) { out, range in
+            out.key("detectedLanguages", first: true)
+            out.array(range.detectedLanguages) { out, detected in
+                out.key("language", first: true)
+                out.string(detected.language)
+                out.key("rate")
+                out.double(detected.rate)
+                out.close("}")
+            }
+            out.key("from")
+            out.integer(range.from)
+            out.key("to")
+            out.integer(range.to)
+            out.close("}")
+        }
+        out.key("language")
         out.key("code", first: true)
         out.string(language.code)
         out.key("detectedLanguage")
@@ -229,6 +261,16 @@ struct LanguageToolResponse: Encodable, Sendable {
         }
         sentenceRanges = sentences.map { sentence in
             [text.originalPosition(ofPlainStart: sentence.offset), text.originalPosition(ofPlainEnd: sentence.offset + sentence.length)]
+        }
+        let textLanguage = String(report.code.prefix { $0 != "-" })
+        let otherLanguages = result.languageRanges
+        extendedSentenceRanges = zip(sentences, sentenceRanges).map { sentence, range in
+            // A sentence is in the language of the stretch its first character is in.
+            let code = otherLanguages.first { $0.offset <= sentence.offset && sentence.offset < $0.offset + $0.length }
+                .map { String($0.code.prefix { $0 != "-" }) } ?? textLanguage
+            return ExtendedSentenceRange(
+                from: range[0], to: range[1], detectedLanguages: code == "und" ? [] : [.init(language: code, rate: 1)]
+            )
         }
     }
 
