@@ -116,6 +116,11 @@ struct ServeCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         var configuration = ServerConfiguration()
         func setting(_ flag: String?, _ name: String) -> String? { flag ?? environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        /// A repeatable option's values, else the environment variable's comma-separated list.
+        func list(_ flags: [String], _ name: String) -> [String] {
+            guard flags.isEmpty else { return flags }
+            return (environment[name] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
         func number<T: LosslessStringConvertible>(_ flag: T?, _ name: String) throws -> T? {
             if let flag { return flag }
             guard let raw = environment[name], !raw.isEmpty else { return nil }
@@ -192,19 +197,13 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--protect-checks needs an API token (--api-token or SUPERTEXT_API_TOKEN).")
         }
         configuration.metricsPublic = metricsPublic || Self.isTrue(environment["SUPERTEXT_METRICS_PUBLIC"])
-        let origins = allowedOrigins.isEmpty
-            ? (environment["SUPERTEXT_ALLOWED_ORIGINS"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            : allowedOrigins
-        configuration.allowedOrigins = try origins.map { origin in
+        configuration.allowedOrigins = try list(allowedOrigins, "SUPERTEXT_ALLOWED_ORIGINS").map { origin in
             guard let normalized = ServerConfiguration.webOrigin(origin) else {
                 throw ValidationError("'\(origin)' is not an origin: give scheme://host[:port], such as https://docs.example.org or http://localhost:3000.")
             }
             return normalized
         }
-        let hosts = allowedHosts.isEmpty
-            ? (environment["SUPERTEXT_ALLOWED_HOSTS"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            : allowedHosts
-        configuration.allowedHosts = try hosts.map { host in
+        configuration.allowedHosts = try list(allowedHosts, "SUPERTEXT_ALLOWED_HOSTS").map { host in
             guard let name = ServerConfiguration.hostName(host), name == host.lowercased() else {
                 throw ValidationError("'\(host)' is not a host name: give a name such as mybox.local, without scheme or port.")
             }
