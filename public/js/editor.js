@@ -320,12 +320,7 @@ export function loadText(text, {
   if (replacing) {
     replacedDraft = { text: before.text, ignored: before.ignored };
     offerUndo(replaced, () => {
-      if (store.get().text !== text) {
-        announce("The text was edited since: nothing was undone.");
-        return;
-      }
-      beforeUndo();
-      if (restoreText(before, text)) announce("Your draft is back.");
+      if (restoreText(before, text, beforeUndo)) announce("Your draft is back.");
     });
   }
 }
@@ -349,13 +344,14 @@ function closeUndoNotices() {
 
 /**
  * Puts back an earlier text with its mistakes, ignored ones and language (`before`, a state),
- * as an edit, if the text is still `expected`. Returns whether it did.
+ * as an edit, if the text is still `expected` (then `prepare` runs first). Returns whether it did.
  */
-export function restoreText(before, expected) {
+export function restoreText(before, expected, prepare = () => {}) {
   if (store.get().text !== expected) {
     announce("The text was edited since: nothing was undone.");
     return false;
   }
+  prepare();
   stopChecking();
   matchesForNextInput = before.check.matches;
   const { start, oldEnd, newEnd } = changedRange(input.value, before.text);
