@@ -379,6 +379,8 @@ def test_a_history_search_shows_the_part_that_matched_with_the_match_highlighted
     page.wait(lambda: len(page.els("#history-list .entry")) >= 1, "no history")
     page.el("#history-search").send_keys("hippopotamus cafe")
     page.wait(lambda: len(page.els("#history-list .entry")) == 1, "the search did not find the check")
+    # Alone in the history, the check is listed before the search answers: wait for the answer.
+    page.wait(lambda: "hippopotamus" in page.el("#history-list .entry__excerpt").text, "the search did not answer")
     excerpt = page.el("#history-list .entry__excerpt")
     assert not excerpt.text.startswith("This text begins"), "the excerpt is the beginning, not the part that matched"
     assert excerpt.text.startswith("…") and "café opens to the hippopotamus" in excerpt.text, excerpt.text
