@@ -2,6 +2,7 @@
 
 - a check saved through server A is found by a history search through server B;
 - a word added to the personal dictionary through B is no longer flagged by A within a second;
+- a rule turned off through B is no longer reported by A within a second;
 - SIGKILL of A during a stream of concurrent checks through the balancer loses no acknowledged
   check, and the balancer sends the rest to B.
 
@@ -64,6 +65,11 @@ def wait_ready(url, process=None, seconds=READY_TIMEOUT):
 def flagged(url, word):
     _, body = request(f"{url}/api/v1/check", {"text": f"We deploy {word} today.", "language": "en-US", "store": False})
     return any(match["text"] == word for match in body["matches"])
+
+
+def reports_rule(url, rule):
+    _, body = request(f"{url}/api/v1/check", {"text": "She ate a apple.", "language": "en-US", "store": False})
+    return any(match["rule"] == rule for match in body["matches"])
 
 
 def main():
@@ -150,6 +156,17 @@ backend replicas
             assert time.monotonic() - added < 1.0, "A still flags the word a second after B added it"
             time.sleep(0.02)
         print(f"a word added through B is accepted by A after {(time.monotonic() - added) * 1000:.0f} ms")
+
+        # 2b. A rule turned off through B is not reported by A within a second.
+        rule = "EN_A_VS_AN"
+        assert reports_rule(a, rule), "the rule is not reported before it is turned off"
+        status, _ = request(f"{b}/api/v1/rules/disabled/{rule}", method="PUT")
+        assert status == 201, status
+        turned_off = time.monotonic()
+        while reports_rule(a, rule):
+            assert time.monotonic() - turned_off < 1.0, "A still reports the rule a second after B turned it off"
+            time.sleep(0.02)
+        print(f"a rule turned off through B is left out by A after {(time.monotonic() - turned_off) * 1000:.0f} ms")
 
         # 3. SIGKILL of A while checks stream through the balancer.
         acknowledged = []

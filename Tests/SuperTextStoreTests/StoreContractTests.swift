@@ -202,6 +202,33 @@ struct StoreContractTests {
         #expect(reopened.snapshot()["de-DE"] == ["Grüße"])
     }
 
+    /// Rules turned off are kept with their dates, read back by a new server, and turned back on;
+    /// what cannot be a rule's identifier is refused.
+    @Test(arguments: StoreKind.allCases)
+    func rulesTurnedOffAreKeptAndTurnedBackOn(kind: StoreKind) async throws {
+        let store = try await kind.make()
+        let rules = try await DisabledRules(database: store)
+        #expect(rules.snapshot().isEmpty)
+        let before = Date().addingTimeInterval(-5)
+        #expect(try await rules.disable("EN_A_VS_AN"))
+        #expect(try await !rules.disable("EN_A_VS_AN"))
+        #expect(try await rules.disable("double_space"))
+        #expect(rules.snapshot() == ["EN_A_VS_AN", "DOUBLE_SPACE"])
+        let listed = try await rules.list()
+        #expect(listed.map(\.id) == ["DOUBLE_SPACE", "EN_A_VS_AN"])
+        #expect(listed.allSatisfy { $0.disabledAt > before && $0.disabledAt < Date().addingTimeInterval(5) })
+        await #expect(throws: StoreError.self) { try await rules.disable("two words") }
+        await #expect(throws: StoreError.self) { try await rules.disable(" ") }
+        await #expect(throws: StoreError.self) { try await rules.disable(String(repeating: "A", count: 101)) }
+        #expect(try await rules.enable("EN_A_VS_AN"))
+        #expect(try await !rules.enable("EN_A_VS_AN"))
+        #expect(rules.snapshot() == ["DOUBLE_SPACE"])
+        // Another server on the same store (or this one restarted) starts with them.
+        let reopened = try await DisabledRules(database: store)
+        #expect(reopened.snapshot() == ["DOUBLE_SPACE"])
+        #expect(try await store.disabledRules().map(\.id) == ["DOUBLE_SPACE"])
+    }
+
     /// Saves in flight together share transactions, each gets an id of its own, and paging
     /// through the history finds every one exactly once.
     @Test(arguments: StoreKind.allCases)
