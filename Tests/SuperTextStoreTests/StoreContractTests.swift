@@ -102,6 +102,8 @@ struct StoreContractTests {
         #expect(try await history(store, query: "cafe").items.map(\.language) == ["fr"])
         #expect(try await history(store, query: "CAFÉ FERME").items.map(\.language) == ["fr"])
         #expect(try await history(store, query: "walked elephant").items.count == 1)
+        // A text shorter than the excerpt is shown whole, with no "…".
+        #expect(try await history(store, query: "walked elephant").items.map(\.excerpt) == ["The elephant walked home"])
         #expect(try await history(store, query: "walked zebra").items.isEmpty)
         #expect(try await history(store, query: "\"*) OR (' & !|:").items.isEmpty)  // query syntax is harmless
         #expect(try await history(store, query: "home", language: "fr").items.isEmpty)
@@ -114,6 +116,7 @@ struct StoreContractTests {
         #expect(listed.highlights.isEmpty)
         let found = try #require(try await history(store, query: "cafe doors").items.first)
         #expect(found.excerpt.contains("café opens its doors"))
+        #expect(found.excerpt.hasPrefix("…"), "the excerpt starts inside the text")
         #expect(!found.excerpt.contains("\n"))
         let utf16 = Array(found.excerpt.utf16)
         let words = found.highlights.map { String(decoding: utf16[$0.offset..<($0.offset + $0.length)], as: UTF16.self) }
