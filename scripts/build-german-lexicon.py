@@ -16,15 +16,16 @@ What it does:
      de_DE.aff and de_DE.dic (Debian hunspell-de-de 20161207-11); another version is refused.
   2. Nouns: every form of a noun of german-nouns with one gender (m, f, n; nouns of several
      genders get each), grouped by number with its cases: `NN.n.sg.nom.dat.acc:haus`. A lemma is
-     kept when it is a word of Dictionaries/frequencies/de.tsv that Hunspell accepts capitalised;
-     then all its forms are kept (so that "den Haus" can become "dem Haus").
+     kept when one of its forms is a word of Dictionaries/frequencies/de.tsv that Hunspell
+     accepts capitalised; then all its forms are kept (so that "den Haus" can become "dem Haus").
   3. Other words: the words of de.tsv that Hunspell accepts in lowercase. Their stem
      (`hunspell -s`) and the stem's flags in de_DE.dic say what they are: a stem ending in -n
      with a verb flag (I, D, X) makes a verb (the infinitive `VB`; finite forms `VBF` with person
      and number read from the ending: -e 1 sg, -st 2 sg, -t 3 sg and 2 pl, -en 1 and 3 pl, past
      -te 1 and 3 sg), a stem with flag A an adjective `JJ` (and `JJR`
      for a form that is the stem with -er: schneller, größer), anything else `RB` ("a word written in
-     lowercase that is not a noun"). Irregular verbs (sein, haben, werden, the modals) and the
+     lowercase that is not a noun"). A rarer noun form that Hunspell accepts in lowercase
+     ("dank", "trotz") gets `RB` too. Irregular verbs (sein, haben, werden, the modals) and the
      closed classes are written by hand in GermanClosedWordClasses.swift.
   4. Writes `word<TAB>reading reading ...` (lowercase words, readings and lines sorted, one `#`
      header naming the sources), and copies the CC BY-SA 4.0 licence of german-nouns beside it as
@@ -147,9 +148,7 @@ def main() -> int:
     for form, lemma, gender, number, case in nouns:
         forms_by_lemma[(lemma, gender)][(form.lower(), number)].add(case)
     for (lemma, gender), forms in forms_by_lemma.items():
-        # The lemma itself must be a frequent word: rare homographs ("der Hau", whose genitive
-        # is "Haus") would otherwise give common words a second gender.
-        if lemma.lower() not in capital_ok:
+        if not any(form in capital_ok for form, _ in forms):
             continue
         for (form, number), cases in forms.items():
             if not WORD.fullmatch(form):
@@ -157,6 +156,14 @@ def main() -> int:
             features = ([gender] if gender != "pl" else []) + [number] + [c for c in CASE_ORDER if c in cases]
             reading = "NN." + ".".join(features)
             readings[form].add(reading if form == lemma.lower() else reading + ":" + lemma.lower())
+
+    # Noun forms that are also words in lowercase but not frequent ones ("dank", "trotz"):
+    # read as another word too, so that no rule takes them for nouns only.
+    rare = sorted(form for form in readings if form not in frequent_set)
+    rare_rejected = set(hunspell(["-l"], rare, args.dictionary).split())
+    for form in rare:
+        if form not in rare_rejected:
+            readings[form].add("RB")
 
     # Other words: what their stem is in de_DE.dic.
     flags_by_stem: dict[str, set[str]] = defaultdict(set)

@@ -50,7 +50,9 @@ public struct GermanSubjectVerbRule: ProofreadingRule {
                 guard !readings.isEmpty, readings.allSatisfy({ $0.tag == .VBF || $0.tag == .VB }),
                       readings.contains(where: { $0.tag == .VBF }),
                       readings.allSatisfy({ $0.tag != .VBF || !$0.features.intersection(.person).isEmpty }),
-                      !readings.contains(where: { $0.tag == .VBF && $0.features.isSuperset(of: wanted) })
+                      !readings.contains(where: { $0.tag == .VBF && $0.features.isSuperset(of: wanted) }),
+                      // "Ihr brauchst du nicht helfen": the subject comes after the verb.
+                      !sentence.tags(position + 2).contains(.PRP)
                 else { continue }
                 // Present and past forms are not told apart by the lexicon: a past form of the
                 // right person reads as the infinitive's other forms, so keep to the present.
@@ -115,8 +117,9 @@ public struct GermanDassRule: ProofreadingRule {
                     // "…, das er kommt": a relative "das" stands for a neuter noun before the comma.
                     var noun = position - 2
                     while noun >= 0, sentence.isWord(noun), !sentence.isCapitalized(noun) || sentence.isFirstWord(noun) && !sentence.has(noun, .NN) { noun -= 1; if position - noun > 4 { break } }
-                    let neuterBefore = noun >= 0 && noun < position - 1 && sentence.isCapitalized(noun)
-                        && GermanWords.nounReadings(sentence.text(noun), lexicon: lexicon).contains { $0.features.contains(.neuter) || $0.features.contains(.plural) == false && $0.features.intersection(.gender).isEmpty }
+                    // A capitalised word before the comma that may be neuter, or that the lexicon does not know.
+                    let nounBefore = noun >= 0 && noun < position - 1 && sentence.isCapitalized(noun) ? GermanWords.nounReadings(sentence.text(noun), lexicon: lexicon) : nil
+                    let neuterBefore = nounBefore.map { $0.isEmpty || $0.contains { $0.features.contains(.neuter) } } ?? false
                     // At the start, "Das er kommt, …" needs the comma later and a verb before it.
                     if sentence.isFirstWord(position) {
                         guard let comma = (position + 2..<sentence.count).first(where: { sentence.text($0) == "," }),
@@ -127,7 +130,7 @@ public struct GermanDassRule: ProofreadingRule {
                     }
                 } else if text == "dass" {
                     // "Dass Kind": before a capitalised neuter noun; ", dass" after a neuter noun and before a verb at once ("das Kind, dass spielt").
-                    if sentence.isCapitalized(position + 1), !sentence.isFirstWord(position + 1),
+                    if sentence.isCapitalized(position + 1), !sentence.isFirstWord(position + 1), GermanClosedWordClasses.table[sentence.text(position + 1)] == nil,
                        GermanWords.nounReadings(sentence.text(position + 1), lexicon: lexicon).contains(where: { $0.features.contains(.neuter) && $0.features.contains(.singular) }),
                        !sentence.isCapitalized(position + 2) || sentence.has(position + 2, .VBF) {
                         suggestion = "das"
@@ -190,7 +193,7 @@ public struct GermanSubordinateCommaRule: ProofreadingRule {
         "so", "als", "ohne", "statt", "anstatt", "außer", "und", "oder", "sowie", "aber", "auf", "bis", "nur", "gerade", "eben",
         "allein", "zumal", "insbesondere", "besonders", "allem", "sondern", "denn", "also", "doch", "bloß", "einfach", "schon",
         "vor", "nicht", "auch", "sowohl", "weder", "noch", "entweder", "sodass", "umso", "desto", "je", "halt", "wohl", "vielleicht",
-        "vermutlich", "wahrscheinlich", "eher", "lediglich", "ausschließlich", "hauptsächlich", "teilweise", "vor", "vorwiegend",
+        "vermutlich", "wahrscheinlich", "eher", "beispiel", "etwa", "erst", "selbst", "sogar", "lediglich", "ausschließlich", "hauptsächlich", "teilweise", "vor", "vorwiegend",
     ]
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
@@ -198,7 +201,8 @@ public struct GermanSubordinateCommaRule: ProofreadingRule {
         for sentence in FrenchSentence.all(in: document, context: context) {
             for position in 1..<max(1, sentence.count) where sentence.isWord(position) {
                 let text = sentence.text(position)
-                guard Self.conjunctions.contains(text), sentence.isWord(position - 1) || sentence.isNumber(position - 1),
+                guard Self.conjunctions.contains(text), !sentence.isCapitalized(position),
+                      sentence.isWord(position - 1) || sentence.isNumber(position - 1),
                       !sentence.isFirstWord(position - 1), !Self.joined.contains(sentence.text(position - 1)),
                       sentence.isWord(position + 1)
                 else { continue }

@@ -47,25 +47,38 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
                 let beforeReadings = sentence.readings(position - 1)
                 let nextIsNounPhrase = sentence.isCapitalized(position + 1) && !sentence.isPunctuation(position + 1)
                     || sentence.has(position + 1, .NN) && !sentence.tags(position + 1).containsAny(WordTags([.VB, .VBF, .RB, .DT, .IN, .CC, .WH, .PRP, .PRPO]))
+                // Small words (articles, pronouns, prepositions, sein, haben) and letters are never nouns here.
+                guard GermanClosedWordClasses.table[text] == nil, text.count > 2 else { continue }
+                let tags = sentence.tags(position)
                 var capitalise = false
                 if !nouns.isEmpty, nouns.count == readings.count {
                     // A word that is only a noun ("haus"): always a capital.
                     capitalise = true
-                } else if !nouns.isEmpty, !nextIsNounPhrase, sentence.tags(position).contains(.VB) || sentence.tags(position).contains(.VBF) || sentence.tags(position).contains(.RB) || sentence.tags(position).contains(.JJ) {
+                } else if !nouns.isEmpty, !nextIsNounPhrase, !tags.contains(.RB) || before != "das" {
                     // A word that is also a verb or an adjective, after an article it agrees
-                    // with or a contraction ("die sonne scheint", "beim lesen"), and not
-                    // followed by a pronoun that makes the article a pronoun ("das lesen wir").
+                    // with or a contraction ("die sonne scheint", "beim lesen", "die runde
+                    // machen"), and not followed by a pronoun that makes the article a pronoun
+                    // ("das lesen wir").
                     let nextIsPronoun = sentence.tags(position + 1).containsAny(WordTags([.PRP, .PRPO]))
-                    if let contraction = GermanWords.contractions[before], before != "am" || !text.hasSuffix("sten") {
+                    let nextIsVerb = sentence.has(position + 1, .VBF) && !sentence.has(position + 1, .NN)
+                    // An adjective standing for a noun named before ("das beste", "ein neues
+                    // kaufen", "ich finde das gut") keeps its small letter.
+                    let superlative = ["ste", "sten", "ster", "stes", "stem"].contains { text.hasSuffix($0) }
+                    let elliptic = tags.contains(.JJ) && (superlative || ["ein", "kein", "mein", "dein", "sein", "ihr", "unser", "euer"].contains(before)
+                        || before == "das" && readings.contains { $0.tag == .JJ && $0.lemma == text })
+                    if let contraction = GermanWords.contractions[before] {
                         let article = lexicon.readings(of: contraction.article).filter { $0.tag == .DT }
-                        capitalise = GermanWords.agree(article, nouns) && !nextIsPronoun
-                    } else if beforeReadings.contains(where: { $0.tag == .DT || $0.tag == .PRPS }), !nextIsPronoun,
+                        capitalise = !tags.contains(.RB) && GermanWords.agree(article, nouns) && !nextIsPronoun
+                    } else if beforeReadings.contains(where: { $0.tag == .DT || $0.tag == .PRPS }), !nextIsPronoun, !elliptic,
                               !sentence.isPunctuation(position - 2) || sentence.text(position - 2) != ",",
-                              !(sentence.tags(position).contains(.VB) && sentence.has(position + 1, .VBF)) {
+                              // A finite verb after an article that is a pronoun at the start
+                              // ("Der bestand aus Stahl", "Keiner macht das") unless another verb follows ("Die sonne scheint").
+                              !tags.contains(.VBF) || nextIsVerb || !sentence.isFirstWord(position - 1),
+                              !(tags.contains(.VB) && sentence.has(position + 1, .VBF)) {
                         capitalise = GermanWords.agree(beforeReadings.filter { $0.tag == .DT || $0.tag == .PRPS }, nouns)
                     }
-                } else if nouns.isEmpty, GermanWords.neuterQuantifiers.contains(before) || before == "das" && sentence.isFirstWord(position - 1),
-                          sentence.tags(position).contains(.JJ), text.hasSuffix("e") || text.hasSuffix("es"),
+                } else if GermanWords.neuterQuantifiers.contains(before) || before == "das" && sentence.isFirstWord(position - 1),
+                          tags.contains(.JJ), text.hasSuffix("e") || text.hasSuffix("es"),
                           !nextIsNounPhrase, !sentence.tags(position + 1).contains(.JJ), !sentence.isCapitalized(position + 1) {
                     // An adjective as a noun: "etwas Gutes", "alles Gute", "Das Schöne daran".
                     capitalise = true
@@ -127,9 +140,17 @@ public struct GermanArticleNounRule: ProofreadingRule {
                 var articleReadings = sentence.readings(position).filter { $0.tag == .DT || $0.tag == .PRPS }
                 if let contraction { articleReadings = lexicon.readings(of: contraction.article).filter { $0.tag == .DT } }
                 guard !articleReadings.isEmpty else { continue }
-                // A relative or demonstrative pronoun after a comma ("das Haus, das Peter kaufte").
-                if contraction == nil, sentence.text(position - 1) == "," || sentence.isFirstWord(position) && ["das", "der", "die", "dem", "den"].contains(text),
-                   ["das", "der", "die", "dem", "den", "des"].contains(text) { continue }
+                // A relative or demonstrative pronoun after a comma, also after a preposition
+                // ("das Haus, das Peter kaufte", "eine Situation, in der Regeln gelten").
+                let pronounLike = ["das", "der", "die", "dem", "den", "des"].contains(text)
+                if contraction == nil, pronounLike, sentence.text(position - 1) == "," || sentence.isFirstWord(position)
+                    || sentence.tags(position - 1).contains(.IN) && sentence.text(position - 2) == "," { continue }
+                // "ins eine Ohr", "habt ihr Zeit" (the pronoun after its verb), "nach und nach seinen",
+                // "was für ein Lärm" (the article is not governed by "für").
+                let before = sentence.text(position - 1)
+                if GermanWords.contractions[before] != nil || text == "ihr" && sentence.has(position - 1, .VBF)
+                    || sentence.text(position - 2) == "und" && sentence.text(position - 3) == before
+                    || before == "für" && (position - 5..<position - 1).contains(where: { sentence.text($0) == "was" }) { continue }
                 // Adjectives between ("mit einem alten Stock"), then a capitalised noun.
                 var nounPosition = position + 1
                 while sentence.isWord(nounPosition), !sentence.isCapitalized(nounPosition), sentence.tags(nounPosition).contains(.JJ),
@@ -141,7 +162,9 @@ public struct GermanArticleNounRule: ProofreadingRule {
                 guard !nouns.isEmpty else { continue }
                 // The cases a preposition before the article allows.
                 var cases: WordFeatures?
-                if contraction == nil, let governed = GermanClosedWordClasses.governedCases(sentence.text(position - 1)) { cases = governed }
+                // Not after words that are also conjunctions ("seit seine Mutter zurück ist", "ohne ein Titel zu sein").
+                if contraction == nil, !["seit", "während", "statt", "anstatt", "ohne", "bis"].contains(before),
+                   let governed = GermanClosedWordClasses.governedCases(before) { cases = governed }
                 if GermanWords.agree(articleReadings, nouns, cases: cases) { continue }
                 // Agreement in gender and number alone, with the case wrong: keep the noun's reading, take the preposition's case.
                 guard let suggestion = correction(text: text, contraction: contraction, article: articleReadings, nouns: nouns, cases: cases)
