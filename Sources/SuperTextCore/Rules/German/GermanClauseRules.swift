@@ -45,7 +45,9 @@ public struct GermanSubjectVerbRule: ProofreadingRule {
                       sentence.isWord(position + 1), !sentence.isCapitalized(position + 1)
                 else { continue }
                 let verb = sentence.text(position + 1)
-                let readings = sentence.readings(position + 1)
+                // An irregular verb has the readings written by hand only.
+                var readings = sentence.readings(position + 1)
+                if GermanClosedWordClasses.table[verb]?.contains(where: { $0.tag == .VBF }) == true { readings = readings.filter { $0.tag == .VBF } }
                 // Only a word that is nothing but a finite verb with a known person.
                 guard !readings.isEmpty, readings.allSatisfy({ $0.tag == .VBF || $0.tag == .VB }),
                       readings.contains(where: { $0.tag == .VBF }),
@@ -115,8 +117,11 @@ public struct GermanDassRule: ProofreadingRule {
                 if text == "das", sentence.text(position - 1) == "," || sentence.isFirstWord(position),
                    Self.subjectPronouns.contains(sentence.text(position + 1)) {
                     // "…, das er kommt": a relative "das" stands for a neuter noun before the comma.
+                    // The nearest capitalised word before the comma that may be a noun (not "Ich" at the start).
                     var noun = position - 2
-                    while noun >= 0, sentence.isWord(noun), !sentence.isCapitalized(noun) || sentence.isFirstWord(noun) && !sentence.has(noun, .NN) { noun -= 1; if position - noun > 4 { break } }
+                    while noun >= 0, sentence.isWord(noun), position - noun <= 4,
+                          !sentence.isCapitalized(noun) || sentence.isFirstWord(noun) && (GermanClosedWordClasses.table[sentence.text(noun)] != nil || !sentence.has(noun, .NN)) { noun -= 1 }
+                    if noun >= 0, sentence.isFirstWord(noun), GermanClosedWordClasses.table[sentence.text(noun)] != nil { noun = -1 }
                     // A capitalised word before the comma that may be neuter, or that the lexicon does not know.
                     let nounBefore = noun >= 0 && noun < position - 1 && sentence.isCapitalized(noun) ? GermanWords.nounReadings(sentence.text(noun), lexicon: lexicon) : nil
                     let neuterBefore = nounBefore.map { $0.isEmpty || $0.contains { $0.features.contains(.neuter) } } ?? false
@@ -137,7 +142,7 @@ public struct GermanDassRule: ProofreadingRule {
                     } else if sentence.text(position - 1) == ",", sentence.isCapitalized(position - 2),
                               GermanWords.nounReadings(sentence.text(position - 2), lexicon: lexicon).allSatisfy({ $0.features.contains(.neuter) && $0.features.contains(.singular) }),
                               !GermanWords.nounReadings(sentence.text(position - 2), lexicon: lexicon).isEmpty,
-                              sentence.tags(position + 1).contains(.VBF), !sentence.tags(position + 1).containsAny(WordTags([.NN, .JJ, .RB, .PRP, .DT])) {
+                              relativeClauseWithoutSubject(after: position, in: sentence) {
                         suggestion = "das"
                     } else if ["aber", "und", "weil", "denn"].contains(sentence.text(position - 1)) || sentence.isFirstWord(position),
                               ["ist", "war", "hat", "hast", "warst", "sei", "wäre", "scheint"].contains(sentence.text(position + 1)) {
@@ -156,6 +161,17 @@ public struct GermanDassRule: ProofreadingRule {
         }
         return matches
     }
+}
+
+/// Whether the words after `position` up to the next punctuation end with a finite verb and
+/// hold no subject of their own (no pronoun, article or noun): "(das Kind,) dass dort spielt".
+private func relativeClauseWithoutSubject(after position: Int, in sentence: FrenchSentence) -> Bool {
+    var index = position + 1
+    while sentence.isWord(index) {
+        if sentence.isCapitalized(index) || sentence.tags(index).containsAny(WordTags([.PRP, .DT, .PRPS])) { return false }
+        index += 1
+    }
+    return index > position + 1 && sentence.tags(index - 1).contains(.VBF) && !sentence.has(index - 1, .NN)
 }
 
 /// A comma before a subordinate clause that "dass", "weil" or "obwohl" opens: "Ich weiß dass

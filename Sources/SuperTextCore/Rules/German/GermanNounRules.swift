@@ -68,7 +68,7 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
                         || before == "das" && readings.contains { $0.tag == .JJ && $0.lemma == text })
                     if let contraction = GermanWords.contractions[before] {
                         let article = lexicon.readings(of: contraction.article).filter { $0.tag == .DT }
-                        capitalise = !tags.contains(.RB) && GermanWords.agree(article, nouns) && !nextIsPronoun
+                        capitalise = !tags.contains(.RB) && !(before == "am" && superlative) && GermanWords.agree(article, nouns) && !nextIsPronoun
                     } else if beforeReadings.contains(where: { $0.tag == .DT || $0.tag == .PRPS }), !nextIsPronoun, !elliptic,
                               !sentence.isPunctuation(position - 2) || sentence.text(position - 2) != ",",
                               // A finite verb after an article that is a pronoun at the start
@@ -77,7 +77,8 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
                               !(tags.contains(.VB) && sentence.has(position + 1, .VBF)) {
                         capitalise = GermanWords.agree(beforeReadings.filter { $0.tag == .DT || $0.tag == .PRPS }, nouns)
                     }
-                } else if GermanWords.neuterQuantifiers.contains(before) || before == "das" && sentence.isFirstWord(position - 1),
+                }
+                if !capitalise, GermanWords.neuterQuantifiers.contains(before) || before == "das" && sentence.isFirstWord(position - 1),
                           tags.contains(.JJ), text.hasSuffix("e") || text.hasSuffix("es"),
                           !nextIsNounPhrase, !sentence.tags(position + 1).contains(.JJ), !sentence.isCapitalized(position + 1) {
                     // An adjective as a noun: "etwas Gutes", "alles Gute", "Das Schöne daran".
@@ -143,7 +144,7 @@ public struct GermanArticleNounRule: ProofreadingRule {
                 // A relative or demonstrative pronoun after a comma, also after a preposition
                 // ("das Haus, das Peter kaufte", "eine Situation, in der Regeln gelten").
                 let pronounLike = ["das", "der", "die", "dem", "den", "des"].contains(text)
-                if contraction == nil, pronounLike, sentence.text(position - 1) == "," || sentence.isFirstWord(position)
+                if contraction == nil, pronounLike, sentence.text(position - 1) == ","
                     || sentence.tags(position - 1).contains(.IN) && sentence.text(position - 2) == "," { continue }
                 // "ins eine Ohr", "habt ihr Zeit" (the pronoun after its verb), "nach und nach seinen",
                 // "was für ein Lärm" (the article is not governed by "für").
@@ -167,7 +168,8 @@ public struct GermanArticleNounRule: ProofreadingRule {
                    let governed = GermanClosedWordClasses.governedCases(before) { cases = governed }
                 if GermanWords.agree(articleReadings, nouns, cases: cases) { continue }
                 // Agreement in gender and number alone, with the case wrong: keep the noun's reading, take the preposition's case.
-                guard let suggestion = correction(text: text, contraction: contraction, article: articleReadings, nouns: nouns, cases: cases)
+                guard let suggestion = correction(text: text, contraction: contraction, article: articleReadings, nouns: nouns, cases: cases,
+                                                  subject: sentence.isFirstWord(position))
                 else { continue }
                 let written = sentence.written(position)
                 let cased = WordCase.startsWithCapital(written) ? WordCase.capitalizingFirst(suggestion) : suggestion
@@ -188,7 +190,10 @@ public struct GermanArticleNounRule: ProofreadingRule {
 
     /// The article that fits the noun: the same article in the noun's gender and number, in a
     /// case the preposition allows, else in a case the written article could stand for.
-    func correction(text: String, contraction: (preposition: String, article: String)?, article: [Lexicon.Reading], nouns: [Lexicon.Reading], cases: WordFeatures?) -> String? {
+    func correction(
+        text: String, contraction: (preposition: String, article: String)?, article: [Lexicon.Reading], nouns: [Lexicon.Reading],
+        cases: WordFeatures?, subject: Bool
+    ) -> String? {
         if let contraction {
             // zum ↔ zur; other contractions hold dem or das only.
             guard contraction.preposition == "zu" else { return nil }
@@ -206,8 +211,10 @@ public struct GermanArticleNounRule: ProofreadingRule {
         if let cases {
             tried = Self.caseOrder.filter { cases.contains($0) }
         } else {
+            // First in the sentence it is most likely the subject; later, an object.
             let written = article.reduce(WordFeatures()) { $0.union($1.features) }
-            tried = Self.caseOrder.filter { written.contains($0) }
+            let order: [WordFeature] = subject ? Self.caseOrder : [.accusative, .nominative, .dative, .genitive]
+            tried = order.filter { written.contains($0) }
         }
         for grammaticalCase in tried {
             for noun in nouns where noun.features.contains(grammaticalCase) {
@@ -234,9 +241,9 @@ public struct GermanCompoundRule: ProofreadingRule {
     public init() {}
 
     public let examples: [RuleExample] = [
-        .wrong("Die Haus Tür ist offen.", "Die Haustür ist offen.", language: "de-DE"),
-        .wrong("Die Haus-Tür ist offen.", "Die Haustür ist offen.", language: "de-DE"),
-        .right("Die Haustür ist offen. Sie wohnt in Berlin Mitte. Die Baden-Württemberger. Das Ende Mai.", language: "de-DE"),
+        .wrong("Die Haus Aufgaben sind fertig.", "Die Hausaufgaben sind fertig.", language: "de-DE"),
+        .wrong("Die Haus-Aufgaben sind fertig.", "Die Hausaufgaben sind fertig.", language: "de-DE"),
+        .right("Die Hausaufgaben sind fertig. Die Haustür ist offen. Sie wohnt in Berlin Mitte. Die Baden-Württemberger. Das Ende Mai.", language: "de-DE"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -260,10 +267,10 @@ public struct GermanCompoundRule: ProofreadingRule {
                 message: ruleText.message.replacingOccurrences(of: "{suggestion}", with: suggestion), shortMessage: ruleText.shortMessage,
                 suggestions: [suggestion], explanation: Explanation(kind: category.explanationKind, title: ruleText.title, detail: ruleText.detail)))
         }
-        /// Whether a word is a plain noun of the lexicon (no other reading, so no name or verb).
+        /// Whether a word is a noun of the lexicon (written with a capital, its other readings,
+        /// "aufgaben" of aufgeben, do not count).
         func isNoun(_ word: String) -> Bool {
-            let readings = lexicon.readings(of: word)
-            return !readings.isEmpty && readings.allSatisfy { $0.tag == .NN }
+            lexicon.readings(of: word).contains { $0.tag == .NN }
         }
         for sentence in FrenchSentence.all(in: document, context: context) {
             for position in 0..<sentence.count where sentence.isWord(position) && sentence.isCapitalized(position) && !sentence.isAllCapitals(position) {

@@ -21,7 +21,7 @@ public struct GermanTypographyRule: ProofreadingRule {
             .right("Er sagte „Hallo“ und ging.", language: "de-DE"),
         ]
         case .dash: [
-            .wrong("Er kam - wie immer - zu spät.", "Er kam – wie immer – zu spät.", language: "de-DE"),
+            .wrong("Das ist gut - sehr gut.", "Das ist gut – sehr gut.", language: "de-DE"),
             .right("Er kam – wie immer – zu spät. Die Nord-Süd-Achse. Seiten 10 - 12.", language: "de-DE"),
         ]
         }
