@@ -125,6 +125,15 @@ class OtherLanguagesTest(unittest.TestCase):
                 self.assertNotIn(typo, corrected)
                 self.assertIn(match.replacements[0], corrected)
 
+    def test_german_grammar_is_found_with_its_rule_and_category(self):
+        text = "Ich weiß, das er morgen kommt."
+        with client("de-DE") as tool:
+            matches = tool.check(text)
+            self.assertEqual([(matched(text, m), m.rule_id, m.category) for m in matches], [("das", "DE_DAS_DASS", "CONFUSED_WORDS")])
+            self.assertEqual(matches[0].replacements[0], "dass")
+            self.assertIn("„", matches[0].message)
+            self.assertEqual(tool.correct(text), "Ich weiß, dass er morgen kommt.")
+
 
 class AutoLanguageTest(unittest.TestCase):
     CASES = [
