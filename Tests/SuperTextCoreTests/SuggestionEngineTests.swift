@@ -42,7 +42,7 @@ struct SuggestionEngineTests {
     static let germanFirstChoices: [(written: String, expected: String)] = [
         ("Rechung", "Rechnung"),  // one letter left out (not `Reichung`)
         ("Packet", "Paket"),  // capitalised: a noun, not the verb form `Packte`
-        ("Kundenrechung", "Kundenrechnung"),  // a misspelled part inside a compound
+        ("Kundenrehcnugn", "Kundenrechnung"),  // a part with two errors inside a compound
         ("Arbeitamt", "Arbeitsamt"),  // the joining s left out
         ("Einsichtshardcover", "Einsichthardcover"),  // a joining s where the parts take none
     ]
