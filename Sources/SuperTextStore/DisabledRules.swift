@@ -12,9 +12,15 @@ public final class DisabledRules: Sendable {
     private let reloading = CoalescedReload()
 
     /// Loads the rules from the store, and reloads them whenever another server changes them.
+    /// A store found faulty (damaged, gone) before they are read leaves none turned off, as
+    /// `PersonalDictionary` leaves no words: the server still answers checks that store nothing.
     public init(database: any DisabledRuleStore) async throws {
         self.database = database
-        ids = Mutex(Set(try await database.disabledRules().map(\.id)))
+        do {
+            ids = Mutex(Set(try await database.disabledRules().map(\.id)))
+        } catch is StorageFault {
+            ids = Mutex([])
+        }
         database.watchDisabledRules { [weak self] in
             self?.reloading.request { [weak self] in try? await self?.reload() }
         }

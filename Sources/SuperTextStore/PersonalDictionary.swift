@@ -14,7 +14,13 @@ public final class PersonalDictionary: Sendable {
     /// Loads the words from the store, and reloads them whenever another server changes them.
     public init(database: any PersonalWordStore) async throws {
         self.database = database
-        words = Mutex(try await Self.load(database))
+        // A store found faulty (damaged, gone) before the words are read: none, so the server
+        // still answers checks that store nothing; a later reload may read them.
+        do {
+            words = Mutex(try await Self.load(database))
+        } catch is StorageFault {
+            words = Mutex([:])
+        }
         database.watchPersonalWords { [weak self] in
             self?.reloading.request { [weak self] in try? await self?.reload() }
         }

@@ -39,7 +39,7 @@ public struct GermanSubjectVerbRule: ProofreadingRule {
         var matches: [Match] = []
         let lexicon = context.grammar.lexicon
         for sentence in FrenchSentence.all(in: document, context: context) {
-            for position in 0..<sentence.count - 1 where sentence.isWord(position) {
+            for position in 0..<max(sentence.count - 1, 0) where sentence.isWord(position) {
                 guard let wanted = Self.pronouns[sentence.text(position)],
                       sentence.isFirstWord(position) || ["und", "oder", "aber", "denn", "sondern", ";"].contains(sentence.text(position - 1)),
                       sentence.isWord(position + 1), !sentence.isCapitalized(position + 1)
