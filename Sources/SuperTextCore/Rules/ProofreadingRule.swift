@@ -275,6 +275,7 @@ public enum ProofreadingRules {
         switch language {
         case "en": [AVersusAnRule(), CurrencySymbolRule()] + [ConfusedWordRule.load(language: language, searchPath: searchPath)].compactMap { $0 }
         case "fr": FrenchRules.all
+        case "es": SpanishRules.all
         default: []
         }
     }
