@@ -92,7 +92,7 @@ MASCULINE = set(
     "esquema dilema síntoma teorema aroma enigma dogma fantasma lema panorama plasma prisma trauma diploma "
     "crucigrama telegrama pijama carisma cisma estigma magma paradigma emblema fonema axioma anagrama "
     "diagrama organigrama holograma pentagrama radiograma holocausto sismo yoga karma delta puma koala "
-    "gorila panda colibrí pie pez ajedrez jerez".split()
+    "gorila panda colibrí pie pez ajedrez jerez coche".split()
 )
 FEMININE = set(
     "mano foto moto radio libido dinamo seo flor labor coliflor razón sinrazón sazón imagen virgen "
@@ -317,7 +317,7 @@ def main() -> None:
                     gender = "f" if form.endswith(("a", "as")) else "m"
                     add(form, "VBN", {gender, "pl" if form.endswith("s") else "sg"}, word)
             continue
-        if "G" in flags:
+        if "G" in flags and word not in MASCULINE | FEMININE | EITHER:
             gender = {"m"}
             add(word, "JJ", gender | {"sg", "pl"} if both_numbers(word) else gender | {"sg"}, word)
             for form in apply(word, "G", suffixes):
@@ -326,7 +326,9 @@ def main() -> None:
                 for form in apply(word, "S", suffixes):
                     add(form, "JJ", gender | {"pl"}, word)
         elif "S" in flags:
-            gender = noun_gender(word)
+            # A noun whose gender the ending does not tell is read as either gender: every
+            # agreement accepts it, and patterns that ask for a masculine noun find it.
+            gender = noun_gender(word) or {"m", "f"}
             add(word, "NN", gender | ({"sg", "pl"} if both_numbers(word) else {"sg"}), word)
             for form in apply(word, "S", suffixes):
                 if form != word:
@@ -334,9 +336,12 @@ def main() -> None:
         elif word.endswith("mente") and len(word) > 7:
             add(word, "RB", (), word)
     # Verbs listed form by form.
+    # Verbs the dictionary lists form by form: their regular forms are checked against every word.
+    listed = set()
     for infinitive in IRREGULAR:
         if infinitive not in verbs:
             verbs[infinitive] = {infinitive}
+            listed.add(infinitive)
     for infinitive, own in verbs.items():
         if infinitive not in frequent:
             continue
@@ -344,7 +349,8 @@ def main() -> None:
         for tense_forms in irregular.values():
             own.update(tense_forms.split())
         add(infinitive, "VB", (), infinitive)
-        labelled = conjugate(infinitive, own)
+        labelled = conjugate(infinitive, own | every_word if infinitive in listed else own)
+        own.update(labelled)
         for form in own:
             if form == infinitive or form.endswith(("ndo", "ndose")) or form in NOT_VERBS:
                 continue

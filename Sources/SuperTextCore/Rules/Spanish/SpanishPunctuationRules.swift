@@ -32,7 +32,7 @@ struct SpanishQuestionWordRule: ProofreadingRule {
         .wrong("¿Hasta cuando vas a esperar?", "¿Hasta cuándo vas a esperar?", language: "es"),
         .wrong("¿Con quien hablas?", "¿Con quién hablas?", language: "es"),
         .wrong("No sé que hacer.", "No sé qué hacer.", language: "es"),
-        .wrong("No sabía como explicarlo.", "No sabía cómo explicarlo.", language: "es"),
+        .wrong("No sabía como explicar el problema.", "No sabía cómo explicar el problema.", language: "es"),
         .wrong("Me pregunto donde estará.", "Me pregunto dónde estará.", language: "es"),
         .right("¿Dónde vives? ¿Cómo estás? ¿Qué quieres? ¿De dónde eres?", language: "es"),
         .right("La casa donde vivo. Cuando llegue, comemos. Como tú quieras.", language: "es"),

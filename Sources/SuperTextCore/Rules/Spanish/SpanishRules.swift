@@ -89,7 +89,7 @@ struct SpanishNounPhraseRule: ProofreadingRule {
         case .determiner: [
             .wrong("La problema es grave.", "El problema es grave.", language: "es"),
             .wrong("Compré una libro.", "Compré un libro.", language: "es"),
-            .wrong("Los casa son blancas.", "Las casa son blancas.", language: "es"),
+            .wrong("Los mesa están sucias.", "Las mesas están sucias.", language: "es"),
             .wrong("Vimos el ciudad desde el avión.", "Vimos la ciudad desde el avión.", language: "es"),
             .wrong("Esta coche es nuevo.", "Este coche es nuevo.", language: "es"),
             .wrong("Me gusta mucho este canción.", "Me gusta mucho esta canción.", language: "es"),
@@ -97,9 +97,9 @@ struct SpanishNounPhraseRule: ProofreadingRule {
             .wrong("Tiene la día libre.", "Tiene el día libre.", language: "es"),
             .wrong("El mano le dolía.", "La mano le dolía.", language: "es"),
             .wrong("La agua está fría.", "El agua está fría.", language: "es"),
-            .wrong("Unos niña juegan en el parque.", "Unas niña juegan en el parque.", language: "es"),
+            .wrong("Unos niña juegan en el parque.", "Unas niñas juegan en el parque.", language: "es"),
             .wrong("Nuestro casa es pequeña.", "Nuestra casa es pequeña.", language: "es"),
-            .wrong("Aquellos montaña son altas.", "Aquella montaña son altas.", language: "es"),
+            .wrong("Aquellos montaña son altas.", "Aquellas montañas son altas.", language: "es"),
             .right("El agua está fría. El águila vuela. Un alma buena. La mano derecha.", language: "es"),
             .right("El problema, el mapa y el día. La foto y la radio.", language: "es"),
             .right("La vi ayer. Los tiene en casa. Las casas son blancas.", language: "es"),
@@ -110,12 +110,13 @@ struct SpanishNounPhraseRule: ProofreadingRule {
             .wrong("La casa blanco es mía.", "La casa blanca es mía.", language: "es"),
             .wrong("Tengo un coche roja.", "Tengo un coche rojo.", language: "es"),
             .wrong("Las flores amarillos crecen.", "Las flores amarillas crecen.", language: "es"),
-            .wrong("El agua frío me despertó.", "El agua fría me despertó.", language: "es"),
+            .wrong("El agua sucio no se bebe.", "El agua sucia no se bebe.", language: "es"),
             .wrong("Los niños pequeño duermen.", "Los niños pequeños duermen.", language: "es"),
             .wrong("Una idea bueno.", "Una idea buena.", language: "es"),
             .wrong("Unas ventanas abiertos.", "Unas ventanas abiertas.", language: "es"),
             .wrong("La puerta cerrado.", "La puerta cerrada.", language: "es"),
             .right("La casa blanca. El agua fría. Los niños pequeños. Una idea buena.", language: "es"),
+            .right("Estoy un poco cansada. Una vez terminado el trabajo, salimos.", language: "es"),
             .right("El coche bomba. La casa grande. Los días felices.", language: "es"),
         ]
         }
@@ -160,6 +161,8 @@ struct SpanishNounPhraseRule: ProofreadingRule {
         ],
     ]
 
+    static let quantifiers: Set<String> = ["poco", "poca", "mucho", "mucha", "tanto", "tanta", "todo", "toda", "otro", "otra"]
+
     /// Determiners that are also object pronouns before a verb.
     static let pronounDeterminers: Set<String> = ["la", "los", "las"]
 
@@ -179,7 +182,11 @@ struct SpanishNounPhraseRule: ProofreadingRule {
                 else { continue }
                 let noun = position + 1
                 let nounText = sentence.text(noun)
-                if Self.pronounDeterminers.contains(det), sentence.has(noun, .VBF) { continue }
+                // "un poco cansada", "una vez terminado": small words are no nouns here.
+                if sentence.isClosedClassOrNumber(noun) || nounText == "vez" { continue }
+                // "un poco cansada", "mucho mejor": a quantifier before an adjective is an adverb.
+                if Self.quantifiers.contains(det), !sentence.has(noun, .NN) || sentence.has(position - 1, .DT) { continue }
+                if kind == .determiner, Self.pronounDeterminers.contains(det), sentence.has(noun, .VBF), !SpanishWords.stressedA.contains(nounText) { continue }
                 let nominal = SpanishWords.nominalFeatures(sentence, noun)
                 guard !nominal.isEmpty else { continue }
                 let detFeatures = sentence.readings(position).first { $0.tag == .DT || $0.tag == .PRPS }?.features ?? WordFeatures()
@@ -191,21 +198,27 @@ struct SpanishNounPhraseRule: ProofreadingRule {
                 let agreeing = nominal.filter(agrees)
                 switch kind {
                 case .determiner:
+                    // "la agua": a feminine noun with a stressed a takes "el" (el agua).
+                    if stressedA, let family = SpanishWords.families.first(where: { $0[1] == det }),
+                       SpanishWords.beforeStressedA.contains(family[0]) {
+                        matches.append(sentence.match(position, noun, rule: self, texts: Self.texts[kind]!, context: context,
+                                                      suggestions: [family[0] + " " + sentence.written(noun)]))
+                        continue
+                    }
                     guard agreeing.isEmpty else { continue }
                     // A noun whose readings disagree among themselves: no certain form to ask for.
                     let target = FrenchWords.certain(nominal.reduce(nominal[0]) { FrenchWords.common($0, $1) })
                     guard let replacement = SpanishWords.determiner(det, as: target, beforeStressedA: stressedA), replacement != det
                     else { continue }
-                    var suggestion = replacement + " " + sentence.written(noun)
-                    if !target.intersection(WordFeatures.number).isEmpty, detFeatures.intersection(WordFeatures.number) != target.intersection(WordFeatures.number) {
-                        // A number mismatch could also be the noun's: offered second.
-                        suggestion = replacement + " " + sentence.written(noun)
-                    }
-                    var suggestions = [suggestion]
-                    if let tag = sentence.readings(noun).first(where: { $0.tag == .NN || $0.tag == .JJ })?.tag,
-                       let form = sentence.lexicon.inflect(nounText, to: tag, features: FrenchWords.certain(detFeatures).intersection(WordFeatures.number)),
-                       FrenchWords.agree(detFeatures, sentence.lexicon.readings(of: form).first { $0.tag == tag }?.features ?? WordFeatures()) {
-                        suggestions.append(sentence.written(position) + " " + form)
+                    var suggestions = [replacement + " " + sentence.written(noun)]
+                    // When the numbers differ, the writer may have meant the determiner's number
+                    // ("los casa": las casas); that phrase comes first.
+                    let detNumber = FrenchWords.certain(detFeatures).intersection(WordFeatures.number)
+                    if !detNumber.isEmpty, !target.intersection(WordFeatures.number).isEmpty, detNumber != target.intersection(WordFeatures.number),
+                       let tag = sentence.readings(noun).first(where: { $0.tag == .NN || $0.tag == .JJ })?.tag,
+                       let form = sentence.lexicon.inflect(nounText, to: tag, features: detNumber),
+                       let plural = SpanishWords.determiner(det, as: target.subtracting(WordFeatures.number).union(detNumber), beforeStressedA: false) {
+                        suggestions.insert(plural + " " + form, at: 0)
                     }
                     matches.append(sentence.match(position, noun, rule: self, texts: Self.texts[kind]!, context: context, suggestions: suggestions))
                 case .adjective:
@@ -218,7 +231,11 @@ struct SpanishNounPhraseRule: ProofreadingRule {
                     phrase = FrenchWords.certain(FrenchWords.common(phrase, stressedA ? WordFeatures([.feminine, .singular]) : detFeatures))
                     guard phrase.intersection(WordFeatures.gender).bits.nonzeroBitCount == 1 || phrase.intersection(WordFeatures.number).bits.nonzeroBitCount == 1 else { continue }
                     let readings = sentence.readings(adjective).filter { $0.tag == .JJ || $0.tag == .VBN }
-                    guard !readings.isEmpty, !sentence.has(adjective, .NN) || readings.contains(where: { $0.tag == .JJ }) else { continue }
+                    // A noun in its own right after a noun is no adjective ("el coche bomba").
+                    let own = readings.contains { $0.tag == .JJ && $0.lemma == sentence.text(adjective) }
+                    guard !readings.isEmpty, !sentence.has(adjective, .NN) || own else { continue }
+                    // A participle before a determiner opens a clause of its own: "terminado el trabajo".
+                    if !readings.contains(where: { $0.tag == .JJ }), sentence.has(adjective + 1, .DT) { continue }
                     // An adjective of the noun agrees with it; a noun after a noun ("coche bomba") is no adjective.
                     let all = SpanishWords.nominalFeatures(sentence, adjective)
                     guard !all.contains(where: { FrenchWords.agree($0, phrase) }) else { continue }
@@ -260,7 +277,7 @@ struct SpanishSubjectVerbRule: ProofreadingRule {
         .wrong("Usted tienen razón.", "Usted tiene razón.", language: "es"),
         .wrong("Yo lo hace todos los días.", "Yo lo hago todos los días.", language: "es"),
         .wrong("Él piensan en ti.", "Él piensa en ti.", language: "es"),
-        .wrong("Vosotros canta bien.", "Vosotros cantáis bien.", language: "es"),
+        .wrong("Vosotros come demasiado.", "Vosotros coméis demasiado.", language: "es"),
         .right("Yo tengo un perro. Ellos comen mucho. Tú y yo vamos juntos.", language: "es"),
         .right("Para ellos es fácil. A ella le gusta el cine. Ella misma lo dijo.", language: "es"),
         .right("Que yo sepa, no. Yo cantaba y ella bailaba.", language: "es"),
@@ -299,10 +316,11 @@ struct SpanishSubjectVerbRule: ProofreadingRule {
                 guard startsClause, !["y", "e", "o", "u", "ni"].contains(sentence.text(position + 1)) else { continue }
                 var verb = position + 1
                 while verb < sentence.count, verb - position <= 3, SpanishClosedWordClasses.clitics.contains(sentence.text(verb)) { verb += 1 }
-                guard sentence.isWord(verb), !sentence.isCapitalized(verb) || sentence.isAllCapitals(verb) == sentence.isAllCapitals(position) else { continue }
+                guard sentence.isWord(verb), !sentence.isCapitalized(verb) || sentence.isAllCapitals(position) else { continue }
+                // A verb form may also be a noun (habla, canta); after a subject pronoun it is the verb.
                 let readings = sentence.readings(verb)
                 let verbs = readings.filter { $0.tag == .VBF }
-                guard !verbs.isEmpty, verbs.count == readings.count,
+                guard !verbs.isEmpty, !sentence.isClosedClassOrNumber(verb), !readings.contains(where: { $0.tag == .VBN }),
                       verbs.allSatisfy({ !$0.features.intersection(WordFeatures.person).isEmpty })
                 else { continue }
                 guard !verbs.contains(where: { $0.features.isSuperset(of: person) }),
