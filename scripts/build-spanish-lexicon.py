@@ -72,6 +72,7 @@ TAG_ORDER = ("NN", "JJ", "RB", "VB", "VBN", "VBG", "VBF")
 TAG_RANK = {tag: rank for rank, tag in enumerate(TAG_ORDER)}
 VERB_FLAGS = set("REIX")
 WORD = re.compile(r"[a-záéíóúüñ]+")
+CLITICS = re.compile(r"(?:me|te|se|nos|os|le|les|lo|la|los|las)+")
 PERSONS = [("1", "sg"), ("2", "sg"), ("3", "sg"), ("1", "pl"), ("2", "pl"), ("3", "pl")]
 
 # Regular endings by conjugation (-ar, -er, -ir), in the order of PERSONS.
@@ -85,14 +86,14 @@ ENDINGS = {
 }
 
 # Gender of nouns by ending (longest first), then the exceptions grammars list.
-FEMININE_ENDINGS = ("ción", "sión", "xión", "dad", "tad", "tud", "umbre", "eza", "ez", "triz", "itis", "ie", "a")
+FEMININE_ENDINGS = ("ción", "sión", "xión", "ión", "dad", "tad", "tud", "umbre", "eza", "ez", "triz", "itis", "ie", "a")
 MASCULINE_ENDINGS = ("aje", "ambre", "or", "ón", "o")
 MASCULINE = set(
     "día mapa sofá tranvía planeta cometa papá problema sistema tema programa clima idioma drama poema "
     "esquema dilema síntoma teorema aroma enigma dogma fantasma lema panorama plasma prisma trauma diploma "
     "crucigrama telegrama pijama carisma cisma estigma magma paradigma emblema fonema axioma anagrama "
     "diagrama organigrama holograma pentagrama radiograma holocausto sismo yoga karma delta puma koala "
-    "gorila panda colibrí pie pez ajedrez jerez coche".split()
+    "gorila panda colibrí pie pez ajedrez jerez coche avión camión gorrión sarampión aluvión".split()
 )
 FEMININE = set(
     "mano foto moto radio libido dinamo seo flor labor coliflor razón sinrazón sazón imagen virgen "
@@ -102,7 +103,7 @@ FEMININE = set(
 # Nouns of either gender (el/la artista, el/la estudiante): no gender, no rule decides.
 EITHER = set(
     "artista periodista dentista turista pianista deportista guía policía testigo joven cantante "
-    "estudiante modelo mar azúcar arte internet juez cura papa pirata capital cólera orden frente coma parte mañana corte cometa pendiente margen final terminal radio_no".split()
+    "estudiante modelo mar azúcar arte internet juez mejor peor mayor menor superior inferior anterior posterior exterior interior ulterior cura papa pirata capital cólera orden frente coma parte mañana corte cometa pendiente margen final terminal radio_no".split()
 ) - {"radio_no"}
 # Verbs the dictionary lists form by form, and irregular verbs whose forms no stem explains:
 # person forms in the order of PERSONS.
@@ -352,7 +353,8 @@ def main() -> None:
         labelled = conjugate(infinitive, own | every_word if infinitive in listed else own)
         own.update(labelled)
         for form in own:
-            if form == infinitive or form.endswith(("ndo", "ndose")) or form in NOT_VERBS:
+            # Gerunds, and infinitives and imperatives with a pronoun attached (irritarse, dime).
+            if form == infinitive or form.endswith(("ndo", "ndose")) or form in NOT_VERBS or CLITICS.fullmatch(form[len(infinitive):]) and form.startswith(infinitive):
                 continue
             if form.endswith(("ado", "ido", "ada", "ida", "ados", "idos", "adas", "idas")) and form not in labelled:
                 continue

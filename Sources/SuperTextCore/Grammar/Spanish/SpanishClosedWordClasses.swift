@@ -54,6 +54,9 @@ enum SpanishClosedWordClasses {
         add(.IN, "", "que si porque aunque como cuando donde mientras pues")
         add(.CC, "", "y e o u ni pero sino mas")
         add(.WH, "", "qué quién quiénes cuál cuáles cómo dónde cuándo cuánto cuánta cuántos cuántas adónde")
+        add(.WH, "", "cuyo cuya cuyos cuyas")
+        add(.CD, "", "dos tres cuatro cinco seis siete ocho nueve diez once doce quince veinte treinta cien ciento mil")
+        add(.RB, "", "nadie nada algo alguien")
         add(.RB, "", "no sí ya también tampoco nunca jamás siempre muy más menos bien mal aquí allí ahí así")
         return table
     }()

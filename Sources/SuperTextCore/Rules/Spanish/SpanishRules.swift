@@ -161,7 +161,14 @@ struct SpanishNounPhraseRule: ProofreadingRule {
         ],
     ]
 
-    static let quantifiers: Set<String> = ["poco", "poca", "mucho", "mucha", "tanto", "tanta", "todo", "toda", "otro", "otra"]
+    /// Articles, possessives and demonstratives, which stand before a noun (others may be adverbs or pronouns).
+    static let articles: Set<String> = [
+        "el", "la", "los", "las", "un", "una", "unos", "unas", "este", "esta", "estos", "estas", "ese", "esa", "esos", "esas",
+        "aquel", "aquella", "aquellos", "aquellas", "nuestro", "nuestra", "nuestros", "nuestras", "vuestro", "vuestra",
+        "vuestros", "vuestras", "mi", "mis", "tu", "tus", "su", "sus", "algún", "alguna", "ningún", "ninguna",
+    ]
+    /// Words that follow a noun as adverbs, not as its adjectives ("la libertad primero").
+    static let notAdjectives: Set<String> = ["primero", "solo", "medio", "demasiado", "bastante", "junto", "mismo", "luego"]
 
     /// Determiners that are also object pronouns before a verb.
     static let pronounDeterminers: Set<String> = ["la", "los", "las"]
@@ -183,9 +190,13 @@ struct SpanishNounPhraseRule: ProofreadingRule {
                 let noun = position + 1
                 let nounText = sentence.text(noun)
                 // "un poco cansada", "una vez terminado": small words are no nouns here.
-                if sentence.isClosedClassOrNumber(noun) || nounText == "vez" { continue }
-                // "un poco cansada", "mucho mejor": a quantifier before an adjective is an adverb.
-                if Self.quantifiers.contains(det), !sentence.has(noun, .NN) || sentence.has(position - 1, .DT) { continue }
+                if sentence.isClosedClassOrNumber(noun) || SpanishClosedWordClasses.table[nounText] != nil || nounText == "vez" { continue }
+                // "un poco cansada", "mucho yerra", "ciertos son": a quantifier or demonstrative
+                // before anything but a noun of known gender is no determiner of it.
+                if !Self.articles.contains(det) {
+                    let gendered = sentence.readings(noun).contains { $0.tag == .NN && $0.features.intersection(WordFeatures.gender).bits.nonzeroBitCount == 1 }
+                    if !gendered || sentence.has(noun, .VBF) || sentence.has(position - 1, .DT) { continue }
+                }
                 if kind == .determiner, Self.pronounDeterminers.contains(det), sentence.has(noun, .VBF), !SpanishWords.stressedA.contains(nounText) { continue }
                 let nominal = SpanishWords.nominalFeatures(sentence, noun)
                 guard !nominal.isEmpty else { continue }
@@ -224,6 +235,7 @@ struct SpanishNounPhraseRule: ProofreadingRule {
                 case .adjective:
                     let adjective = noun + 1
                     guard !agreeing.isEmpty, sentence.isWord(adjective), !sentence.isCapitalized(adjective),
+                          !Self.notAdjectives.contains(sentence.text(adjective)), SpanishClosedWordClasses.table[sentence.text(adjective)] == nil,
                           !sentence.has(adjective, .VBF), !sentence.isClosedClassOrNumber(adjective)
                     else { continue }
                     // The noun phrase's gender and number: what determiner and noun share.
