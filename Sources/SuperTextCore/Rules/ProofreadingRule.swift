@@ -276,6 +276,7 @@ public enum ProofreadingRules {
         case "en": [AVersusAnRule(), CurrencySymbolRule()] + [ConfusedWordRule.load(language: language, searchPath: searchPath)].compactMap { $0 }
         case "fr": FrenchRules.all
         case "de": GermanRules.all
+        case "es": SpanishRules.all
         default: []
         }
     }
