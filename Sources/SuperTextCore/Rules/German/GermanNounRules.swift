@@ -115,6 +115,7 @@ public struct GermanArticleNounRule: ProofreadingRule {
         .wrong("Das Kind rannte zu seine Mutter.", "Das Kind rannte zu seiner Mutter.", language: "de-DE"),
         .wrong("Wann kommst du zum Prüfung?", "Wann kommst du zur Prüfung?", language: "de-DE"),
         .right("Sie öffnete die große Haustür.", language: "de-DE"),
+        .right("Vielen Dank für das Catering und die Organisation.", language: "de-DE"),
         .right("Das Haus, das Peter gekauft hat. Mit dem Stock. Der Frau gefällt die Haustür. Den Kindern geht es gut.", language: "de-DE"),
     ]
 

@@ -28,16 +28,20 @@ enum GermanWords {
     static let neuterQuantifiers: Set<String> = ["etwas", "nichts", "viel", "wenig", "allerlei", "alles", "genug", "mehr", "manches", "vieles"]
 
     /// The noun readings of a capitalised word: its own, or those of the longest noun it ends
-    /// with (a compound takes the gender of its last part: die Haustür like die Tür).
+    /// with when what comes before is a word too, with or without a joining s (a compound takes
+    /// the gender of its last part: die Haustür like die Tür; "Catering" is no "Cate" + "Ring").
     static func nounReadings(_ word: String, lexicon: Lexicon) -> [Lexicon.Reading] {
         let own = lexicon.readings(of: word).filter { $0.tag == .NN }
         if !own.isEmpty { return own }
         guard lexicon.readings(of: word).isEmpty, word.count >= 7 else { return [] }
         let characters = Array(word)
+        func isWord(_ head: String) -> Bool {
+            !lexicon.readings(of: head).isEmpty || (head.count > 3 && head.hasSuffix("s") && !lexicon.readings(of: String(head.dropLast())).isEmpty)
+        }
         for start in 3...(characters.count - 4) {
             let tail = String(characters[start...])
             let readings = lexicon.readings(of: tail)
-            if !readings.isEmpty {
+            if !readings.isEmpty, isWord(String(characters[..<start]).lowercased()) {
                 // A tail that is also another kind of word ("ende", "lich") says nothing.
                 return readings.allSatisfy { $0.tag == .NN } ? readings : []
             }
