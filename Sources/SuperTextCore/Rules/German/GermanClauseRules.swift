@@ -38,7 +38,7 @@ public struct GermanSubjectVerbRule: ProofreadingRule {
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
         let lexicon = context.grammar.lexicon
-        for sentence in FrenchSentence.all(in: document, context: context) {
+        for sentence in RuleSentence.all(in: document, context: context) {
             for position in 0..<max(sentence.count - 1, 0) where sentence.isWord(position) {
                 guard let wanted = Self.pronouns[sentence.text(position)],
                       sentence.isFirstWord(position) || ["und", "oder", "aber", "denn", "sondern", ";"].contains(sentence.text(position - 1)),
@@ -61,14 +61,9 @@ public struct GermanSubjectVerbRule: ProofreadingRule {
                 guard let suggestion = lexicon.inflect(verb, to: .VBF, features: wanted), suggestion != verb,
                       lexicon.readings(of: suggestion).contains(where: { $0.tag == .VBF && $0.features.isSuperset(of: wanted) })
                 else { continue }
-                let ruleText = Self.texts[context.explanationLanguage] ?? Self.texts[.en]!
-                func fill(_ template: String) -> String {
-                    template.replacingOccurrences(of: "{subject}", with: sentence.written(position)).replacingOccurrences(of: "{suggestion}", with: suggestion)
-                }
-                matches.append(document.match(
-                    tokens: sentence.tokens[position + 1]..<sentence.tokens[position + 1] + 1, category: category, rule: id,
-                    message: fill(ruleText.message), shortMessage: ruleText.shortMessage,
-                    suggestions: [suggestion], explanation: Explanation(kind: category.explanationKind, title: ruleText.title, detail: ruleText.detail)))
+                matches.append(sentence.match(
+                    position + 1, position + 1, rule: self, texts: Self.texts, context: context, suggestions: [suggestion],
+                    values: ["subject": sentence.written(position)]))
             }
         }
         return matches
@@ -110,7 +105,7 @@ public struct GermanDassRule: ProofreadingRule {
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
         let lexicon = context.grammar.lexicon
-        for sentence in FrenchSentence.all(in: document, context: context) {
+        for sentence in RuleSentence.all(in: document, context: context) {
             for position in 0..<sentence.count where sentence.isWord(position) {
                 let text = sentence.text(position)
                 var suggestion: String?
@@ -165,7 +160,7 @@ public struct GermanDassRule: ProofreadingRule {
 
 /// Whether the words after `position` up to the next punctuation end with a finite verb and
 /// hold no subject of their own (no pronoun, article or noun): "(das Kind,) dass dort spielt".
-private func relativeClauseWithoutSubject(after position: Int, in sentence: FrenchSentence) -> Bool {
+private func relativeClauseWithoutSubject(after position: Int, in sentence: RuleSentence) -> Bool {
     var index = position + 1
     while sentence.isWord(index) {
         if sentence.isCapitalized(index) || sentence.tags(index).containsAny(WordTags([.PRP, .DT, .PRPS])) { return false }
@@ -214,7 +209,7 @@ public struct GermanSubordinateCommaRule: ProofreadingRule {
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
-        for sentence in FrenchSentence.all(in: document, context: context) {
+        for sentence in RuleSentence.all(in: document, context: context) {
             for position in 1..<max(1, sentence.count) where sentence.isWord(position) {
                 let text = sentence.text(position)
                 guard Self.conjunctions.contains(text), !sentence.isCapitalized(position),

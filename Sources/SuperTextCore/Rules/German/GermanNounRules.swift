@@ -32,7 +32,7 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
         let lexicon = context.grammar.lexicon
-        for sentence in FrenchSentence.all(in: document, context: context) {
+        for sentence in RuleSentence.all(in: document, context: context) {
             for position in 0..<sentence.count where sentence.isWord(position) {
                 let written = sentence.written(position)
                 guard let first = written.first, first.isLowercase, !sentence.isFirstWord(position),
@@ -85,12 +85,8 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
                     capitalise = true
                 }
                 guard capitalise else { continue }
-                let suggestion = WordCase.capitalizingFirst(written)
-                let ruleText = Self.texts[context.explanationLanguage] ?? Self.texts[.en]!
-                matches.append(document.match(
-                    tokens: sentence.tokens[position]..<sentence.tokens[position] + 1, category: category, rule: id,
-                    message: ruleText.message.replacingOccurrences(of: "{suggestion}", with: suggestion), shortMessage: ruleText.shortMessage,
-                    suggestions: [suggestion], explanation: Explanation(kind: category.explanationKind, title: ruleText.title, detail: ruleText.detail)))
+                matches.append(sentence.match(
+                    position, position, rule: self, texts: Self.texts, context: context, suggestions: [WordCase.capitalizingFirst(written)]))
             }
         }
         return matches
@@ -135,7 +131,7 @@ public struct GermanArticleNounRule: ProofreadingRule {
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
         let lexicon = context.grammar.lexicon
-        for sentence in FrenchSentence.all(in: document, context: context) {
+        for sentence in RuleSentence.all(in: document, context: context) {
             for position in 0..<sentence.count where sentence.isWord(position) {
                 let text = sentence.text(position)
                 let contraction = GermanWords.contractions[text]
@@ -262,7 +258,7 @@ public struct GermanCompoundRule: ProofreadingRule {
         var matches: [Match] = []
         let lexicon = context.grammar.lexicon
         let ruleText = Self.texts[context.explanationLanguage] ?? Self.texts[.en]!
-        func add(_ first: Int, _ last: Int, _ sentence: FrenchSentence, _ suggestion: String) {
+        func add(_ first: Int, _ last: Int, _ sentence: RuleSentence, _ suggestion: String) {
             matches.append(document.match(
                 tokens: sentence.tokens[first]..<sentence.tokens[last] + 1, category: category, rule: id,
                 message: ruleText.message.replacingOccurrences(of: "{suggestion}", with: suggestion), shortMessage: ruleText.shortMessage,
@@ -273,7 +269,7 @@ public struct GermanCompoundRule: ProofreadingRule {
         func isNoun(_ word: String) -> Bool {
             lexicon.readings(of: word).contains { $0.tag == .NN }
         }
-        for sentence in FrenchSentence.all(in: document, context: context) {
+        for sentence in RuleSentence.all(in: document, context: context) {
             for position in 0..<sentence.count where sentence.isWord(position) && sentence.isCapitalized(position) && !sentence.isAllCapitals(position) {
                 let written = sentence.written(position)
                 let text = sentence.text(position)

@@ -1,7 +1,6 @@
 /// The German rules written in code, in the order they run (the pattern rules of `de.rules`
 /// and the phrase lists come from `LanguageGrammar`). They read sentences through
-/// `FrenchSentence`, which holds nothing French but its name: tokens, lowercase texts and the
-/// lexicon's readings.
+/// `RuleSentence`: tokens, lowercase texts and the lexicon's readings.
 enum GermanRules {
     static let all: [any ProofreadingRule] = [
         GermanNounCapitalsRule(),

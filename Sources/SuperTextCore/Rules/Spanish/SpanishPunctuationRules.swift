@@ -61,7 +61,7 @@ struct SpanishQuestionWordRule: ProofreadingRule {
     func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         guard context.primaryLanguage == "es" else { return [] }
         var matches: [Match] = []
-        for sentence in FrenchSentence.all(in: document, context: context) {
+        for sentence in RuleSentence.all(in: document, context: context) {
             for position in 0..<sentence.count {
                 guard sentence.isWord(position), let accented = Self.accented[sentence.text(position)] else { continue }
                 let before = sentence.text(position - 1)
@@ -133,7 +133,7 @@ struct SpanishOpeningMarkRule: ProofreadingRule {
     func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         guard context.primaryLanguage == "es" else { return [] }
         var matches: [Match] = []
-        for sentence in FrenchSentence.all(in: document, context: context) {
+        for sentence in RuleSentence.all(in: document, context: context) {
             var partStart = 0
             for position in 0..<sentence.count {
                 let text = sentence.text(position)

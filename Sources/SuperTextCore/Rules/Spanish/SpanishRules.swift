@@ -1,7 +1,6 @@
 /// The Spanish rules written in code, in the order they run (the pattern rules of `es.rules`
 /// and the phrase lists come from `LanguageGrammar`). They read sentences through
-/// `FrenchSentence`, the reader of tokens and readings the French rules share, which has
-/// nothing French in it but its name.
+/// `RuleSentence`, the reader of tokens and readings every language's code rules share.
 enum SpanishRules {
     static let all: [any ProofreadingRule] = [
         SpanishNounPhraseRule(.determiner),
@@ -60,7 +59,7 @@ enum SpanishWords {
     }
 
     /// The gender and number of a word's noun and adjective readings, one set per reading.
-    static func nominalFeatures(_ sentence: FrenchSentence, _ position: Int) -> [WordFeatures] {
+    static func nominalFeatures(_ sentence: RuleSentence, _ position: Int) -> [WordFeatures] {
         sentence.readings(position).filter { $0.tag == .NN || $0.tag == .JJ || $0.tag == .VBN }.map {
             $0.features.intersection(WordFeatures.gender.union(WordFeatures.number))
         }
@@ -176,7 +175,7 @@ struct SpanishNounPhraseRule: ProofreadingRule {
     func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         guard context.primaryLanguage == "es" else { return [] }
         var matches: [Match] = []
-        for sentence in FrenchSentence.all(in: document, context: context) {
+        for sentence in RuleSentence.all(in: document, context: context) {
             var position = 0
             while position + 1 < sentence.count {
                 defer { position += 1 }
@@ -318,7 +317,7 @@ struct SpanishSubjectVerbRule: ProofreadingRule {
     func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         guard context.primaryLanguage == "es" else { return [] }
         var matches: [Match] = []
-        for sentence in FrenchSentence.all(in: document, context: context) {
+        for sentence in RuleSentence.all(in: document, context: context) {
             for position in 0..<sentence.count {
                 guard sentence.isWord(position), let person = SpanishClosedWordClasses.subjectPronouns[sentence.text(position)] else { continue }
                 let before = sentence.text(position - 1)
