@@ -74,7 +74,7 @@ public struct EnglishTypographyRule: ProofreadingRule {
             .wrong("If this become's a problem, stop.", "If this becomes a problem, stop."),
             .wrong("This vehicle get’s used too much.", "This vehicle gets used too much."),
             .wrong("Here are 7 reason's why.", "Here are 7 reasons why."),
-            .right("The car's engine is new. The car's red. I have five CDs. Five years' work. He is the boss's son."),
+            .right("The car's engine is new. The car's red. I have five CDs. Five years' work. He is the boss's son. Other languages than the text's are checked."),
         ]
         case .decade: [
             .wrong("Where were you in the 1990's?", "Where were you in the 1990s?"),
@@ -303,8 +303,11 @@ public struct EnglishTypographyRule: ProofreadingRule {
                     let nextText = next.map { texts[$0] } ?? ""
                     let before = previous.map { texts[$0] } ?? ""
                     let tags = lexicon.tags(of: base)
-                    // "the car's are": 's cannot be "is" before are or were, nor a possessive.
+                    // "the car's are": 's cannot be "is" before are or were, nor a possessive (but
+                    // "than the text's are checked" leaves its noun out).
+                    let beforeDeterminer = previous.flatMap { document.previousSignificant(before: $0) }.map { texts[$0] } ?? ""
                     if ["are", "were"].contains(nextText), tags.contains(.NN), !tags.contains(.PRP),
+                       !["than", "as", "like", "of", "to"].contains(beforeDeterminer),
                        let plural = lexicon.inflect(base, to: .NNS), plural != base {
                         add(index..<index + 1, plural)
                         continue
