@@ -4,6 +4,7 @@
 public struct EnglishTypographyRule: ProofreadingRule {
     public enum Kind: Sendable, CaseIterable {
         case quotes, quoteMarks, dash, apostrophe, apostrophePlural, decade, symbol, hypothesis, numberingDash
+        case spaceAfterComma, parenthesisSpace, sentenceCapital
     }
 
     public let kind: Kind
@@ -23,10 +24,18 @@ public struct EnglishTypographyRule: ProofreadingRule {
         case .symbol: "EN_TRADEMARK_SIGN"
         case .hypothesis: "EN_HYPOTHESIS_SUBSCRIPT"
         case .numberingDash: "EN_NUMBERING_DASH"
+        case .spaceAfterComma: "EN_SPACE_AFTER_COMMA"
+        case .parenthesisSpace: "EN_PARENTHESIS_SPACE"
+        case .sentenceCapital: "EN_SENTENCE_CAPITAL"
         }
     }
 
-    public var category: MatchCategory { kind == .numberingDash ? .punctuation : .typography }
+    public var category: MatchCategory {
+        switch kind {
+        case .numberingDash, .spaceAfterComma, .parenthesisSpace: .punctuation
+        default: .typography
+        }
+    }
 
     public var description: String {
         switch kind {
@@ -39,6 +48,9 @@ public struct EnglishTypographyRule: ProofreadingRule {
         case .symbol: "The signs ™ ® © instead of (TM) (R) (C)."
         case .hypothesis: "Hypotheses with a subscript: H₀, H₁."
         case .numberingDash: "No dash after the number of a heading."
+        case .spaceAfterComma: "A space after a comma or semicolon between words."
+        case .parenthesisSpace: "No space inside parentheses."
+        case .sentenceCapital: "A capital at the start of a sentence."
         }
     }
 
@@ -89,6 +101,21 @@ public struct EnglishTypographyRule: ProofreadingRule {
         case .hypothesis: [
             .wrong("H0: There is no effect.", "H₀: There is no effect."),
             .right("H₀: There is no effect. The H1 heading is the largest."),
+        ]
+        case .spaceAfterComma: [
+            .wrong("I met him,then we left.", "I met him, then we left."),
+            .wrong("We came;they left.", "We came; they left."),
+            .right("I met him, then we left. It costs 1,000 dollars. Points a,b and c."),
+        ]
+        case .parenthesisSpace: [
+            .wrong("She said ( hello ) to me.", "She said (hello ) to me."),
+            .wrong("She said (hello ) to me.", "She said (hello) to me."),
+            .right("She said (hello) to me. Smileys :-) stay."),
+        ]
+        case .sentenceCapital: [
+            .wrong("It was late. the others had left.", "It was late. The others had left."),
+            .wrong("Is it late? the others had left.", "Is it late? The others had left."),
+            .right("It was late. The others had left. We saw the U.S. army. He left... and came back. iPhones were sold. It costs approx. three dollars. See fig. two."),
         ]
         case .numberingDash: [
             .wrong("1.- Introduction", "1. Introduction"),
@@ -179,6 +206,27 @@ public struct EnglishTypographyRule: ProofreadingRule {
             .es: RuleText(message: "Escriba la hipótesis con subíndice: «%s».", shortMessage: "Subíndice", title: "Hipótesis",
                           detail: "En estadística, la hipótesis nula es H₀ y las alternativas H₁, H₂: el número va en subíndice."),
         ],
+        .spaceAfterComma: commaTexts,
+        .parenthesisSpace: [
+            .en: RuleText(message: "No space inside the parentheses: '%s'.", shortMessage: "Space in parentheses", title: "Parentheses",
+                          detail: "Parentheses hug what they hold: (like this), not ( like this )."),
+            .fr: RuleText(message: "Pas d’espace à l’intérieur des parenthèses : « %s ».", shortMessage: "Espace entre parenthèses", title: "Parenthèses",
+                          detail: "Les parenthèses entourent leur contenu sans espace : (comme ceci), non ( comme ceci )."),
+            .de: RuleText(message: "Kein Leerzeichen innerhalb der Klammern: „%s“.", shortMessage: "Leerzeichen in Klammern", title: "Klammern",
+                          detail: "Klammern umschließen ihren Inhalt ohne Leerzeichen: (so), nicht ( so )."),
+            .es: RuleText(message: "Sin espacio dentro del paréntesis: «%s».", shortMessage: "Espacio en paréntesis", title: "Paréntesis",
+                          detail: "Los paréntesis abrazan su contenido sin espacios: (así), no ( así )."),
+        ],
+        .sentenceCapital: [
+            .en: RuleText(message: "A sentence starts with a capital: '%s'.", shortMessage: "Capital", title: "Capital at the start",
+                          detail: "The first word of a sentence takes a capital letter, after a period, a question mark or an exclamation mark."),
+            .fr: RuleText(message: "Une phrase commence par une majuscule : « %s ».", shortMessage: "Majuscule", title: "Majuscule initiale",
+                          detail: "Le premier mot d’une phrase prend une majuscule, après un point, un point d’interrogation ou d’exclamation."),
+            .de: RuleText(message: "Ein Satz beginnt mit einem Großbuchstaben: „%s“.", shortMessage: "Großbuchstabe", title: "Großschreibung am Satzanfang",
+                          detail: "Das erste Wort eines Satzes wird nach Punkt, Frage- oder Ausrufezeichen großgeschrieben."),
+            .es: RuleText(message: "La frase empieza con mayúscula: «%s».", shortMessage: "Mayúscula", title: "Mayúscula inicial",
+                          detail: "La primera palabra de una frase lleva mayúscula, tras un punto, un signo de interrogación o de exclamación."),
+        ],
         .numberingDash: [
             .en: RuleText(message: "The number of a heading needs no dash after its period.", shortMessage: "Dash after a number", title: "Numbered headings",
                           detail: "A heading's number ends with its period: \"1. Introduction\", \"2.3. Results\". A dash after it adds nothing."),
@@ -189,6 +237,23 @@ public struct EnglishTypographyRule: ProofreadingRule {
             .es: RuleText(message: "El número de un título no lleva raya tras su punto.", shortMessage: "Raya tras un número", title: "Títulos numerados",
                           detail: "El número de un título termina en su punto: «1. Introducción», «2.3. Resultados». Una raya detrás no añade nada."),
         ],
+    ]
+
+    static let commaTexts: [ExplanationLanguage: RuleText] = [
+        .en: RuleText(message: "Put a space after the punctuation: '%s'.", shortMessage: "Space after punctuation", title: "Space after a comma",
+                      detail: "A comma or a semicolon follows the word before it and has a space after it: red, green; blue."),
+        .fr: RuleText(message: "Mettez une espace après la ponctuation : « %s ».", shortMessage: "Espace après la ponctuation", title: "Espace après la virgule",
+                      detail: "En anglais, la virgule et le point-virgule suivent le mot sans espace et sont suivis d’une espace : red, green; blue."),
+        .de: RuleText(message: "Nach dem Satzzeichen steht ein Leerzeichen: „%s“.", shortMessage: "Leerzeichen nach Satzzeichen", title: "Leerzeichen nach dem Komma",
+                      detail: "Komma und Semikolon stehen direkt hinter dem Wort und vor einem Leerzeichen: red, green; blue."),
+        .es: RuleText(message: "Ponga un espacio tras el signo: «%s».", shortMessage: "Espacio tras el signo", title: "Espacio tras la coma",
+                      detail: "La coma y el punto y coma van pegados a la palabra anterior y seguidos de un espacio: red, green; blue."),
+    ]
+
+    /// Abbreviations of four letters or more that a lowercase word may follow.
+    static let abbreviations: Set<String> = [
+        "approx", "incl", "excl", "cont", "dept", "resp", "vols", "nos", "esp", "corp", "govt", "assn", "univ", "mins", "secs",
+        "hrs", "yrs", "mths", "refs", "eqn", "eqns", "figs", "sect", "trans", "misc", "prof", "sept", "etc",
     ]
 
     /// Contractions of not whose "n" part stands alone when the apostrophe is mistyped.
@@ -376,6 +441,46 @@ public struct EnglishTypographyRule: ProofreadingRule {
                       tokens[first + 3].kind == .word, WordCase.startsWithCapital(document.text(of: tokens[first + 3]))
                 else { continue }
                 add(first..<first + 1, "H" + lowered)
+            case .spaceAfterComma:
+                // "him,then": two words with no space after the comma (not 1,000 nor a,b).
+                for index in range where tokens[index].kind == .punctuation && (texts[index] == "," || texts[index] == ";") {
+                    guard index > range.lowerBound, index + 1 < range.upperBound, tokens[index - 1].kind == .word,
+                          tokens[index + 1].kind == .word, texts[index - 1].count > 1, texts[index + 1].count > 1
+                    else { continue }
+                    add(index..<index + 1, texts[index] + " ")
+                }
+            case .parenthesisSpace:
+                for index in range where tokens[index].kind == .space && tokens[index].byteRange.count == 1 {
+                    // "( hello": after an opening parenthesis; "hello )": before a closing one.
+                    if isPunctuation(index - 1, "("), isWordLike(index + 1), index >= 2, tokens[index - 2].isWhitespace {
+                        add(index - 1..<index + 1, "(")
+                    } else if isPunctuation(index + 1, ")"), isWordLike(index - 1),
+                              index + 2 >= tokens.count || tokens[index + 2].isWhitespace || tokens[index + 2].kind == .punctuation,
+                              range.contains(where: { isPunctuation($0, "(") && $0 < index }) {
+                        add(index..<index + 2, ")")
+                    }
+                }
+            case .sentenceCapital:
+                // "It was late. the others": the sentence splitter keeps a lowercase word after a
+                // period in the sentence (it may follow an abbreviation), so the rule looks there:
+                // after a period that ends a known word of four letters or more (no abbreviation),
+                // or after ! or ?, on the same line.
+                for index in range where tokens[index].kind == .punctuation && [".", "!", "?"].contains(texts[index]) {
+                    // The next word may start the next sentence (after ! or ?): read on past this one.
+                    guard index > range.lowerBound, index + 2 < tokens.count, tokens[index + 1].kind == .space,
+                          tokens[index + 2].kind == .word, tokens[index - 1].kind == .word
+                    else { continue }
+                    if texts[index] == "." {
+                        let before = texts[index - 1]
+                        guard before.count >= 4, context.grammar.lexicon.knows(before), !Self.abbreviations.contains(before),
+                              index < 2 || !isPunctuation(index - 2, ".")
+                        else { continue }
+                    }
+                    let word = document.text(of: tokens[index + 2])
+                    guard word.count > 1, word.allSatisfy({ $0.isLowercase }), context.grammar.lexicon.knows(texts[index + 2])
+                    else { continue }
+                    add(index + 2..<index + 3, word.prefix(1).uppercased() + word.dropFirst())
+                }
             case .numberingDash:
                 // "1.- Introduction": a number starting a line, its period, dashes, a space.
                 for index in range where tokens[index].kind == .number && startsLine(index) {
