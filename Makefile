@@ -54,11 +54,18 @@ bench-suggest: deps
 	scripts/bench-suggest.sh
 
 ## Grammar rules on ../shared/eval/grammar (detected, corrected at 1, false positives, time per
-## sentence) for every language (release build). GRAMMAR_EVAL=DIR to measure elsewhere.
+## sentence) for every language and en-GB (release build), then Harper (harper-py in .venv, from
+## scripts/install-deps.sh bench) on the English and British sets, scored the same way, in the same
+## run; without harper-py, SuperText's figures stand and the peer is said to be unmeasured.
+## GRAMMAR_EVAL=DIR to measure elsewhere.
 GRAMMAR_EVAL ?= ../shared/eval/grammar
 bench-grammar: deps
+	scripts/install-deps.sh bench
 	$(SWIFT) build -c release --product supertext-bench
 	.build/release/supertext-bench grammar $(GRAMMAR_EVAL)
+	.build/release/supertext-bench grammar $(GRAMMAR_EVAL) --language en-GB
+	@if [ -x .venv/bin/python ]; then .venv/bin/python scripts/bench_grammar_harper.py $(GRAMMAR_EVAL); \
+	else echo "Harper not measured: .venv is missing (scripts/install-deps.sh bench creates it with harper-py)"; fi
 
 ## 30 minutes of mixed load (checks, streams, history, dictionary) against the release server,
 ## printing memory, file descriptors and latency each minute. SOAK_SECONDS=N to run shorter.

@@ -16,22 +16,42 @@ case "$purpose" in
     # Tests/EndToEnd/cluster.sh puts two servers behind HAProxy.
     packages+=(postgresql haproxy)
     ;;
-  # `make bench-http` measures the PostgreSQL store beside SQLite.
-  bench) packages+=(hunspell python3 wrk aspell aspell-en aspell-fr aspell-de aspell-es postgresql) ;;
+  # `make bench-http` measures the PostgreSQL store beside SQLite; `make bench-grammar` measures
+  # Harper in .venv (below).
+  bench) packages+=(hunspell python3 python3-venv wrk aspell aspell-en aspell-fr aspell-de aspell-es postgresql) ;;
 esac
 
 missing=()
 for package in "${packages[@]}"; do
   [[ "$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null)" == *"install ok installed"* ]] || missing+=("$package")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
-
-echo "Installing: ${missing[*]}"
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo="sudo"
-export DEBIAN_FRONTEND=noninteractive
-# Refresh the package lists when they are missing or older than a day.
-if [ -z "$(find /var/lib/apt/lists -maxdepth 1 -name '*Packages*' -mtime -1 2>/dev/null | head -n 1)" ]; then
-  $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing: ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  # Refresh the package lists when they are missing or older than a day.
+  if [ -z "$(find /var/lib/apt/lists -maxdepth 1 -name '*Packages*' -mtime -1 2>/dev/null | head -n 1)" ]; then
+    $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq
+  fi
+  $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-$sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+
+# The peer of `make bench-grammar`: harper-py, pinned by hash, in the repository's .venv (shared with
+# the end-to-end tests, each requirements file with its stamp). Reinstalled only when the pins
+# change. Failing (no network, a platform without a pinned wheel) leaves Harper unmeasured and the
+# benchmarks running, so it warns instead of stopping.
+if [ "$purpose" = bench ]; then
+  root="$(cd "$(dirname "$0")/.." && pwd)"
+  requirements="$root/scripts/bench-requirements.txt"
+  stamp="$root/.venv/.bench-requirements"
+  if ! cmp -s "$requirements" "$stamp"; then
+    if { [ -x "$root/.venv/bin/python" ] || python3 -m venv "$root/.venv"; } \
+      && "$root/.venv/bin/pip" install --quiet --disable-pip-version-check --no-input \
+        --require-hashes --only-binary=:all: -r "$requirements"; then
+      cp "$requirements" "$stamp"
+    else
+      echo "warning: could not install scripts/bench-requirements.txt into .venv; make bench-grammar will not measure Harper" >&2
+    fi
+  fi
+fi

@@ -28,7 +28,9 @@ struct GrammarBenchmark {
         print("Grammar rules on \(options.path) (detected and corrected at 1 on *_lt_dev.tsv, false positives on *_lt_dev_correct.txt)")
         for language in languages {
             let start = ContinuousClock.now
-            let grammar = GrammarCatalog.grammar(for: language, searchPath: catalog.searchPath)
+            // A regional set (en-GB) is checked with its language's grammar, as Proofreader does.
+            let primary = language.split(separator: "-").first.map(String.init) ?? language
+            let grammar = GrammarCatalog.grammar(for: primary, searchPath: catalog.searchPath)
             let seconds = (ContinuousClock.now - start).seconds
             print("\(language): \(grammar.rules.count) rules, \(grammar.lexicon.count) words in the lexicon, loaded in \(String(format: "%.3f", seconds)) s")
         }
