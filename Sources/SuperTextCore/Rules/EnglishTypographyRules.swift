@@ -4,7 +4,7 @@
 public struct EnglishTypographyRule: ProofreadingRule {
     public enum Kind: Sendable, CaseIterable {
         case quotes, quoteMarks, dash, apostrophe, apostrophePlural, decade, symbol, hypothesis, numberingDash
-        case spaceAfterComma, parenthesisSpace, sentenceCapital
+        case spaceAfterComma, parenthesisSpace, sentenceCapital, ordinal
     }
 
     public let kind: Kind
@@ -27,6 +27,7 @@ public struct EnglishTypographyRule: ProofreadingRule {
         case .spaceAfterComma: "EN_SPACE_AFTER_COMMA"
         case .parenthesisSpace: "EN_PARENTHESIS_SPACE"
         case .sentenceCapital: "EN_SENTENCE_CAPITAL"
+        case .ordinal: "EN_ORDINAL_SUFFIX"
         }
     }
 
@@ -51,6 +52,7 @@ public struct EnglishTypographyRule: ProofreadingRule {
         case .spaceAfterComma: "A space after a comma or semicolon between words."
         case .parenthesisSpace: "No space inside parentheses."
         case .sentenceCapital: "A capital at the start of a sentence."
+        case .ordinal: "The suffix of an ordinal number: 1st, 2nd, 3rd, 4th."
         }
     }
 
@@ -116,6 +118,11 @@ public struct EnglishTypographyRule: ProofreadingRule {
             .wrong("It was late. the others had left.", "It was late. The others had left."),
             .wrong("Is it late? the others had left.", "Is it late? The others had left."),
             .right("It was late. The others had left. We saw the U.S. army. He left... and came back. iPhones were sold. It costs approx. three dollars. See fig. two."),
+        ]
+        case .ordinal: [
+            .wrong("This was my 1nd try.", "This was my 1st try."),
+            .wrong("It is the 12st floor and the 92rd street.", "It is the 12th floor and the 92rd street."),
+            .right("The 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 22nd, 101st and 111th rows."),
         ]
         case .numberingDash: [
             .wrong("1.- Introduction", "1. Introduction"),
@@ -226,6 +233,16 @@ public struct EnglishTypographyRule: ProofreadingRule {
                           detail: "Das erste Wort eines Satzes wird nach Punkt, Frage- oder Ausrufezeichen großgeschrieben."),
             .es: RuleText(message: "La frase empieza con mayúscula: «%s».", shortMessage: "Mayúscula", title: "Mayúscula inicial",
                           detail: "La primera palabra de una frase lleva mayúscula, tras un punto, un signo de interrogación o de exclamación."),
+        ],
+        .ordinal: [
+            .en: RuleText(message: "The ordinal is written '%s'.", shortMessage: "Ordinal", title: "Ordinal numbers",
+                          detail: "The suffix follows the last word said: 1st (first), 2nd (second), 3rd (third), then th (4th, 11th, 12th, 13th); 21st, 22nd, 23rd again."),
+            .fr: RuleText(message: "L’ordinal s’écrit « %s ».", shortMessage: "Ordinal", title: "Nombres ordinaux",
+                          detail: "En anglais, le suffixe suit le mot prononcé : 1st (first), 2nd (second), 3rd (third), puis th (4th, 11th, 12th, 13th) ; de nouveau 21st, 22nd, 23rd."),
+            .de: RuleText(message: "Die Ordnungszahl schreibt sich „%s“.", shortMessage: "Ordnungszahl", title: "Ordnungszahlen",
+                          detail: "Im Englischen folgt die Endung dem gesprochenen Wort: 1st (first), 2nd (second), 3rd (third), dann th (4th, 11th, 12th, 13th); wieder 21st, 22nd, 23rd."),
+            .es: RuleText(message: "El ordinal se escribe «%s».", shortMessage: "Ordinal", title: "Números ordinales",
+                          detail: "En inglés, el sufijo sigue a la palabra pronunciada: 1st (first), 2nd (second), 3rd (third), luego th (4th, 11th, 12th, 13th); de nuevo 21st, 22nd, 23rd."),
         ],
         .numberingDash: [
             .en: RuleText(message: "The number of a heading needs no dash after its period.", shortMessage: "Dash after a number", title: "Numbered headings",
@@ -450,13 +467,16 @@ public struct EnglishTypographyRule: ProofreadingRule {
                     add(index..<index + 1, texts[index] + " ")
                 }
             case .parenthesisSpace:
-                for index in range where tokens[index].kind == .space && tokens[index].byteRange.count == 1 {
+                var opened = false
+                for index in range {
+                    if isPunctuation(index, "(") { opened = true }
+                    guard tokens[index].kind == .space, tokens[index].byteRange.count == 1 else { continue }
                     // "( hello": after an opening parenthesis; "hello )": before a closing one.
                     if isPunctuation(index - 1, "("), isWordLike(index + 1), index >= 2, tokens[index - 2].isWhitespace {
                         add(index - 1..<index + 1, "(")
                     } else if isPunctuation(index + 1, ")"), isWordLike(index - 1),
                               index + 2 >= tokens.count || tokens[index + 2].isWhitespace || tokens[index + 2].kind == .punctuation,
-                              range.contains(where: { isPunctuation($0, "(") && $0 < index }) {
+                              opened {
                         add(index..<index + 2, ")")
                     }
                 }
@@ -480,6 +500,16 @@ public struct EnglishTypographyRule: ProofreadingRule {
                     guard word.count > 1, word.allSatisfy({ $0.isLowercase }), context.grammar.lexicon.knows(texts[index + 2])
                     else { continue }
                     add(index + 2..<index + 3, word.prefix(1).uppercased() + word.dropFirst())
+                }
+            case .ordinal:
+                // The word scanner reads "21st" as a number, and "1nd" too or as an identifier.
+                for index in range where tokens[index].kind == .number || tokens[index].skipReason == .identifier {
+                    let text = document.text(of: tokens[index]).lowercased()
+                    let digits = text.prefix { $0.isASCII && $0.isNumber }
+                    let suffix = text.dropFirst(digits.count)
+                    guard !digits.isEmpty, digits.count <= 9, ["st", "nd", "rd", "th"].contains(suffix), let number = Int(digits) else { continue }
+                    let right = number % 100 >= 11 && number % 100 <= 13 ? "th" : [1: "st", 2: "nd", 3: "rd"][number % 10] ?? "th"
+                    if suffix != right { add(index..<index + 1, String(digits) + right) }
                 }
             case .numberingDash:
                 // "1.- Introduction": a number starting a line, its period, dashes, a space.
