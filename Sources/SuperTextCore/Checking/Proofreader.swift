@@ -334,7 +334,10 @@ public final class Proofreader {
             }
             if !overlapping.isEmpty {
                 let replacement = match.suggestions[0]
+                // A rule that keeps every letter and changes only the marks between them ("couldn t",
+                // "I´ll") mends words whose broken pieces spelling reports.
                 let joined = replacement.replacingOccurrences(of: "-", with: " ").lowercased() == match.text.lowercased()
+                    || (replacement != match.text && replacement.filter(\.isLetter) == match.text.filter(\.isLetter))
                 let replacesThem = overlapping.allSatisfy { index in
                     let word = spelling[index].text
                     let inside = spelling[index].offset >= start && spelling[index].offset + spelling[index].length <= match.offset + match.length

@@ -29,6 +29,7 @@ public struct CurrencySymbolRule: ProofreadingRule {
     public let examples: [RuleExample] = [
         .wrong("You owe me 100$.", "You owe me $100."),
         .wrong("You owe me $ 100.", "You owe me $100."),
+        .wrong("You owe me 100,000€.", "You owe me €100,000."),
         .right("You owe me $100. It costs €7.25, or about 6 pounds. The hash starts with $3$ here."),
     ]
 
@@ -41,8 +42,14 @@ public struct CurrencySymbolRule: ProofreadingRule {
             let symbolBefore = index > 0 && Self.symbols.contains(document.text(of: tokens[index - 1]))
             if !symbolBefore, index + 1 < tokens.count, tokens[index + 1].kind == .punctuation,
                case let symbol = document.text(of: tokens[index + 1]), Self.symbols.contains(symbol) {
-                matches.append(document.match(tokens: index..<index + 2, rule: id, category: category, texts: Self.texts,
-                                             language: context.explanationLanguage, suggestion: symbol + number))
+                // "100,000€": the groups of thousands before are the same amount.
+                var start = index
+                while start >= 2, tokens[start - 2].kind == .number, tokens[start - 1].kind == .punctuation,
+                      [",", "."].contains(document.lowercasedTexts[start - 1]) { start -= 2 }
+                if start > 0, Self.symbols.contains(document.text(of: tokens[start - 1])) { continue }
+                matches.append(document.match(tokens: start..<index + 2, rule: id, category: category, texts: Self.texts,
+                                             language: context.explanationLanguage,
+                                             suggestion: symbol + document.text(tokens: start..<index + 1)))
                 continue
             }
             // "$ 100": a space between the symbol and the amount.

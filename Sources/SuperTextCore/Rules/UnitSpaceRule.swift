@@ -1,5 +1,5 @@
 /// A number written against its unit, "5km" or "25°C", where style guides and the SI put a space:
-/// "5 km", "25 °C". Angles keep the degree sign against the number ("a 90° turn").
+/// "5 km", "25 °C". Angles keep the degree sign against the number ("a 90° turn", not "90 °").
 public struct UnitSpaceRule: ProofreadingRule {
     public let id = "UNIT_SPACE"
     public let category = MatchCategory.typography
@@ -31,23 +31,37 @@ public struct UnitSpaceRule: ProofreadingRule {
                       detail: "La unidad sigue al número tras un espacio: 5 km, 25 °C, 16 GB. Mejor un espacio de no separación, para que no se separen al final de línea."),
     ]
 
+    /// An angle: the degree, minute and second signs stand against the number.
+    static let angleTexts: [ExplanationLanguage: RuleText] = [
+        .en: RuleText(message: "Write the sign of an angle against its number: '%s'.", shortMessage: "Angle",
+                      title: "Angles", detail: "Degrees, minutes and seconds of an angle stand against the number, without a space: 90°, 45′ 10″ (a temperature keeps its space: 25 °C)."),
+        .fr: RuleText(message: "Le signe d’un angle se colle au nombre : « %s ».", shortMessage: "Angle",
+                      title: "Angles", detail: "Les degrés, minutes et secondes d’angle se collent au nombre : 90°, 45′ 10″ (une température garde son espace : 25 °C)."),
+        .de: RuleText(message: "Das Zeichen eines Winkels steht ohne Leerzeichen an der Zahl: „%s“.", shortMessage: "Winkel",
+                      title: "Winkel", detail: "Grad, Minuten und Sekunden eines Winkels stehen ohne Leerzeichen an der Zahl: 90°, 45′ 10″ (eine Temperatur behält ihr Leerzeichen: 25 °C)."),
+        .es: RuleText(message: "El signo de un ángulo va junto al número: «%s».", shortMessage: "Ángulo",
+                      title: "Ángulos", detail: "Los grados, minutos y segundos de un ángulo van junto al número, sin espacio: 90°, 45′ 10″ (una temperatura mantiene su espacio: 25 °C)."),
+    ]
+
     public let examples: [RuleExample] = [
         .wrong("Je pèse 80kg.", "Je pèse 80\u{00A0}kg.", language: "fr"),
         .wrong("Une croissance de 8%.", "Une croissance de 8\u{00A0}%.", language: "fr"),
         .wrong("Il est 20h30.", "Il est 20\u{00A0}h\u{00A0}30.", language: "fr"),
         .right("Une croissance de 8\u{00A0}% à 20\u{00A0}h.", language: "fr"),
-        .wrong("It weighs 5kg.", "It weighs 5 kg."),
-        .wrong("The temperature is 25°C.", "The temperature is 25 °C."),
-        .wrong("A disk of 512GB.", "A disk of 512 GB."),
-        .right("It weighs 5 kg. A 90° turn. The 3D model. A 5G network. At 25 °C."),
+        .wrong("It weighs 5kg.", "It weighs 5\u{00A0}kg."),
+        .wrong("The temperature is 25°C.", "The temperature is 25\u{00A0}°C."),
+        .wrong("A disk of 512GB.", "A disk of 512\u{00A0}GB."),
+        .wrong("A turn of 90 ° to the left.", "A turn of 90° to the left."),
+        .right("It weighs 5 kg. A 90° turn. The 3D model. A 5G network. At 25 °C. At 25\u{00A0}°C. An angle of 45′ 10″."),
     ]
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
         let tokens = document.tokens
-        // French puts a no-break space between a number and its unit, and before the percent sign.
+        // A no-break space keeps the number and its unit on one line (the SI's advice, and French
+        // typography's, which puts one before the percent sign too).
         let french = context.primaryLanguage == "fr"
-        let space = french ? "\u{00A0}" : " "
+        let space = "\u{00A0}"
         for index in tokens.indices {
             let token = tokens[index]
             if french, token.kind == .skipped || token.kind == .number, let time = Self.frenchTime(document.text(of: token)) {
@@ -66,6 +80,16 @@ public struct UnitSpaceRule: ProofreadingRule {
                let split = Self.numberAndUnit(document.text(of: token)) {
                 matches.append(document.match(tokens: index..<index + 1, rule: id, category: category, texts: Self.texts,
                                              language: context.explanationLanguage, suggestion: split.number + space + split.unit))
+                continue
+            }
+            // "90 °", "54 ″": an angle keeps its sign against the number (not "25 °C", a temperature).
+            if token.kind == .number, index + 2 < tokens.count, tokens[index + 1].kind == .space,
+               tokens[index + 1].byteRange.count == 1, tokens[index + 2].kind == .punctuation,
+               ["°", "′", "″"].contains(document.text(of: tokens[index + 2])),
+               index + 3 >= tokens.count || tokens[index + 3].kind != .word {
+                matches.append(document.match(tokens: index..<index + 3, rule: id, category: category, texts: Self.angleTexts,
+                                             language: context.explanationLanguage,
+                                             suggestion: document.text(of: token) + document.text(of: tokens[index + 2])))
                 continue
             }
             // "25°C": a number, the degree sign and C or F, with nothing between.
