@@ -3,14 +3,16 @@
 # Prints requests/s and p50/p99 latency for a clean 1 KB English paragraph and the same paragraph
 # with five typos (the same body again and again: the cheapest checks, where storing weighs most),
 # then for requests that differ (about 790 real paragraphs and 99 documents of about 4 KB, with
-# real misspellings; scripts/bench_requests.py), at 2 and 32 connections, with history on and
-# off, /v2/check against /api/v1/check, and /healthz p99 while the 32-connection load runs.
-# Both servers run side by side and are measured in turn, each row several rounds (BENCH_ROUNDS,
-# default 3); the round with the median requests/s is printed, so a passing disturbance of the
-# machine does not decide the comparison. What the history server defers to a quiet moment (the
-# search index, the mistakes table) is done between its run and the other's, so it is counted in
-# neither: `make bench-store` reports its CPU a check.
-# Loopback only; every run stops by itself.
+# real misspellings; scripts/bench_requests.py), at 2 and 32 connections, with history in SQLite,
+# history in PostgreSQL and no history, /v2/check against /api/v1/check, and /healthz p99 while
+# the 32-connection load runs. The three servers run side by side and are measured in turn, each
+# row several rounds (BENCH_ROUNDS, default 3); the round with the median requests/s is printed,
+# so a passing disturbance of the machine does not decide the comparison. What the SQLite server
+# defers to a quiet moment (the search index, the mistakes table) is done between its run and the
+# others', so it is counted in none: `make bench-store` reports its CPU a check.
+# PostgreSQL is Debian's, with its default settings (fsync and synchronous commits on), started
+# in a temporary directory on a free loopback port (as the postgres user when run as root) and
+# stopped at the end; BENCH_POSTGRES=0 leaves it out. Loopback only; every run stops by itself.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,8 +23,32 @@ duration="${BENCH_DURATION:-10s}"
 work="$(mktemp -d "${TMPDIR:-/tmp}/supertext-bench-http.XXXXXX")"
 rounds="${BENCH_ROUNDS:-3}"
 servers=()
-cleanup() { for pid in "${servers[@]}"; do kill "$pid" 2>/dev/null; done; wait 2>/dev/null; rm -rf "$work"; }
+postgres_bin=""
+cleanup() {
+  for pid in "${servers[@]}"; do kill "$pid" 2>/dev/null; done
+  wait 2>/dev/null
+  if [ -n "$postgres_bin" ]; then as_postgres "$postgres_bin/pg_ctl" -D "$work/pg" -m fast stop >/dev/null 2>&1 || true; fi
+  rm -rf "$work"
+}
 trap cleanup EXIT
+as_postgres() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+# PostgreSQL of its own, for the server whose history goes there.
+with_postgres="${BENCH_POSTGRES:-1}"
+if [ "$with_postgres" = 1 ]; then
+  initdb=$(ls /usr/lib/postgresql/*/bin/initdb 2>/dev/null | sort -V | tail -n 1 || true)
+  [ -n "$initdb" ] || { echo "bench-http.sh: PostgreSQL is missing (scripts/install-deps.sh bench), or set BENCH_POSTGRES=0" >&2; exit 2; }
+  postgres_bin=$(dirname "$initdb")
+  mkdir "$work/pg"
+  if [ "$(id -u)" -eq 0 ]; then chown postgres "$work" "$work/pg"; fi
+  pg_port=$(free_port)
+  as_postgres "$postgres_bin/initdb" -D "$work/pg" -U supertext --auth=trust -E UTF8 --no-locale >/dev/null
+  as_postgres "$postgres_bin/pg_ctl" -D "$work/pg" -l "$work/pg.log" -w start \
+    -o "-p $pg_port -k $work -c listen_addresses=127.0.0.1" >/dev/null
+  "$postgres_bin/createdb" -h 127.0.0.1 -p "$pg_port" -U supertext supertext
+  postgres_url="postgres://supertext@127.0.0.1:$pg_port/supertext?sslmode=disable"
+fi
 
 # The paragraphs `supertext-bench store` saves too.
 clean="$(cat scripts/bench-paragraph.txt)"
@@ -72,9 +98,10 @@ echo "Documents: $(make_varied_lua documents --join 8)."
 
 start_server() { # $1 name; $@ extra flags. Sets port_<name>.
   local name=$1; shift
-  local port
-  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-  "$binary" serve --port "$port" --database "$work/$name.sqlite" --public-dir public --log-level warning "$@" >"$work/$name.log" 2>&1 &
+  local port database="$work/$name.sqlite"
+  port=$(free_port)
+  if [ "$name" = postgres ]; then database=$postgres_url; fi
+  "$binary" serve --port "$port" --database "$database" --public-dir public --log-level warning "$@" >"$work/$name.log" 2>&1 &
   servers+=($!)
   # Up to five minutes: a first start on a machine builds the suggestion indexes.
   for _ in $(seq 1 6000); do
@@ -92,6 +119,8 @@ start_server() { # $1 name; $@ extra flags. Sets port_<name>.
 }
 start_server history
 start_server nohistory --no-history
+stores=(history nohistory)
+if [ "$with_postgres" = 1 ]; then start_server postgres; stores=(history postgres nohistory); fi
 
 measure() { # $1 port, $2 lua, $3 connections, [$4 path] -> "rps p50 p99 errors"
   local out rps p50 p99 errors
@@ -106,25 +135,41 @@ measure() { # $1 port, $2 lua, $3 connections, [$4 path] -> "rps p50 p99 errors"
 median() { sort -n -k1,1 | awk '{ line[NR] = $0 } END { print line[int((NR + 1) / 2)] }'; }
 
 echo
-echo "| body | con | history: req/s | p50 | p99 | no history: req/s | p50 | p99 | history/no history |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+if [ "$with_postgres" = 1 ]; then
+  echo "| body | con | SQLite history: req/s | p50 | p99 | PostgreSQL history: req/s | p50 | p99 | no history: req/s | p50 | p99 | SQLite/none | PostgreSQL/none |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+else
+  echo "| body | con | history: req/s | p50 | p99 | no history: req/s | p50 | p99 | history/no history |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+fi
+ratio() { python3 -c "print(f'{$1 / $2 * 100:.0f}%')"; }
 for spec in "clean paragraph|clean|2" "paragraph with 5 typos|typos|2" "paragraph with 5 typos|typos|32" "clean paragraph|clean|32" \
     "varied paragraphs|varied|2" "varied paragraphs|varied|32" "documents|documents|2" "documents|documents|32"; do
   IFS='|' read -r label lua connections <<<"$spec"
-  : >"$work/history.runs"; : >"$work/nohistory.runs"
+  for store in "${stores[@]}"; do : >"$work/$store.runs"; done
   for _ in $(seq 1 "$rounds"); do
-    measure "$port_history" "$work/$lua.lua" "$connections" >>"$work/history.runs"
-    # The checks just saved enter the search index and the mistakes table in the next quiet
-    # moment: that is now (insights index what is pending first), not while the server without
-    # history is measured. Its CPU a check is what `make bench-store` reports as "index".
-    curl -sf "http://127.0.0.1:$port_history/api/v1/insights" >/dev/null
-    measure "$port_nohistory" "$work/$lua.lua" "$connections" >>"$work/nohistory.runs"
+    for store in "${stores[@]}"; do
+      port_var="port_$store"
+      measure "${!port_var}" "$work/$lua.lua" "$connections" >>"$work/$store.runs"
+      # The checks just saved in SQLite enter the search index and the mistakes table in the next
+      # quiet moment: that is now (insights index what is pending first), not while another server
+      # is measured. Its CPU a check is what `make bench-store` reports as "index". PostgreSQL
+      # indexes in the transaction that stores the check, so its figure includes it.
+      if [ "$store" = history ]; then curl -sf "http://127.0.0.1:$port_history/api/v1/insights" >/dev/null; fi
+    done
   done
-  read -r h_rps h_p50 h_p99 h_errors < <(median <"$work/history.runs")
-  read -r n_rps n_p50 n_p99 n_errors < <(median <"$work/nohistory.runs")
-  ratio=$(python3 -c "print(f'{$h_rps / $n_rps * 100:.0f}%')")
-  printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n" "$label" "$connections" "$h_rps" "$h_p50" "$h_p99" "$n_rps" "$n_p50" "$n_p99" "$ratio"
-  if [ "$h_errors$n_errors" != "00" ]; then echo "  non-2xx responses: history $h_errors, no history $n_errors"; fi
+  row="| $label | $connections"
+  errors=""
+  for store in "${stores[@]}"; do
+    read -r rps p50 p99 errs < <(median <"$work/$store.runs")
+    printf -v "rps_$store" '%s' "$rps"
+    row+=" | $rps | $p50 | $p99"
+    if [ "$errs" != 0 ]; then errors+=" $store $errs"; fi
+  done
+  row+=" | $(ratio "$rps_history" "$rps_nohistory")"
+  if [ "$with_postgres" = 1 ]; then row+=" | $(ratio "$rps_postgres" "$rps_nohistory")"; fi
+  echo "$row |"
+  if [ -n "$errors" ]; then echo "  non-2xx responses:$errors"; fi
 done
 
 # The LanguageTool API (which stores nothing) against the service's own, the same paragraph with

@@ -56,7 +56,9 @@ def with_case(misspelling, original):
 
 
 def bodies(lists, rng, join=1):
-    text = bench_corpus.prose_document().decode("utf-8")
+    # Form feeds (page breaks of licence texts) and other control characters would be refused
+    # (400 bad_text): a page break becomes a paragraph break.
+    text = re.sub(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", "\n\n", bench_corpus.prose_document().decode("utf-8"))
     seen, paragraphs = set(), []
     for paragraph in (p.strip() for p in text.split("\n\n")):
         if 300 <= len(paragraph.encode("utf-8")) <= 3000 and paragraph not in seen:

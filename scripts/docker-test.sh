@@ -10,7 +10,12 @@
 #      runs as non-root and that the HEALTHCHECK turns healthy;
 #   5. stops it (SIGTERM must stop it cleanly), starts a new container on the same volume and
 #      finds the earlier check in the history;
-#   6. sends a few hundred checks to it and prints the container's memory.
+#   6. sends a few hundred checks to it and prints the container's memory;
+#   7. runs compose.yaml's cluster profile as documented (`docker-compose --profile cluster up
+#      --build`: PostgreSQL and HAProxy built from Debian's packages, two replicas) and checks it
+#      through the balancer with scripts/docker_cluster_check.py: a check stored through one
+#      replica is found through the other, a word added through one is honoured by both, and
+#      with replica A stopped every check is answered by B.
 # Any failed step fails the script. It exits 77 (and prints SKIPPED) only when no Docker engine
 # can be started at all.
 #
@@ -29,7 +34,8 @@
 #                          `url.<mirror>.insteadOf` settings, so `swift package resolve` works
 #                          without reaching the package hosts.
 #
-# Environment: DOCKER_TEST_PORT (loopback port, default 18080), DOCKER_TEST_CHECKS (default 300),
+# Environment: DOCKER_TEST_PORT (loopback port, default 18080; the cluster uses the next two),
+# DOCKER_TEST_CHECKS (default 300),
 # DOCKER_TEST_IMAGE (tag to build, default supertext:test), SUPERTEXT_DOCKER_ROOT.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -71,6 +77,9 @@ cleanup() {
         $docker rm -f "$container" >/dev/null 2>&1
     done
     [ -n "${volume_created:-}" ] && $docker volume rm -f "$volume" >/dev/null 2>&1
+    if [ -n "${compose_started:-}" ]; then
+        compose down -v --remove-orphans >/dev/null 2>&1
+    fi
     if [ -n "$started_dockerd" ]; then
         kill "$started_dockerd" 2>/dev/null
         for _ in $(seq 1 30); do kill -0 "$started_dockerd" 2>/dev/null || break; sleep 1; done
@@ -103,10 +112,10 @@ fi
 $docker --version
 .venv/bin/hadolint --version
 
-step "hadolint Dockerfile"
-lint="$(.venv/bin/hadolint Dockerfile 2>&1)" || true
+step "hadolint Dockerfile deploy/cluster/*.Dockerfile"
+lint="$(.venv/bin/hadolint Dockerfile deploy/cluster/*.Dockerfile 2>&1)" || true
 [ -z "$lint" ] || { echo "$lint"; fail "hadolint reported the above"; }
-pass "hadolint reports nothing on the Dockerfile"
+pass "hadolint reports nothing on the Dockerfile and the cluster's Dockerfiles"
 # compose.yaml: valid, and it refuses to start without a token (a .env file here is not read).
 : >"$private_run_dir/empty.env"
 SUPERTEXT_API_TOKEN=any docker-compose --env-file "$private_run_dir/empty.env" -f compose.yaml config -q || fail "compose.yaml is not valid"
@@ -426,6 +435,48 @@ done
 checks_ms=$(( ($(date +%s%N) - checks_started) / 1000000 ))
 memory_after="$(memory "$second")"
 pass "$check_count checks in ${checks_ms} ms, one after another; memory then: $memory_after"
+
+# ---- The cluster profile
+cluster_port=$((port + 1))
+compose_project="supertext-cluster-test-$$"
+# As documented in docs/scaling.md, with ports of the test's own; the build goes through
+# Debian's docker client (BuildKit), as `make docker-test` builds the image above.
+compose() {
+    SUPERTEXT_API_TOKEN="$token" SUPERTEXT_CLUSTER_PORT="$cluster_port" SUPERTEXT_PUBLISHED_PORT="$((port + 2))" \
+        COMPOSE_DOCKER_CLI_BUILD=1 DOCKER_BUILDKIT=1 PATH="$(dirname "$docker"):$PATH" \
+        docker-compose --env-file "$private_run_dir/empty.env" -p "$compose_project" --profile cluster "$@"
+}
+step "docker-compose --profile cluster up --build (balancer on port $cluster_port)"
+if curl -s -o /dev/null "http://127.0.0.1:$cluster_port/"; then
+    fail "something already answers on port $cluster_port: set DOCKER_TEST_PORT"
+fi
+cluster_started=$(date +%s)
+compose_started=1
+compose up -d --build >"$private_run_dir/compose.log" 2>&1 \
+    || { tail -n 40 "$private_run_dir/compose.log" >&2; fail "docker-compose --profile cluster up (log: $private_run_dir/compose.log)"; }
+compose ps
+# Both replicas build their suggestion indexes on their first start.
+replicas_ready=""
+while [ $(( $(date +%s) - cluster_started )) -lt 1200 ]; do
+    replicas_ready="$(for _ in 1 2 3 4; do
+        curl -s -D - -o /dev/null "http://127.0.0.1:$cluster_port/readyz" | tr -d '\r' | sed -n 's/^X-SuperText-Replica: //ip'
+    done | sort -u | tr '\n' ' ')"
+    [ "$replicas_ready" = "replica-a replica-b " ] && break
+    sleep 2
+done
+if [ "$replicas_ready" != "replica-a replica-b " ]; then
+    compose logs --tail 20 >&2
+    fail "the balancer does not reach both replicas after $(( $(date +%s) - cluster_started ))s (ready: ${replicas_ready:-none})"
+fi
+pass "the cluster is up in $(( $(date +%s) - cluster_started ))s: the balancer on port $cluster_port reaches both replicas"
+python3 scripts/docker_cluster_check.py "http://127.0.0.1:$cluster_port" "$token" \
+    env SUPERTEXT_API_TOKEN="$token" docker-compose --env-file "$private_run_dir/empty.env" -p "$compose_project" --profile cluster stop supertext-a \
+    || { compose logs --tail 20 >&2; fail "the cluster through its balancer"; }
+pass "the cluster: shared history, shared dictionary, and replica B answers alone when A stops"
+cluster_memory="$($docker stats --no-stream --format '{{.Name}} {{.MemUsage}}' | grep "$compose_project" | sed "s/$compose_project[-_]//")"
+echo "Memory of the cluster's containers:"; echo "$cluster_memory"
+compose down -v --remove-orphans >/dev/null 2>&1 || fail "docker-compose down"
+compose_started=""
 
 step "Summary"
 echo "Base images: $runtime_image: ${image_origin[$runtime_image]}"

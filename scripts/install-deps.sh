@@ -16,7 +16,8 @@ case "$purpose" in
     # Tests/EndToEnd/cluster.sh puts two servers behind HAProxy.
     packages+=(postgresql haproxy)
     ;;
-  bench) packages+=(hunspell python3 wrk aspell aspell-en aspell-fr aspell-de aspell-es) ;;
+  # `make bench-http` measures the PostgreSQL store beside SQLite.
+  bench) packages+=(hunspell python3 wrk aspell aspell-en aspell-fr aspell-de aspell-es postgresql) ;;
 esac
 
 missing=()

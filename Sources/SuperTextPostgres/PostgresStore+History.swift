@@ -232,17 +232,24 @@ extension PostgresStore {
             }
             binds.append(limit + 1)
             let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+            // In a search, whether the fragment starts and ends where the text does (blanks
+            // aside) decides the "…" at either end, as SQLite's snippet writes them.
             let sql = """
-                SELECT id, "createdAt", "languageCode", \(head) AS head, "matchCount"
-                FROM "check" \(whereClause) ORDER BY id DESC LIMIT $\(binds.count)
+                SELECT id, "createdAt", "languageCode", head, "matchCount",
+                    starts_with(ltrim(text), ltrim(plain)), right(rtrim(text), length(rtrim(plain))) = rtrim(plain)
+                FROM (
+                    SELECT id, "createdAt", "languageCode", text, \(head) AS head, "matchCount"
+                    FROM "check" \(whereClause) ORDER BY id DESC LIMIT $\(binds.count)
+                ) page, LATERAL (SELECT replace(replace(head, chr(2), ''), chr(3), '') AS plain) fragment
+                ORDER BY id DESC
                 """
             var items: [HistoryItem] = []
-            for try await (id, date, code, headText, matchCount) in try await client.query(PostgresQuery(unsafeSQL: sql, binds: binds))
-                .decode((Int64, Date, String, String, Int).self)
+            for try await (id, date, code, headText, matchCount, atStart, atEnd) in try await client.query(PostgresQuery(unsafeSQL: sql, binds: binds))
+                .decode((Int64, Date, String, String, Int, Bool, Bool).self)
             {
                 let (excerpt, highlights) = tsquery == nil
                     ? (HistoryExcerpt.plain(headText), [])
-                    : HistoryExcerpt.highlighted(snippet: headText)
+                    : HistoryExcerpt.highlighted(snippet: (atStart ? "" : "…") + headText + (atEnd ? "" : "…"))
                 items.append(HistoryItem(id: id, createdAt: date, language: code, excerpt: excerpt, highlights: highlights, matchCount: matchCount))
             }
             let page = Array(items.prefix(limit))

@@ -67,6 +67,13 @@ extension PostgresStore {
         ("Number checks without sqlite_sequence", []),
         ("Merge the search index in larger steps", []),
         ("Add mistakes after saving", []),
+        ("Keep the rules turned off", [
+            """
+            CREATE TABLE "disabledRule" (
+                id text PRIMARY KEY,
+                "disabledAt" timestamptz NOT NULL)
+            """,
+        ]),
     ]
 
     /// Applies the migrations not applied yet, in one transaction under an advisory lock, so

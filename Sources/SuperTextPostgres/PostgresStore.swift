@@ -5,7 +5,7 @@ import SuperTextCore
 import SuperTextStore
 import Synchronization
 
-/// History, the personal dictionary and insights in a PostgreSQL database that several servers
+/// History, the personal dictionary, the rules turned off and insights in a PostgreSQL database that several servers
 /// share (`--database postgres://user@host:port/db`).
 ///
 /// - Saves of checks that arrive together share a transaction (`CheckBatcher`), as in the SQLite
@@ -15,8 +15,9 @@ import Synchronization
 ///   at a time.
 /// - Texts are searched through a `tsvector` column with a GIN index, under a text search
 ///   configuration that removes accents (`unaccent`) as FTS5's `remove_diacritics` does.
-/// - A change of the personal dictionary is announced with `NOTIFY`; every server `LISTEN`s and
-///   reloads its words, and reloads them now and then in case a notice was lost.
+/// - A change of the personal dictionary or of the rules turned off is announced with `NOTIFY`;
+///   every server `LISTEN`s and reloads them, and reloads them now and then in case a notice was
+///   lost.
 /// - When PostgreSQL cannot be reached or does not answer within `Options.queryTimeout`, every
 ///   access fails with the `unavailable` storage fault (`storage_unavailable`, 503) until a
 ///   ping succeeds again (`Options.monitorInterval`); checks that store nothing go on.
@@ -33,7 +34,8 @@ public final class PostgresStore: Sendable {
         public var queryTimeout: Duration
         /// How often PostgreSQL is pinged, to notice it going away and coming back.
         public var monitorInterval: Duration
-        /// How often the personal words are read again even without a notice.
+        /// How often the personal words and the rules turned off are read again even without a
+        /// notice.
         public var reloadInterval: Duration
         /// Longest opening may wait for PostgreSQL and the migrations.
         public var openTimeout: Duration
@@ -51,8 +53,12 @@ public final class PostgresStore: Sendable {
         }
     }
 
-    /// The channel of `NOTIFY` when the personal words change.
-    static let wordsChannel = "supertext_personal_words"
+    /// The channel of `NOTIFY` when the personal words or the rules turned off change. Its
+    /// payload says which: empty for the words (as servers before the rules sent it), `rules`
+    /// for the rules. One channel, so one connection listens for both.
+    static let changesChannel = "supertext_personal_words"
+    /// The payload of a notice that the rules turned off changed.
+    static let rulesPayload = "rules"
     /// Keys of the advisory locks (the first half: "STXT").
     static let lockSpace: Int32 = 0x5354_5854
     static let migrationLock: Int32 = 1
@@ -64,7 +70,8 @@ public final class PostgresStore: Sendable {
     public let storage: StorageHealth
     public let location: String
     private let tasks = Mutex<[Task<Void, Never>]>([])
-    private let watchers = Mutex<[@Sendable () -> Void]>([])
+    /// Who hears of changes: of the personal words, and of the rules turned off.
+    private let watchers = Mutex<(words: [@Sendable () -> Void], rules: [@Sendable () -> Void], watching: Bool)>(([], [], false))
     let batcher: CheckBatcher
     /// Told of each transaction that saves checks (the server's metrics).
     let onCommit: AppDatabase.CommitObserver?
@@ -307,43 +314,65 @@ public final class PostgresStore: Sendable {
 
     /// Announces a change of the words to every server listening, once the transaction commits.
     private static func notifyWordsChanged(_ connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("SELECT pg_notify(\(wordsChannel), '')", logger: logger)
+        try await connection.query("SELECT pg_notify(\(changesChannel), '')", logger: logger)
+    }
+
+    /// Announces a change of the rules turned off to every server listening, once the
+    /// transaction commits.
+    static func notifyRulesChanged(_ connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query("SELECT pg_notify(\(changesChannel), \(rulesPayload))", logger: logger)
     }
 
     public func watchPersonalWords(_ changed: @escaping @Sendable () -> Void) {
+        watch { $0.words.append(changed) }
+    }
+
+    public func watchDisabledRules(_ changed: @escaping @Sendable () -> Void) {
+        watch { $0.rules.append(changed) }
+    }
+
+    /// Adds a watcher; the first starts listening and the periodic reload.
+    private func watch(_ add: (inout (words: [@Sendable () -> Void], rules: [@Sendable () -> Void], watching: Bool)) -> Void) {
         let first = watchers.withLock { watchers in
-            watchers.append(changed)
-            return watchers.count == 1
+            add(&watchers)
+            defer { watchers.watching = true }
+            return !watchers.watching
         }
         guard first else { return }
         started(Task { [weak self] in await self?.listen() })
         started(Task { [weak self, interval = options.reloadInterval] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
-                self?.wordsChanged()
+                self?.changed(words: true, rules: true)
             }
         })
     }
 
-    private func wordsChanged() {
-        for watcher in watchers.withLock({ $0 }) { watcher() }
+    private func changed(words: Bool, rules: Bool) {
+        let (wordWatchers, ruleWatchers) = watchers.withLock { ($0.words, $0.rules) }
+        if words { for watcher in wordWatchers { watcher() } }
+        if rules { for watcher in ruleWatchers { watcher() } }
     }
 
     /// Listens for changes on a connection of its own, again after a second when it is lost;
-    /// each (re)connection reloads the words, as notices may have been missed meanwhile.
+    /// each (re)connection reloads the words and the rules, as notices may have been missed
+    /// meanwhile.
     private func listen() async {
         var connected = false
         while !Task.isCancelled {
             do {
                 try await client.withConnection { connection in
-                    try await connection.listen(on: Self.wordsChannel) { notifications in
-                        if connected { self.wordsChanged() }
+                    try await connection.listen(on: Self.changesChannel) { notifications in
+                        if connected { self.changed(words: true, rules: true) }
                         connected = true
-                        for try await _ in notifications { self.wordsChanged() }
+                        for try await notice in notifications {
+                            let rules = notice.payload == Self.rulesPayload
+                            self.changed(words: !rules, rules: rules)
+                        }
                     }
                 }
             } catch {
-                if !Task.isCancelled { logger.debug("personal words: listening again after \(Self.describe(error))") }
+                if !Task.isCancelled { logger.debug("personal words and rules: listening again after \(Self.describe(error))") }
             }
             try? await Task.sleep(for: .seconds(1))
         }
@@ -369,4 +398,4 @@ struct TimedOut: Error, CustomStringConvertible {
     var description: String { "no answer within \(after)" }
 }
 
-extension PostgresStore: HistoryStore, PersonalWordStore, InsightsStore, StorageStateReporting {}
+extension PostgresStore: HistoryStore, PersonalWordStore, DisabledRuleStore, InsightsStore, StorageStateReporting {}

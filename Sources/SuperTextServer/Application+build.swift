@@ -76,10 +76,11 @@ func buildApplication(
         }
     }
     let dictionary = try await PersonalDictionary(database: database)
+    let disabledRules = try await DisabledRules(database: database)
     let connections = connectionLimiter(configuration: configuration, logger: logger)
     let router = buildRouter(
-        pool: pool, database: database, dictionary: dictionary, configuration: configuration, logger: logger,
-        metrics: metrics, connections: connections
+        pool: pool, database: database, dictionary: dictionary, disabledRules: disabledRules, configuration: configuration,
+        logger: logger, metrics: metrics, connections: connections
     )
     let address: BindAddress
     let onServerRunning: @Sendable (any Channel) async -> Void
@@ -148,7 +149,7 @@ func httpServer(configuration: ServerConfiguration, limiter: ConnectionLimiter, 
 
 /// The routes, under their middleware.
 func buildRouter(
-    pool: ProofreadingPool, database: any DataStore, dictionary: PersonalDictionary,
+    pool: ProofreadingPool, database: any DataStore, dictionary: PersonalDictionary, disabledRules: DisabledRules,
     configuration: ServerConfiguration, logger: Logger, metrics: ServerMetrics, connections: ConnectionLimiter?
 ) -> Router<AppRequestContext> {
     // HEAD is answered wherever GET is, without the body.
@@ -194,11 +195,14 @@ func buildRouter(
         retention: RetentionPolicy(maxAge: configuration.historyMaxAge, maxCount: configuration.historyMaxCount),
         pool: pool, metrics: metrics
     )
-    CheckController(pool: pool, dictionary: dictionary, history: recorder, bodyLimit: configuration.bodyLimit, metrics: metrics)
-        .addRoutes(to: checks)
+    CheckController(
+        pool: pool, dictionary: dictionary, disabledRules: disabledRules, history: recorder, bodyLimit: configuration.bodyLimit,
+        metrics: metrics
+    ).addRoutes(to: checks)
     HistoryController(database: database).addRoutes(to: personal)
     DictionaryController(dictionary: dictionary, catalog: pool.catalog, bodyLimit: configuration.bodyLimit)
         .addRoutes(to: personal)
+    RulesController(disabledRules: disabledRules, catalog: pool.catalog).addRoutes(to: personal)
     InsightsController(database: database).addRoutes(to: personal)
 
     // LanguageTool's clients cannot easily send a Bearer header, so /v2 also takes the token as
@@ -206,7 +210,7 @@ func buildRouter(
     let languageTool = router.group("v2")
     LanguageToolInfoController(pool: pool).addRoutes(to: languageTool)
     LanguageToolCheckController(
-        pool: pool, dictionary: dictionary, maxTextLength: configuration.bodyLimit,
+        pool: pool, dictionary: dictionary, disabledRules: disabledRules, maxTextLength: configuration.bodyLimit,
         token: configuration.protectChecks ? configuration.apiToken : nil, metrics: metrics
     ).addRoutes(to: languageTool)
     LanguageToolWordsController(dictionary: dictionary, catalog: pool.catalog, token: configuration.apiToken)
@@ -230,6 +234,9 @@ let apiRoutes: [(String, [HTTPRequest.Method])] = [
     ("/api/v1/dictionary/export", [.get]),
     ("/api/v1/dictionary/import", [.post]),
     ("/api/v1/dictionary/*", [.delete]),
+    ("/api/v1/rules", [.get]),
+    ("/api/v1/rules/disabled", [.get]),
+    ("/api/v1/rules/disabled/*", [.put, .delete]),
     ("/api/v1/insights", [.get]),
 ]
 

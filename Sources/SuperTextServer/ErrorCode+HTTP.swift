@@ -15,7 +15,7 @@ extension ErrorCode {
         case .headersTooLarge: .requestHeaderFieldsTooLarge
         case .unsupportedTransferEncoding: .notImplemented
         case .requestTimeout: .requestTimeout
-        case .notFound: .notFound
+        case .notFound, .unknownRule: .notFound
         case .methodNotAllowed: .methodNotAllowed
         case .unauthorized: .unauthorized
         case .forbidden, .crossOrigin, .hostNotAllowed: .forbidden

@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 import SuperTextCore
 
-/// The SQLite database of SuperText: history of checks, the mistakes in them, and the personal
-/// dictionary.
+/// The SQLite database of SuperText: history of checks, the mistakes in them, the personal
+/// dictionary and the rules turned off.
 ///
 /// On disk it is a `DatabasePool` in WAL mode; tests use an in-memory queue. Migrations run when
 /// it opens. Every write is acknowledged only once its transaction has committed into the files
@@ -421,6 +421,16 @@ public struct AppDatabase: Sendable {
                 INSERT INTO mistakeProgress (id, lastCheckId) VALUES (1, (SELECT lastIndexedId FROM searchProgress));
                 """)
         }
+        // The rules a person turned off, read into memory at start and when they change
+        // (`DisabledRules`): one row a rule, keyed by its identifier.
+        migrator.registerMigration("Keep the rules turned off") { db in
+            try db.execute(sql: """
+                CREATE TABLE disabledRule (
+                    id TEXT NOT NULL PRIMARY KEY,
+                    disabledAt DATETIME NOT NULL
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }
@@ -450,12 +460,18 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public static func badWord(_ reason: String) -> StoreError {
         StoreError(code: .badRequest, message: reason)
     }
+
+    public static func badRule(_ reason: String) -> StoreError {
+        StoreError(code: .badRequest, message: reason)
+    }
 }
 
 /// The SQLite store behind the protocols the server and the command line use. One server owns
 /// the file, so no other changes its personal words behind its back.
-extension AppDatabase: HistoryStore, PersonalWordStore, InsightsStore, StorageStateReporting {
+extension AppDatabase: HistoryStore, PersonalWordStore, DisabledRuleStore, InsightsStore, StorageStateReporting {
     public var location: String { storage.path }
 
     public func watchPersonalWords(_ changed: @escaping @Sendable () -> Void) {}
+
+    public func watchDisabledRules(_ changed: @escaping @Sendable () -> Void) {}
 }

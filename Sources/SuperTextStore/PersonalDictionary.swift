@@ -7,14 +7,23 @@ import Synchronization
 public final class PersonalDictionary: Sendable {
     private let database: any PersonalWordStore
     private let words: Mutex<[String: Set<String>]>  // language ("" for every language) → words
-    /// Reloads asked while one runs: one more follows it, so the last change is always read.
-    private let reloading = Mutex<(running: Bool, again: Bool)>((false, false))
+    /// Reloads after notices, one at a time; a failed reload keeps the words in memory (the
+    /// next notice or periodic reload tries again).
+    private let reloading = CoalescedReload()
 
     /// Loads the words from the store, and reloads them whenever another server changes them.
     public init(database: any PersonalWordStore) async throws {
         self.database = database
-        words = Mutex(try await Self.load(database))
-        database.watchPersonalWords { [weak self] in self?.reloadSoon() }
+        // A store found faulty (damaged, gone) before the words are read: none, so the server
+        // still answers checks that store nothing; a later reload may read them.
+        do {
+            words = Mutex(try await Self.load(database))
+        } catch is StorageFault {
+            words = Mutex([:])
+        }
+        database.watchPersonalWords { [weak self] in
+            self?.reloading.request { [weak self] in try? await self?.reload() }
+        }
     }
 
     /// The words a check in `languageCode` accepts: those for every language, for the code,
@@ -71,28 +80,6 @@ public final class PersonalDictionary: Sendable {
     public func reload() async throws {
         let byLanguage = try await Self.load(database)
         words.withLock { $0 = byLanguage }
-    }
-
-    /// Reloads in a task of its own, one at a time; a failed reload keeps the words in memory
-    /// (the next notice or periodic reload tries again).
-    private func reloadSoon() {
-        let start = reloading.withLock { state in
-            if state.running { state.again = true; return false }
-            state.running = true
-            return true
-        }
-        guard start else { return }
-        Task {
-            while true {
-                try? await reload()
-                let again = reloading.withLock { state in
-                    if state.again { state.again = false; return true }
-                    state.running = false
-                    return false
-                }
-                if !again { return }
-            }
-        }
     }
 
     private static func load(_ database: any PersonalWordStore) async throws -> [String: Set<String>] {

@@ -6,7 +6,7 @@ import SuperTextCore
 ///
 /// Every method answers only after its change is committed; a store that cannot be used throws
 /// a `StorageFault`, whose code and message say what to do.
-public typealias DataStore = HistoryStore & PersonalWordStore & InsightsStore & StorageStateReporting
+public typealias DataStore = HistoryStore & PersonalWordStore & DisabledRuleStore & InsightsStore & StorageStateReporting
 
 /// Stored checks: saved with their results, listed newest first, searched, read and deleted.
 public protocol HistoryStore: Sendable {
@@ -62,6 +62,24 @@ public protocol PersonalWordStore: Sendable {
     /// store (and now and then in case such a notice was lost), so that the words in memory are
     /// read again. A store only one server uses never calls it.
     func watchPersonalWords(_ changed: @escaping @Sendable () -> Void)
+}
+
+/// The rules a person turned off: no check reports them unless its request names them in
+/// `enabledRules`.
+public protocol DisabledRuleStore: Sendable {
+    /// The rules turned off, by identifier, with when each was turned off.
+    func disabledRules() async throws -> [DisabledRule]
+
+    /// Turns a rule off; whether it was on until now.
+    func disableRule(_ id: String) async throws -> Bool
+
+    /// Turns a rule back on; whether it was off.
+    func enableRule(_ id: String) async throws -> Bool
+
+    /// Calls `changed` whenever the rules turned off may have been changed by another server
+    /// sharing the store (and now and then in case such a notice was lost). A store only one
+    /// server uses never calls it.
+    func watchDisabledRules(_ changed: @escaping @Sendable () -> Void)
 }
 
 /// What a person can learn from their stored mistakes.
@@ -125,6 +143,27 @@ extension PersonalWord {
         try words.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }
             .map(validated)
+    }
+}
+
+extension DisabledRule {
+    /// Most characters in a rule's identifier.
+    public static let maximumLength = 100
+
+    private static let identifierScalars = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_".unicodeScalars)
+
+    /// `id` as stored (trimmed, in capitals), or `StoreError.badRule` saying why it cannot be a
+    /// rule's identifier: capitals, digits and underscores, as every rule's identifier is.
+    public static func validated(_ id: String) throws -> String {
+        let id = id.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
+        guard !id.isEmpty else { throw StoreError.badRule("The rule's identifier is empty.") }
+        guard id.count <= maximumLength else {
+            throw StoreError.badRule("A rule's identifier has at most \(maximumLength) characters.")
+        }
+        guard id.unicodeScalars.allSatisfy(identifierScalars.contains) else {
+            throw StoreError.badRule("A rule's identifier is made of capitals, digits and underscores (EN_A_VS_AN).")
+        }
+        return id
     }
 }
 

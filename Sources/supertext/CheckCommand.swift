@@ -1,9 +1,12 @@
 import ArgumentParser
 import Foundation
+import Logging
 import SuperTextCore
+import SuperTextServer
+import SuperTextStore
 
 /// `supertext check FILE`: proofreads a file (or standard input) for scripts and CI.
-struct CheckCommand: ParsableCommand {
+struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Proofread a file, or standard input with '-'.",
@@ -35,6 +38,12 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customLong("accept"), help: "A word to accept (repeatable).")
     var acceptedWords: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "The database of 'supertext serve' (a SQLite file or a postgres:// URL): its personal dictionary and the rules turned off there apply.",
+            valueName: "path-or-url"))
+    var database: String?
+
     @Flag(help: "Also run picky rules (style).")
     var picky = false
 
@@ -44,7 +53,7 @@ struct CheckCommand: ParsableCommand {
     )
     var mixedLanguages: Bool?
 
-    func run() throws {
+    func run() async throws {
         let text: String
         do {
             text = try UTF8Validation.decode(try readInput())
@@ -64,6 +73,15 @@ struct CheckCommand: ParsableCommand {
             acceptedWords: Set(acceptedWords), picky: picky
         )
         request.mixedLanguages = mixedLanguages
+        if let database {
+            let store = try await Self.openStore(database)
+            do {
+                request.personalDictionary = try await PersonalDictionary(database: store).snapshot()
+                request.rulesTurnedOff = Set(try await store.disabledRules().map(\.id))
+            } catch let error as StorageFault {
+                throw CommandLineFailure("supertext: \(error.message)")
+            }
+        }
         let result: CheckResult
         do {
             result = try proofreader.check(request)
@@ -78,6 +96,19 @@ struct CheckCommand: ParsableCommand {
             FileHandle.standardOutput.write(Data(CompilerStyleReport(result: result, text: text, file: displayName).render().utf8))
         }
         if !result.matches.isEmpty { throw ExitCode(1) }
+    }
+
+    /// The store of `--database`; a file must exist already (a check never creates one).
+    private static func openStore(_ setting: String) async throws -> any DataStore {
+        let location = StoreLocation(setting)
+        if location.isFile, !FileManager.default.fileExists(atPath: setting) {
+            throw CommandLineFailure("supertext: no database at \(setting) (run 'supertext serve' first, or check --database).")
+        }
+        var logger = Logger(label: "supertext.check")
+        logger.logLevel = .warning
+        do { return try await location.open(logger: logger) } catch let error as StoreError {
+            throw CommandLineFailure("supertext: \(error.message)")
+        }
     }
 
     private var displayName: String { file == "-" ? "<stdin>" : file }

@@ -153,6 +153,13 @@ if curl -s --unix-socket "$socket" http://localhost/healthz | grep -q ok; then
 else
   fail "socket: the first server no longer answers"
 fi
+# check --database honours the rules turned off in the server's database.
+printf 'She ate a apple.\n' >"$work/rule.txt"
+run rule-on 1 check --language en-US "$work/rule.txt"
+curl -s -o /dev/null -X PUT --unix-socket "$socket" http://localhost/api/v1/rules/disabled/EN_A_VS_AN
+run rule-off 0 check --language en-US --database "$work/socket.sqlite" "$work/rule.txt"
+run rule-no-database 2 check --language en-US --database "$work/no-such.sqlite" "$work/rule.txt"
+expect_match "rule-no-database: says there is none" "$work/rule-no-database.err" "no database at .*no-such\.sqlite"
 kill "$server"
 wait "$server" 2>/dev/null
 

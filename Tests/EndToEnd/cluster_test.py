@@ -2,8 +2,11 @@
 
 - a check saved through server A is found by a history search through server B;
 - a word added to the personal dictionary through B is no longer flagged by A within a second;
+- a rule turned off through B is no longer reported by A within a second;
 - SIGKILL of A during a stream of concurrent checks through the balancer loses no acknowledged
-  check, and the balancer sends the rest to B.
+  check, and the balancer sends the rest to B;
+- PostgreSQL stopped: B still checks what is not stored, refuses to store with 503
+  `storage_unavailable`, and `/readyz` says why; PostgreSQL back: B stores again by itself.
 
 PostgreSQL comes from Debian's postgresql package (initdb in a temporary directory, run as the
 postgres user when this runs as root), HAProxy from Debian's haproxy; both stop at the end."""
@@ -46,6 +49,14 @@ def request(url, body=None, method=None, timeout=10):
         return response.status, json.load(response)
 
 
+def refused(url, body=None):
+    """The status and JSON body of a request that may be refused."""
+    try:
+        return request(url, body)
+    except urllib.error.HTTPError as error:
+        return error.code, json.load(error)
+
+
 def wait_ready(url, process=None, seconds=READY_TIMEOUT):
     deadline = time.time() + seconds
     while time.time() < deadline:
@@ -64,6 +75,11 @@ def wait_ready(url, process=None, seconds=READY_TIMEOUT):
 def flagged(url, word):
     _, body = request(f"{url}/api/v1/check", {"text": f"We deploy {word} today.", "language": "en-US", "store": False})
     return any(match["text"] == word for match in body["matches"])
+
+
+def reports_rule(url, rule):
+    _, body = request(f"{url}/api/v1/check", {"text": "She ate a apple.", "language": "en-US", "store": False})
+    return any(match["rule"] == rule for match in body["matches"])
 
 
 def main():
@@ -151,6 +167,17 @@ backend replicas
             time.sleep(0.02)
         print(f"a word added through B is accepted by A after {(time.monotonic() - added) * 1000:.0f} ms")
 
+        # 2b. A rule turned off through B is not reported by A within a second.
+        rule = "EN_A_VS_AN"
+        assert reports_rule(a, rule), "the rule is not reported before it is turned off"
+        status, _ = request(f"{b}/api/v1/rules/disabled/{rule}", method="PUT")
+        assert status == 201, status
+        turned_off = time.monotonic()
+        while reports_rule(a, rule):
+            assert time.monotonic() - turned_off < 1.0, "A still reports the rule a second after B turned it off"
+            time.sleep(0.02)
+        print(f"a rule turned off through B is left out by A after {(time.monotonic() - turned_off) * 1000:.0f} ms")
+
         # 3. SIGKILL of A while checks stream through the balancer.
         acknowledged = []
         after_kill = []
@@ -204,6 +231,31 @@ backend replicas
               f"(served by B); missing: {len(missing)}")
         assert not missing, f"acknowledged but lost: {missing[:5]}"
         assert len(after_kill) >= 100, "the balancer did not send the checks to B"
+
+        # 4. PostgreSQL stops, then comes back.
+        subprocess.run(as_postgres([f"{bin_dir}/pg_ctl", "-D", data, "-m", "fast", "-w", "stop"]), check=True,
+                       stdout=subprocess.DEVNULL)
+        status, body = refused(f"{b}/api/v1/check", {"text": "Stored while the database is down.", "language": "en-US"})
+        assert status == 503 and body["error"]["code"] == "storage_unavailable", (status, body)
+        status, unstored = request(f"{b}/api/v1/check", {"text": "I recieve it.", "language": "en-US", "store": False})
+        assert status == 200 and [m["text"] for m in unstored["matches"]] == ["recieve"], unstored
+        deadline = time.time() + 10
+        while True:
+            status, readiness = refused(f"{b}/readyz")
+            if status == 503 and (readiness.get("storage") or {}).get("code") == "storage_unavailable":
+                break
+            assert time.time() < deadline, f"/readyz does not report the database down: {status} {readiness}"
+            time.sleep(0.2)
+        print("PostgreSQL down: checks that store nothing answer, storing is refused with storage_unavailable, "
+              "/readyz is not ready and says why")
+        subprocess.run(as_postgres([f"{bin_dir}/pg_ctl", "-D", data, "-l", os.path.join(work, "pg.log"), "-w", "start", "-o",
+                                    f"-p {pg_port} -k {work} -c listen_addresses=127.0.0.1"]), check=True,
+                       stdout=subprocess.DEVNULL)
+        back = time.monotonic()
+        wait_ready(b, servers["b"][2], seconds=30)
+        _, stored = request(f"{b}/api/v1/check", {"text": "Stored once the database is back.", "language": "en-US"})
+        assert isinstance(stored.get("id"), int), stored
+        print(f"PostgreSQL back: B is ready and stores again after {(time.monotonic() - back) * 1000:.0f} ms")
         print("cluster: every step passed")
     except BaseException:
         for name in ("a.log", "b.log", "haproxy.log", "pg.log"):

@@ -125,6 +125,31 @@ class OtherLanguagesTest(unittest.TestCase):
                 self.assertNotIn(typo, corrected)
                 self.assertIn(match.replacements[0], corrected)
 
+    def test_german_grammar_is_found_with_its_rule_and_category(self):
+        text = "Ich weiß, das er morgen kommt."
+        with client("de-DE") as tool:
+            matches = tool.check(text)
+            self.assertEqual([(matched(text, m), m.rule_id, m.category) for m in matches], [("das", "DE_DAS_DASS", "CONFUSED_WORDS")])
+            self.assertEqual(matches[0].replacements[0], "dass")
+            self.assertIn("„", matches[0].message)
+            self.assertEqual(tool.correct(text), "Ich weiß, dass er morgen kommt.")
+
+
+class SpanishGrammarTest(unittest.TestCase):
+    """Spanish grammar reaches a LanguageTool client with its rule, category and replacement."""
+
+    def test_spanish_grammar_is_found_and_corrected(self):
+        text = "Yo tiene un perro, pero la problema es que él no sabe donde vivo."
+        with client("es") as tool:
+            matches = tool.check(text)
+            found = {m.rule_id: (matched(text, m), m.category, m.replacements[0]) for m in matches}
+            self.assertEqual(found["ES_CONCORDANCIA_SUJETO_VERBO"], ("tiene", "GRAMMAR", "tengo"))
+            self.assertEqual(found["ES_CONCORDANCIA_DET_NOMBRE"], ("la problema", "GRAMMAR", "el problema"))
+            self.assertEqual(len(matches), 2, [(m.rule_id, matched(text, m)) for m in matches])
+            self.assertEqual(tool.correct(text), "Yo tengo un perro, pero el problema es que él no sabe donde vivo.")
+            question = "Donde vives?"
+            self.assertEqual([(m.rule_id, m.category) for m in tool.check(question)], [("ES_SIGNOS_APERTURA", "PUNCTUATION")])
+
 
 class AutoLanguageTest(unittest.TestCase):
     CASES = [

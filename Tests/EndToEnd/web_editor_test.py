@@ -511,6 +511,60 @@ def test_fix_every_occurrence_and_undo_adding_a_word(page):
     assert "blorptastic" not in [entry["word"] for entry in api("/api/v1/dictionary")["words"]]
 
 
+def a_vs_an_marks(page):
+    """The marks of "a" before a vowel sound (EN_A_VS_AN) in the text of the rules test."""
+    return [mark for mark in page.marks() if mark["text"] in ("a", "a apple", "a orange")]
+
+
+def test_a_rule_turned_off_from_the_card_is_listed_and_turned_back_on(page):
+    for rule in api("/api/v1/rules/disabled")["rules"]:
+        api(f"/api/v1/rules/disabled/{rule['id']}", method="DELETE")
+    page.choose_language("en-US")
+    page.type("She ate a apple. Then she ate a orange. I saw teh cat.")
+    page.wait(lambda: len(a_vs_an_marks(page)) == 2 and "teh" in page.mark_texts(), f"no marks: {page.marks()}")
+    # A spelling mistake has no such action: the dictionary is for words.
+    page.issue_button("teh").click()
+    page.wait(page.card_open, "no card for teh")
+    assert page.els("#card .card__turn-off") == []
+    page.el("#card .card__close").click()
+    a_mark = a_vs_an_marks(page)[0]["text"]
+    page.issue_button(a_mark).click()
+    page.wait(page.card_open, "no card for the a/an mistake")
+    page.el("#card .card__turn-off").click()
+    # Every mark of the rule goes at once, the others stay, and the server keeps the rule off.
+    page.wait(lambda: a_vs_an_marks(page) == [], f"the rule's marks stayed: {page.marks()}")
+    assert "teh" in page.mark_texts()
+    page.wait(lambda: notice_with(page, "is turned off"), "no notice")
+    assert [rule["id"] for rule in api("/api/v1/rules/disabled")["rules"]] == ["EN_A_VS_AN"]
+    done = page.checks_finished()
+    page.el("#check-button").click()
+    page.wait_for_check(done)
+    page.wait(lambda: page.el("#results").get_attribute("data-status") == "loaded", "no result")
+    assert a_vs_an_marks(page) == [] and "teh" in page.mark_texts(), page.marks()
+    # The dictionary view lists it by its title, and turns it back on.
+    page.go("#/dictionary")
+    page.wait(lambda: page.texts("#disabled-rules-list li"), "the rule is not listed")
+    item = page.el('#disabled-rules-list li[data-rule="EN_A_VS_AN"]')
+    description = next(rule["description"] for rule in api("/api/v1/rules")["rules"] if rule["id"] == "EN_A_VS_AN")
+    assert description.rstrip(".") in item.text and "EN_A_VS_AN" in item.text, item.text
+    item.find_element(By.CSS_SELECTOR, ".rules__enable").click()
+    page.wait(lambda: page.visible("#disabled-rules-empty"), "the rule was not turned back on")
+    assert api("/api/v1/rules/disabled")["rules"] == []
+    page.go("#/editor")
+    done = page.checks_finished()
+    page.el("#check-button").click()
+    page.wait_for_check(done)
+    page.wait(lambda: len(a_vs_an_marks(page)) == 2, f"a rule turned back on must mark again: {page.marks()}")
+    # Turning it off again can be undone from the notice.
+    page.issue_button(a_mark).click()
+    page.wait(page.card_open, "no card for the a/an mistake")
+    page.el("#card .card__turn-off").click()
+    page.wait(lambda: notice_with(page, "is turned off"), "no notice")
+    notice_with(page, "is turned off").find_element(By.CSS_SELECTOR, ".toast__action").click()
+    page.wait(lambda: len(a_vs_an_marks(page)) == 2, f"Undo did not bring the marks back: {page.marks()}")
+    assert api("/api/v1/rules/disabled")["rules"] == []
+
+
 # Filter and focus
 
 

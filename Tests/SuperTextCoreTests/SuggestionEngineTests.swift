@@ -37,6 +37,27 @@ struct SuggestionEngineTests {
         #expect(suggestions.first == example.expected, "\(example.written) → \(suggestions)")
     }
 
+    /// German: nouns the frequency list lacks, capitalised words read as nouns, compounds the
+    /// index cannot list because Hunspell forms them from its compound flags.
+    static let germanFirstChoices: [(written: String, expected: String)] = [
+        ("Rechung", "Rechnung"),  // one letter left out (not `Reichung`)
+        ("Packet", "Paket"),  // capitalised: a noun, not the verb form `Packte`
+        ("Kundenrehcnugn", "Kundenrechnung"),  // a part with two errors inside a compound
+        ("Arbeitamt", "Arbeitsamt"),  // the joining s left out
+        ("Einsichtshardcover", "Einsichthardcover"),  // a joining s where the parts take none
+    ]
+
+    @Test("German: nouns, a misspelled part of a compound and the joining s", arguments: germanFirstChoices)
+    func germanCompoundsAndNouns(_ example: (written: String, expected: String)) throws {
+        let proofreader = TestSupport.proofreader
+        // Given a German word the dictionary rejects, and a correction it accepts,
+        #expect(try !proofreader.isCorrect(example.written, language: "de-DE"))
+        #expect(try proofreader.isCorrect(example.expected, language: "de-DE"))
+        // when SuperText suggests corrections, the intended word comes first.
+        let suggestions = try proofreader.suggestions(for: example.written, language: "de-DE")
+        #expect(suggestions.first == example.expected, "\(example.written) → \(suggestions)")
+    }
+
     @Test("Suggestions take the case of the written word")
     func casePreserved() throws {
         let proofreader = TestSupport.proofreader

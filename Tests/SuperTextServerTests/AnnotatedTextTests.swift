@@ -70,6 +70,12 @@ struct LanguageToolRuleSelectionTests {
         (Selection(disabledCategories: ["typos", "typography"]), ["REPEATED_WORD"]),
         (Selection(enabledRules: ["SPELLING", "NOPE"], enabledOnly: true), ["SPELLING"]),
         (Selection(enabledCategories: ["TYPOGRAPHY"], enabledOnly: true, picky: true), ["DOUBLE_SPACE", "SPACE_BEFORE_PUNCTUATION"]),
+        // Rules turned off on the server: off as LanguageTool's default-off rules, back on only by name.
+        (Selection(turnedOff: ["DOUBLE_SPACE"]), ["REPEATED_WORD", "SPACE_BEFORE_PUNCTUATION", "SPELLING"]),
+        (Selection(enabledCategories: ["TYPOGRAPHY"], turnedOff: ["DOUBLE_SPACE"]), ["REPEATED_WORD", "SPACE_BEFORE_PUNCTUATION", "SPELLING"]),
+        (Selection(enabledRules: ["WHITESPACE_RULE"], turnedOff: ["DOUBLE_SPACE"]), ["DOUBLE_SPACE", "REPEATED_WORD", "SPACE_BEFORE_PUNCTUATION", "SPELLING"]),
+        (Selection(enabledRules: ["DOUBLE_SPACE"], disabledRules: ["DOUBLE_SPACE"], turnedOff: ["DOUBLE_SPACE"]), ["REPEATED_WORD", "SPACE_BEFORE_PUNCTUATION", "SPELLING"]),
+        (Selection(enabledCategories: ["TYPOGRAPHY"], enabledOnly: true, turnedOff: ["DOUBLE_SPACE"]), ["SPACE_BEFORE_PUNCTUATION"]),
     ])
     func selects(selection: Selection, expected: [String]) {
         // Four rules of every language, a fixed set (the grammar rules are checked below).

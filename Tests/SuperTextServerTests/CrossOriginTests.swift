@@ -208,7 +208,7 @@ struct CrossOriginTests {
                 #expect(response.status == .noContent)
                 #expect(response.headers[.accessControlAllowOrigin] == Self.allowed)
                 let methods = (response.headers[.accessControlAllowMethods] ?? "").components(separatedBy: ", ")
-                #expect(Set(methods).isSuperset(of: ["GET", "POST", "DELETE"]))
+                #expect(Set(methods).isSuperset(of: ["GET", "POST", "PUT", "DELETE"]))
                 let headers = (response.headers[.accessControlAllowHeaders] ?? "").lowercased().components(separatedBy: ", ")
                 #expect(Set(headers).isSuperset(of: ["authorization", "content-type"]))
                 #expect(response.headers[.accessControlMaxAge] == "600")

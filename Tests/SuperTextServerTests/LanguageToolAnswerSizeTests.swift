@@ -61,6 +61,7 @@ struct LanguageToolAnswerSizeTests {
         router.addMiddleware { LanguageToolErrorMiddleware(routes: languageToolRoutes) }
         var controller = LanguageToolCheckController(
             pool: TestServer.sharedPool, dictionary: try await PersonalDictionary(database: AppDatabase.inMemory()),
+            disabledRules: try await DisabledRules(database: AppDatabase.inMemory()),
             maxTextLength: 1 << 20, token: nil, metrics: ServerMetrics()
         )
         controller.answerLimit = limit

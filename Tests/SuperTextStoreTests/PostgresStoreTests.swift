@@ -57,6 +57,40 @@ struct PostgresStoreTests {
         #expect(await Self.eventually { dictionary.acceptedWords(for: nil).contains("unnoticed") })
     }
 
+    /// A rule turned off or back on through one server is heard of by the other through NOTIFY
+    /// (the periodic reload set far off), and a notice of words does not stand for one of rules.
+    @Test func aRuleTurnedOffOnOneServerIsHonouredByTheOther() async throws {
+        let url = try TestPostgres.shared.get().makeDatabase()
+        let options = PostgresStore.Options(connectTimeout: .seconds(30), queryTimeout: .seconds(120), reloadInterval: .seconds(3600))
+        let a = try await PostgresStore.open(url: url, options: options, logger: TestPostgres.logger)
+        let b = try await PostgresStore.open(url: url, options: options, logger: TestPostgres.logger)
+        let onA = try await DisabledRules(database: a)
+        let onB = try await DisabledRules(database: b)
+        let wordsOnB = try await PersonalDictionary(database: b)
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(try await onA.disable("EN_A_VS_AN"))
+        #expect(await Self.eventually { onB.snapshot() == ["EN_A_VS_AN"] })
+        #expect(try await onB.disable("DOUBLE_SPACE"))
+        #expect(await Self.eventually { onA.snapshot() == ["EN_A_VS_AN", "DOUBLE_SPACE"] })
+        #expect(try await onA.enable("EN_A_VS_AN"))
+        #expect(await Self.eventually { onB.snapshot() == ["DOUBLE_SPACE"] })
+        // Words and rules share the channel: each notice reloads what it is about.
+        let onAWords = try await PersonalDictionary(database: a)
+        #expect(try await onAWords.add("Kubernetes", language: nil))
+        #expect(await Self.eventually { wordsOnB.acceptedWords(for: nil).contains("Kubernetes") })
+        #expect(onB.snapshot() == ["DOUBLE_SPACE"])
+    }
+
+    /// A rule turned off without a notice is made up for by the periodic reload.
+    @Test func aRuleTurnedOffWithoutANoticeIsReadByThePeriodicReload() async throws {
+        let url = try TestPostgres.shared.get().makeDatabase()
+        let store = try await PostgresStore.open(
+            url: url, options: PostgresStore.Options(connectTimeout: .seconds(30), queryTimeout: .seconds(120), reloadInterval: .milliseconds(200)), logger: TestPostgres.logger)
+        let rules = try await DisabledRules(database: store)
+        try await store.client.query(#"INSERT INTO "disabledRule" (id, "disabledAt") VALUES ('UNNOTICED_RULE', now())"#)
+        #expect(await Self.eventually { rules.snapshot().contains("UNNOTICED_RULE") })
+    }
+
     /// Two servers saving at once: every id is given once, each server's checks are found by
     /// the other, and paging newest first through all of them finds each exactly once.
     @Test func twoServersSavingAtOnceGiveDistinctIdsInCommitOrder() async throws {

@@ -102,6 +102,8 @@ struct StoreContractTests {
         #expect(try await history(store, query: "cafe").items.map(\.language) == ["fr"])
         #expect(try await history(store, query: "CAFÉ FERME").items.map(\.language) == ["fr"])
         #expect(try await history(store, query: "walked elephant").items.count == 1)
+        // A text shorter than the excerpt is shown whole, with no "…".
+        #expect(try await history(store, query: "walked elephant").items.map(\.excerpt) == ["The elephant walked home"])
         #expect(try await history(store, query: "walked zebra").items.isEmpty)
         #expect(try await history(store, query: "\"*) OR (' & !|:").items.isEmpty)  // query syntax is harmless
         #expect(try await history(store, query: "home", language: "fr").items.isEmpty)
@@ -114,6 +116,7 @@ struct StoreContractTests {
         #expect(listed.highlights.isEmpty)
         let found = try #require(try await history(store, query: "cafe doors").items.first)
         #expect(found.excerpt.contains("café opens its doors"))
+        #expect(found.excerpt.hasPrefix("…"), "the excerpt starts inside the text")
         #expect(!found.excerpt.contains("\n"))
         let utf16 = Array(found.excerpt.utf16)
         let words = found.highlights.map { String(decoding: utf16[$0.offset..<($0.offset + $0.length)], as: UTF16.self) }
@@ -200,6 +203,33 @@ struct StoreContractTests {
         let reopened = try await PersonalDictionary(database: store)
         #expect(reopened.snapshot()[""] == ["SwiftUI", "alpha", "beta"])
         #expect(reopened.snapshot()["de-DE"] == ["Grüße"])
+    }
+
+    /// Rules turned off are kept with their dates, read back by a new server, and turned back on;
+    /// what cannot be a rule's identifier is refused.
+    @Test(arguments: StoreKind.allCases)
+    func rulesTurnedOffAreKeptAndTurnedBackOn(kind: StoreKind) async throws {
+        let store = try await kind.make()
+        let rules = try await DisabledRules(database: store)
+        #expect(rules.snapshot().isEmpty)
+        let before = Date().addingTimeInterval(-5)
+        #expect(try await rules.disable("EN_A_VS_AN"))
+        #expect(try await !rules.disable("EN_A_VS_AN"))
+        #expect(try await rules.disable("double_space"))
+        #expect(rules.snapshot() == ["EN_A_VS_AN", "DOUBLE_SPACE"])
+        let listed = try await rules.list()
+        #expect(listed.map(\.id) == ["DOUBLE_SPACE", "EN_A_VS_AN"])
+        #expect(listed.allSatisfy { $0.disabledAt > before && $0.disabledAt < Date().addingTimeInterval(5) })
+        await #expect(throws: StoreError.self) { try await rules.disable("two words") }
+        await #expect(throws: StoreError.self) { try await rules.disable(" ") }
+        await #expect(throws: StoreError.self) { try await rules.disable(String(repeating: "A", count: 101)) }
+        #expect(try await rules.enable("EN_A_VS_AN"))
+        #expect(try await !rules.enable("EN_A_VS_AN"))
+        #expect(rules.snapshot() == ["DOUBLE_SPACE"])
+        // Another server on the same store (or this one restarted) starts with them.
+        let reopened = try await DisabledRules(database: store)
+        #expect(reopened.snapshot() == ["DOUBLE_SPACE"])
+        #expect(try await store.disabledRules().map(\.id) == ["DOUBLE_SPACE"])
     }
 
     /// Saves in flight together share transactions, each gets an id of its own, and paging

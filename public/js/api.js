@@ -283,6 +283,22 @@ export const dictionary = {
   },
 };
 
+/** The rules turned off: no check reports them. */
+export const rules = {
+  async listDisabled() {
+    const data = await getJSON("api/v1/rules/disabled");
+    return data.rules || [];
+  },
+  /** Turns a rule off; resolves to the rule as listed (`{id, category, description, disabledAt}`). */
+  async disable(id) {
+    const response = await send(`api/v1/rules/disabled/${encodeURIComponent(id)}`, { method: "PUT" });
+    return response.json();
+  },
+  async enable(id) {
+    await send(`api/v1/rules/disabled/${encodeURIComponent(id)}`, { method: "DELETE" });
+  },
+};
+
 /** `GET /api/v1/insights`. */
 export function insights() {
   return getJSON("api/v1/insights");

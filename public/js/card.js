@@ -1,5 +1,5 @@
 // The card of one mistake: its suggestions (click one to apply it), fixing every occurrence,
-// why it is a mistake, Ignore and Add to dictionary (with Undo). It opens under the mark (a
+// why it is a mistake, Ignore, Add to dictionary and Turn off this rule (both with Undo). It opens under the mark (a
 // sheet at the bottom on phones) and stays open while checks land, as long as its mistake is
 // still found.
 
@@ -164,6 +164,7 @@ function fill(match, state) {
       match.category === "name" ? addButton(match, state, "button--primary") : null,
       h("button", { type: "button", class: "button button--small button--ghost card__ignore", on: { click: () => ignore(match) } }, "Ignore"),
       category === "spelling" && match.category !== "name" ? addButton(match, state, "button--ghost") : null,
+      category !== "spelling" && match.rule ? turnOffButton(match) : null,
     ),
   ].filter(Boolean));
 }
@@ -186,6 +187,15 @@ function addButton(match, state, look) {
     class: `button button--small ${look} card__add`,
     on: { click: (event) => addToDictionary(match, event.currentTarget, state) },
   }, "Add to dictionary");
+}
+
+/** The "Turn off this rule" button of a card (not for spelling: the dictionary is for words). */
+function turnOffButton(match) {
+  return h("button", {
+    type: "button",
+    class: "button button--small button--ghost card__turn-off",
+    on: { click: (event) => turnOffRule(match, event.currentTarget) },
+  }, "Turn off this rule");
 }
 
 /**
@@ -278,6 +288,40 @@ async function addToDictionary(match, button, state) {
     run: () => removeFromDictionary(match.text, language),
   });
   afterAction(match, keyboard);
+}
+
+async function turnOffRule(match, button) {
+  const keyboard = keyboardFlow;
+  button.disabled = true;
+  let rule;
+  try {
+    rule = await api.rules.disable(match.rule);
+  } catch (error) {
+    button.disabled = false;
+    toast(`Could not turn the rule off: ${error.message}`, { kind: "error" });
+    return;
+  }
+  // No check reports the rule now; its marks go from this result too.
+  const current = store.get();
+  store.set({
+    activeId: null,
+    check: { ...current.check, matches: current.check.matches.filter((other) => other.rule !== match.rule) },
+  });
+  const name = (rule?.description || match.shortMessage || match.rule).replace(/\.$/, "");
+  actionNotice(`“${name}” is turned off.`, { label: "Undo", run: () => turnRuleBackOn(match.rule, name) });
+  afterAction(match, keyboard);
+}
+
+/** Undoes "Turn off this rule": the rule is on again and the text checked again. */
+async function turnRuleBackOn(id, name) {
+  try {
+    await api.rules.enable(id);
+  } catch (error) {
+    toast(`Could not turn “${name}” back on: ${error.message}`, { kind: "error" });
+    return;
+  }
+  announce(`${name} is on again.`);
+  checkNow();
 }
 
 /** Undoes "Add to dictionary": the word leaves the dictionary and is checked again. */

@@ -446,10 +446,13 @@ extension CheckRequest {
     }
 
     /// Whether a rule runs for this request: not disabled, and on by default or asked for
-    /// (`picky`, or named in `enabledRules`).
+    /// (`picky`, or named in `enabledRules`). A rule turned off (`rulesTurnedOff`) is off by
+    /// default: only `enabledRules` turns it on for the request.
     func runs(_ rule: any ProofreadingRule) -> Bool {
         if enabledOnly { return enabledRules.contains(rule.id) }
-        return !disabledRules.contains(rule.id) && (!rule.isPicky || picky || enabledRules.contains(rule.id))
+        if disabledRules.contains(rule.id) { return false }
+        if enabledRules.contains(rule.id) { return true }
+        return (!rule.isPicky || picky) && !rulesTurnedOff.contains(rule.id)
     }
 
     /// The words accepted for a text in `code`: the request's own and the personal dictionary's

@@ -6,6 +6,8 @@ enum ClosedWordClasses {
         switch language {
         case "en": english.reduce(into: [:]) { table, entry in table[entry.key] = entry.value.map { Lexicon.Reading(tag: $0, lemma: entry.key) } }
         case "fr": FrenchClosedWordClasses.table
+        case "de": GermanClosedWordClasses.table
+        case "es": SpanishClosedWordClasses.table
         default: [:]
         }
     }

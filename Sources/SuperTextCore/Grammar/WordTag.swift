@@ -89,6 +89,10 @@ public enum WordFeature: UInt8, Sendable, CaseIterable {
     case subjunctivePresent, subjunctiveImperfect, imperative
     /// A verb conjugated with "être" (French `aller`), or with "avoir"; some take both.
     case takesEtre, takesAvoir
+    /// The third gender of German (das Haus).
+    case neuter
+    /// German cases: nominative, genitive, dative, accusative.
+    case nominative, genitive, dative, accusative
 
     /// The name in lexicon files and patterns.
     public var name: String {
@@ -110,6 +114,11 @@ public enum WordFeature: UInt8, Sendable, CaseIterable {
         case .imperative: "impe"
         case .takesEtre: "ae"
         case .takesAvoir: "aa"
+        case .neuter: "n"
+        case .nominative: "nom"
+        case .genitive: "gen"
+        case .dative: "dat"
+        case .accusative: "acc"
         }
     }
 
@@ -140,15 +149,17 @@ public struct WordFeatures: Sendable, Equatable, Hashable {
     public func subtracting(_ other: WordFeatures) -> WordFeatures { WordFeatures(bits: bits & ~other.bits) }
     public var isEmpty: Bool { bits == 0 }
 
-    public static let gender = WordFeatures([.masculine, .feminine])
+    public static let gender = WordFeatures([.masculine, .feminine, .neuter])
     public static let number = WordFeatures([.singular, .plural])
     public static let person = WordFeatures([.first, .second, .third])
     public static let tense = WordFeatures([
         .indicativePresent, .indicativeImperfect, .simplePast, .future, .conditional,
         .subjunctivePresent, .subjunctiveImperfect, .imperative,
     ])
+    /// German cases.
+    public static let grammaticalCase = WordFeatures([.nominative, .genitive, .dative, .accusative])
     /// The dimensions a word inflects in: a form is chosen by replacing some of them.
-    static let dimensions = [gender, number, person, tense]
+    static let dimensions = [gender, number, person, tense, grammaticalCase]
 
     /// The features named in `names` (`["f", "pl"]`), or nil when one is unknown.
     public init?(names: some Sequence<Substring>) {

@@ -40,6 +40,9 @@ public struct CheckRequest: Sendable {
     public var personalDictionary: [String: Set<String>] = [:]
     /// Rule identifiers not to run.
     public var disabledRules: Set<String>
+    /// Rules a person turned off (kept by the server): off unless `enabledRules` names them, as
+    /// rules that are off by default are.
+    public var rulesTurnedOff: Set<String> = []
     /// Whether to run the picky rules too (style and typography rules that are off by default).
     public var picky: Bool
     /// Picky rules to run although `picky` is off.

@@ -13,6 +13,7 @@ public enum ErrorCode: String, Sendable, CaseIterable, Codable {
     case badText = "bad_text"
     case invalidUTF8 = "invalid_utf8"
     case unknownLanguage = "unknown_language"
+    case unknownRule = "unknown_rule"
     case unsupportedMediaType = "unsupported_media_type"
     case bodyTooLarge = "body_too_large"
     case textTooLong = "text_too_long"

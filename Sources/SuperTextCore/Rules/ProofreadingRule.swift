@@ -275,6 +275,8 @@ public enum ProofreadingRules {
         switch language {
         case "en": [AVersusAnRule(), CurrencySymbolRule()] + [ConfusedWordRule.load(language: language, searchPath: searchPath)].compactMap { $0 }
         case "fr": FrenchRules.all
+        case "de": GermanRules.all
+        case "es": SpanishRules.all
         default: []
         }
     }

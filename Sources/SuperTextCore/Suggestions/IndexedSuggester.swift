@@ -5,7 +5,9 @@ import Foundation
 /// For a written word, in order:
 /// 1. the trie search: lexicon words within the error model's bound (`CandidateSearch`);
 /// 2. run-together words: a split into two known words (`alot` → `a lot`);
-/// 3. elision: after an apostrophe, suggestions for the rest (`l'homem` → `l'homme`);
+/// 3. compounds (German): a misspelled part corrected next to a known one, the joining `s`
+///    added or taken away (`Kundenrechung` → `Kundenrechnung`, `Arbeitamt` → `Arbeitsamt`);
+///    elision: after an apostrophe, suggestions for the rest (`l'homem` → `l'homme`);
 /// 4. when nothing near was found: single edits of the word checked with the dictionary, the
 ///    likeliest first and at most `SuggestionRanking.checkedEditsBudget`, which finds compounds
 ///    and forms the index lacks;
@@ -37,6 +39,9 @@ final class IndexedSuggester: Suggester {
     /// Whether the language forms compounds (German): the index cannot hold them, so edits are
     /// checked with the dictionary more widely.
     private let formsCompounds: Bool
+    /// Whether nouns are capitalised and the frequency list undercounts them (German): a
+    /// capitalised word is ranked towards nouns, and an unlisted noun gets a count of its own.
+    private let prefersNouns: Bool
     /// Letters with the same base letter (`e`: `é`, `è`, `ê`, `ë`), for checked edits.
     private let accentVariants: [Unicode.Scalar: [Unicode.Scalar]]
     /// The dictionary's output conversions (`'` → `’` in French).
@@ -61,6 +66,7 @@ final class IndexedSuggester: Suggester {
         cache = index.recentAnswers
         let lexicon = index.lexicon
         formsCompounds = index.formsCompounds
+        prefersNouns = language.primaryLanguage == "de"
         phonetics = PhoneticKey(language: language.code)
         outputConversions = index.outputConversions
         joiners = ["'", "-"].filter { lexicon.code(of: $0) != nil }
@@ -103,6 +109,9 @@ final class IndexedSuggester: Suggester {
         let lowercased = word.lowercased()
         let input = lexicon.encode(lowercased)
         var pool = CandidatePool(written: word, shape: shape)
+        if prefersNouns {
+            pool.nouns = (casePenalty: shape == .title ? ranking.nounCasePenalty : 0, unlistedCount: ranking.unlistedNounCount)
+        }
 
         let correctedParts = addHyphenatedParts(of: word, to: &pool)
         // A long hyphenated word with one bad part is corrected part by part; searching the whole
@@ -112,6 +121,7 @@ final class IndexedSuggester: Suggester {
         }
         addSoundAlikes(of: lowercased, input: input, to: &pool)
         addSplits(of: input, to: &pool)
+        addCompoundParts(of: input, to: &pool)
         addElided(word, to: &pool)
         // Not for long words, nor corrected hyphenated ones: there each call to Hunspell checks
         // every part, and the edits cost far more than they find. German compounds are longer.
@@ -247,6 +257,85 @@ final class IndexedSuggester: Suggester {
             if (left.count == 1 && leftCount < 1_000_000) || (right.count == 1 && rightCount < 1_000_000) { continue }
             let phrase = pool.shape.apply(to: lexicon.word(leftWord) + " " + lexicon.word(rightWord))
             pool.add(phrase, distance: ranking.splitCost, count: min(leftCount, rightCount), ranking: ranking, shaped: true)
+        }
+    }
+
+    /// Compounds the index cannot list (German): a word that is a known word followed by a
+    /// misspelled one (`Kundenrechung`), or the reverse, gets the misspelled part's best
+    /// corrections joined to the known part; one whose parts are both known gets the joining `s`
+    /// added or taken away between them (`Geburtag`, `Einsichtshardcover`). Hunspell alone knows
+    /// which parts may be joined: every candidate is confirmed by it before it is shown.
+    private func addCompoundParts(of input: [UInt8], to pool: inout CandidatePool) {
+        guard formsCompounds, input.count >= 7, input.count <= 40, !input.contains(lexicon.unknownCode) else { return }
+        let count = input.count
+        let joint = lexicon.code(of: "s")
+        // Where a known word ends, from the beginning, and where a known word to the end
+        // begins; parts of at least three letters.
+        let heads = (3...(count - 3)).filter { lexicon.key(for: input[..<$0]) != nil }
+        var tails = Set<Int>()
+        for start in 3...(count - 3) where lexicon.key(for: input[start...]) != nil { tails.insert(start) }
+        guard !heads.isEmpty || !tails.isEmpty else { return }
+
+        func add(_ codes: [UInt8], nounHead: [UInt8], distance: Float, count: UInt32) {
+            var lower = ""
+            lower.unicodeScalars.append(contentsOf: codes.map { lexicon.alphabet[Int($0)] })
+            var shape = pool.shape
+            if shape == .lower, isNoun(nounHead) { shape = .title }
+            pool.add(shape.apply(to: lower), distance: distance, count: count, ranking: ranking, shaped: true)
+        }
+        // The joining `s`: both parts known, the `s` missing or one too many.
+        if let joint {
+            for head in heads {
+                if tails.contains(head), input[head - 1] != joint {
+                    add(Array(input[..<head]) + [joint] + Array(input[head...]), nounHead: Array(input[..<head]),
+                        distance: ranking.compoundJointCost, count: tailCount(input[head...]))
+                }
+                if head < count - 3, input[head] == joint, tails.contains(head + 1) {
+                    add(Array(input[..<head]) + Array(input[(head + 1)...]), nounHead: Array(input[..<head]),
+                        distance: ranking.compoundJointCost, count: tailCount(input[(head + 1)...]))
+                }
+            }
+        }
+        // A known beginning and a misspelled end: the two longest beginnings (with their
+        // joining `s`) whose end is no word.
+        var splits = Set(heads)
+        if let joint { for head in heads where input[head] == joint { splits.insert(head + 1) } }
+        for split in splits.filter({ count - $0 >= 4 && !tails.contains($0) }).sorted(by: >).prefix(2) {
+            for (codes, distance, partCount) in bestWords(for: Array(input[split...])) {
+                add(Array(input[..<split]) + codes, nounHead: Array(input[..<split]),
+                    distance: distance + ranking.compoundPartCost, count: partCount)
+            }
+        }
+        // A misspelled beginning and a known end: the two longest ends.
+        let knownHeads = Set(heads)
+        for start in tails.filter({ $0 >= 4 && !knownHeads.contains($0) }).sorted().prefix(2) {
+            for (codes, distance, _) in bestWords(for: Array(input[..<start])) {
+                add(codes + Array(input[start...]), nounHead: codes,
+                    distance: distance + ranking.compoundPartCost, count: tailCount(input[start...]))
+            }
+        }
+    }
+
+    /// The count of a compound's last part, which says most about how common the compound is.
+    private func tailCount(_ codes: ArraySlice<UInt8>) -> UInt32 {
+        lexicon.key(for: codes).map { lexicon.mostCommonWord(ofKey: $0).count } ?? 0
+    }
+
+    /// Whether the commonest word spelled so is capitalised in the dictionary (a German noun).
+    private func isNoun(_ codes: [UInt8]) -> Bool {
+        guard let key = lexicon.key(for: codes) else { return false }
+        return lexicon.word(lexicon.mostCommonWord(ofKey: key).index).unicodeScalars.first?.properties.isUppercase ?? false
+    }
+
+    /// The three best corrections of a compound's part, as lowercase codes.
+    private func bestWords(for part: [UInt8]) -> [(codes: [UInt8], distance: Float, count: UInt32)] {
+        let scored = searching(part).map { candidate in
+            let count = lexicon.mostCommonWord(ofKey: candidate.key).count
+            return (candidate, count, ranking.score(distance: candidate.cost, count: count))
+        }
+        return scored.sorted { $0.2 != $1.2 ? $0.2 < $1.2 : $0.0.key < $1.0.key }.prefix(ranking.compoundPartCandidates).map { candidate, count, _ in
+            let word = lexicon.word(lexicon.words(ofKey: candidate.key).lowerBound).lowercased()
+            return (lexicon.encode(word), candidate.cost, count)
         }
     }
 
@@ -420,6 +509,11 @@ struct CandidatePool {
     let shape: CaseShape
     private(set) var scores: [String: IndexedSuggester.Scored] = [:]
     private(set) var bestDistance: Float = .infinity
+    /// In German: the distance added to a word the dictionary writes in lowercase when the
+    /// written word is capitalised (most likely a noun), and the count given to a capitalised
+    /// word the frequency list lacks (its source dropped most capitalised tokens, so an unlisted
+    /// noun is less rare than an unlisted verb).
+    var nouns: (casePenalty: Float, unlistedCount: UInt32)?
 
     init(written: String, shape: CaseShape) {
         self.written = written
@@ -431,6 +525,14 @@ struct CandidatePool {
     mutating func add(_ word: String, distance: Float, count: UInt32, ranking: SuggestionRanking, shaped: Bool = false) {
         let spelled = shaped ? word : shape.apply(to: word)
         guard spelled != written else { return }
+        var distance = distance, count = count
+        if let nouns, !shaped, let first = word.unicodeScalars.first {
+            if first.properties.isLowercase {
+                distance += nouns.casePenalty
+            } else if count == 0 {
+                count = nouns.unlistedCount
+            }
+        }
         let score = ranking.score(distance: distance, count: count)
         bestDistance = min(bestDistance, distance)
         if let existing = scores[spelled], existing.score <= score { return }

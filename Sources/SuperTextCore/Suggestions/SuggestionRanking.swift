@@ -32,6 +32,17 @@ package struct SuggestionRanking: Sendable {
     /// Most edits of one word checked with the dictionary (the likeliest first): in languages
     /// that form compounds a rejected word costs Hunspell tens of microseconds.
     package var checkedEditsBudget = 100
+    /// The distance charged for a compound's joining `s` left out or added (`Geburtag`).
+    package var compoundJointCost: Float = 0.5
+    /// Added to the distance of a compound whose misspelled part was corrected: a word the
+    /// index holds whole is likelier than a new compound at the same distance.
+    package var compoundPartCost: Float = 0.25
+    /// German: added to the distance of a word the dictionary writes in lowercase when the
+    /// written word is capitalised, and the count of a noun the frequency list lacks.
+    package var nounCasePenalty: Float = 0.3
+    package var unlistedNounCount: UInt32 = 40
+    /// Corrections tried for the misspelled part of a compound.
+    package var compoundPartCandidates = 3
     /// Candidates kept per word before the caller's limit.
     package var kept = 10
 
@@ -55,6 +66,12 @@ package struct SuggestionRanking: Sendable {
         read("HUNSPELL_FALLBACK", &ranking.hunspellFallback)
         read("SOUND_ALIKE_BASE", &ranking.soundAlikeBase)
         read("SOUND_ALIKE_WEIGHT", &ranking.soundAlikeWeight)
+        read("COMPOUND_JOINT_COST", &ranking.compoundJointCost)
+        read("COMPOUND_PART_COST", &ranking.compoundPartCost)
+        read("NOUN_CASE_PENALTY", &ranking.nounCasePenalty)
+        var unlistedNounCount = Float(ranking.unlistedNounCount)
+        read("UNLISTED_NOUN_COUNT", &unlistedNounCount)
+        ranking.unlistedNounCount = UInt32(unlistedNounCount)
         var checkedEditsBudget = Float(ranking.checkedEditsBudget)
         read("CHECKED_EDITS_BUDGET", &checkedEditsBudget)
         ranking.checkedEditsBudget = Int(checkedEditsBudget)

@@ -10,15 +10,17 @@ import SuperTextStore
 struct CheckController: Sendable {
     let pool: ProofreadingPool
     let dictionary: PersonalDictionary
+    let disabledRules: DisabledRules
     let history: HistoryRecorder
     let bodyLimit: Int
     /// Where checks, words and matches are counted.
     let metrics: ServerMetrics
 
-    /// The check request with the personal dictionary applied.
+    /// The check request with the personal dictionary and the rules turned off applied.
     private func parse(_ request: Request) async throws -> CheckInput {
         var input = try await CheckInput.parse(request, bodyLimit: bodyLimit)
         input.request.personalDictionary = dictionary.snapshot()
+        input.request.rulesTurnedOff = disabledRules.snapshot()
         return input
     }
 

@@ -5,12 +5,13 @@ import SuperTextStore
 /// `GET` and `POST /v2/check`: LanguageTool's check, so that LanguageTool's clients (editor
 /// plugins, browser extensions, `language-tool-python`, CI actions) can use SuperText unchanged.
 ///
-/// Checks run on the same workers as `/api/v1/check` and accept the words of the personal
-/// dictionary. They are not stored in history: editors send the same text again at every pause
+/// Checks run on the same workers as `/api/v1/check`, accept the words of the personal
+/// dictionary and leave out the rules turned off (unless `enabledRules` names them). They are not stored in history: editors send the same text again at every pause
 /// in typing.
 struct LanguageToolCheckController: Sendable {
     let pool: ProofreadingPool
     let dictionary: PersonalDictionary
+    let disabledRules: DisabledRules
     /// The most UTF-16 code units a text may have (LanguageTool counts characters so).
     let maxTextLength: Int
     /// The API token, when checks need one.
@@ -32,7 +33,8 @@ struct LanguageToolCheckController: Sendable {
     @Sendable func check(request: Request, context: AppRequestContext) async throws -> Response {
         let parameters = try await LanguageToolParameters.read(request, bodyLimit: requestLimit)
         try parameters.authorize(request, token: token)
-        var input = try LanguageToolCheckRequest.parse(parameters, catalog: pool.catalog, maxTextLength: maxTextLength)
+        var input = try LanguageToolCheckRequest.parse(
+            parameters, catalog: pool.catalog, maxTextLength: maxTextLength, rulesTurnedOff: disabledRules.snapshot())
         input.check.personalDictionary = dictionary.snapshot()
         // The answer is written by the check's own work, counted by the queue limit (on the
         // worker's thread for a text of one part), not after it.

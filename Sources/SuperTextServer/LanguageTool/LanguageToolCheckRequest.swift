@@ -14,9 +14,11 @@ struct LanguageToolCheckRequest: Sendable {
     /// - Parameters:
     ///   - catalog: the installed languages, for `preferredVariants`.
     ///   - maxTextLength: the most UTF-16 code units the checked text may have.
+    ///   - rulesTurnedOff: the rules turned off on this server, which run only when
+    ///     `enabledRules` names them.
     /// - Throws: `LanguageToolError`: 400 for a bad parameter, 413 for a text over the limit.
     static func parse(
-        _ parameters: LanguageToolParameters, catalog: DictionaryCatalog, maxTextLength: Int
+        _ parameters: LanguageToolParameters, catalog: DictionaryCatalog, maxTextLength: Int, rulesTurnedOff: Set<String> = []
     ) throws -> LanguageToolCheckRequest {
         let text: AnnotatedText
         switch (parameters["text"], parameters["data"]) {
@@ -56,7 +58,7 @@ struct LanguageToolCheckRequest: Sendable {
         let selection = LanguageToolRules.Selection(
             enabledRules: parameters.list("enabledRules"), disabledRules: parameters.list("disabledRules"),
             enabledCategories: parameters.list("enabledCategories"), disabledCategories: parameters.list("disabledCategories"),
-            enabledOnly: parameters.flag("enabledOnly"), picky: picky
+            enabledOnly: parameters.flag("enabledOnly"), picky: picky, turnedOff: rulesTurnedOff
         )
         if selection.enabledOnly {
             guard selection.disabledRules.isEmpty, selection.disabledCategories.isEmpty else {

@@ -31,6 +31,8 @@ enum LanguageToolRules {
 
         /// The identifiers of the rules a selection runs. Unknown rule and category identifiers
         /// are ignored, as LanguageTool ignores them; a rule that is both enabled and disabled is off.
+        /// A rule turned off on the server is treated as LanguageTool treats its rules that are
+        /// off by default: it runs only when `enabledRules` names it (an enabled category does not).
         func rulesToRun(for selection: Selection) -> Set<String> {
             func ruleIDs(_ ids: [String]) -> Set<String> {
                 Set(ids.map { id in
@@ -42,9 +44,12 @@ enum LanguageToolRules {
             let disabledRules = ruleIDs(selection.disabledRules)
             let enabledCategories = Set(selection.enabledCategories.map { $0.uppercased() })
             let disabledCategories = Set(selection.disabledCategories.map { $0.uppercased() })
-            let enabled = all.filter { enabledRules.contains($0.id) || enabledCategories.contains(category($0.category).id) }
+            let enabled = all.filter { rule in
+                enabledRules.contains(rule.id)
+                    || (enabledCategories.contains(category(rule.category).id) && !selection.turnedOff.contains(rule.id))
+            }
             if selection.enabledOnly { return Set(enabled.map(\.id)) }
-            let defaults = all.filter { !$0.isPicky || selection.picky }
+            let defaults = all.filter { ($0.isPicky == false || selection.picky) && !selection.turnedOff.contains($0.id) }
             return Set((defaults + enabled).map(\.id)).filter { id in
                 !disabledRules.contains(id) && !disabledCategories.contains(category(byID[id]!.category).id)
             }
@@ -122,5 +127,7 @@ enum LanguageToolRules {
         var enabledOnly = false
         /// `level=picky`: run the picky rules too.
         var picky = false
+        /// The rules turned off on the server (`/api/v1/rules/disabled`).
+        var turnedOff: Set<String> = []
     }
 }

@@ -45,7 +45,7 @@ struct OriginGuardMiddleware: RouterMiddleware {
         cors = CORSMiddleware(
             allowOrigin: .originBased,
             allowHeaders: [.accept, .authorization, .contentType],
-            allowMethods: [.get, .head, .post, .delete, .options],
+            allowMethods: [.get, .head, .post, .put, .delete, .options],
             allowCredentials: false,
             exposedHeaders: ["Retry-After", "X-Request-Id"],
             maxAge: .seconds(600)

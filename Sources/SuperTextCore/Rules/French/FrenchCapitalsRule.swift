@@ -87,7 +87,7 @@ public struct FrenchCapitalsRule: ProofreadingRule {
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
-        for sentence in FrenchSentence.all(in: document, context: context) {
+        for sentence in RuleSentence.all(in: document, context: context) {
             for position in 0..<sentence.count where sentence.isWord(position) {
                 let text = sentence.text(position)
                 let written = sentence.written(position)

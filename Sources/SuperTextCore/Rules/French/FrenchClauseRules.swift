@@ -75,7 +75,7 @@ public struct FrenchVerbPronounHyphenRule: ProofreadingRule {
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
         let texts = Self.texts[kind]!
-        for sentence in FrenchSentence.all(in: document, context: context) {
+        for sentence in RuleSentence.all(in: document, context: context) {
             let isQuestion = sentence.texts.last == "?"
             for position in 0..<max(0, sentence.count - 1) where sentence.isWord(position) && sentence.isWord(position + 1) {
                 let verb = sentence.text(position)
@@ -171,7 +171,7 @@ public struct FrenchNegationRule: ProofreadingRule {
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
         let apostrophe = FrenchTypography.apostrophe(in: document)
-        for sentence in FrenchSentence.all(in: document, context: context) {
+        for sentence in RuleSentence.all(in: document, context: context) {
             guard !sentence.texts.contains("ne"), !sentence.texts.contains("n'") else { continue }
             for position in 0..<sentence.count where sentence.isWord(position) {
                 guard let subject = FrenchSubject.find(endingAt: position, in: sentence) else { continue }
@@ -236,7 +236,7 @@ public struct FrenchSubjunctiveRule: ProofreadingRule {
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
-        for sentence in FrenchSentence.all(in: document, context: context) {
+        for sentence in RuleSentence.all(in: document, context: context) {
             for position in 0..<sentence.count where ["que", "qu'", "quoique", "quoiqu'"].contains(sentence.text(position)) {
                 let before = sentence.text(position - 1)
                 var conjunction: String
@@ -312,7 +312,7 @@ public struct FrenchRelativeParticipleRule: ProofreadingRule {
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
-        for sentence in FrenchSentence.all(in: document, context: context) {
+        for sentence in RuleSentence.all(in: document, context: context) {
             for position in 1..<max(1, sentence.count) where ["que", "qu'"].contains(sentence.text(position)) {
                 // The noun just before que, with its determiner.
                 let noun = position - 1

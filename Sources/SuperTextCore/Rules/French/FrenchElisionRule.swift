@@ -57,7 +57,7 @@ public struct FrenchElisionRule: ProofreadingRule {
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         let apostrophe = FrenchTypography.apostrophe(in: document)
         var matches: [Match] = []
-        for sentence in FrenchSentence.all(in: document, context: context) {
+        for sentence in RuleSentence.all(in: document, context: context) {
             for position in 0..<max(0, sentence.count - 1) where sentence.isWord(position) && sentence.isWord(position + 1) {
                 let word = sentence.text(position)
                 let next = sentence.text(position + 1)
@@ -138,7 +138,7 @@ public struct FrenchContractionRule: ProofreadingRule {
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
-        for sentence in FrenchSentence.all(in: document, context: context) {
+        for sentence in RuleSentence.all(in: document, context: context) {
             for position in 0..<max(0, sentence.count - 2) where sentence.isWord(position) {
                 guard let contracted = Self.contractions[sentence.text(position) + " " + sentence.text(position + 1)],
                       sentence.isWord(position + 2), !sentence.isCapitalized(position + 1)

@@ -161,7 +161,7 @@ public struct FrenchNounPhraseRule: ProofreadingRule {
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
-        for sentence in FrenchSentence.all(in: document, context: context) {
+        for sentence in RuleSentence.all(in: document, context: context) {
             for position in 0..<sentence.count where sentence.isWord(position) || sentence.isNumber(position) {
                 switch kind {
                 case .number: if let match = numberMatch(at: position, in: sentence, context: context) { matches.append(match) }
@@ -179,7 +179,7 @@ public struct FrenchNounPhraseRule: ProofreadingRule {
     }
 
     /// The determiner's features: gender and number.
-    static func determinerFeatures(at position: Int, in sentence: FrenchSentence) -> WordFeatures? {
+    static func determinerFeatures(at position: Int, in sentence: RuleSentence) -> WordFeatures? {
         var features = WordFeatures()
         var found = false
         for reading in sentence.readings(position) where reading.tag == .DT || reading.tag == .PRPS {
@@ -191,7 +191,7 @@ public struct FrenchNounPhraseRule: ProofreadingRule {
 
     /// The noun phrase that starts with a determiner at `position`: up to two adjectives, then
     /// a lowercase noun.
-    static func nounPhrase(at position: Int, in sentence: FrenchSentence) -> NounPhrase? {
+    static func nounPhrase(at position: Int, in sentence: RuleSentence) -> NounPhrase? {
         guard var features = determinerFeatures(at: position, in: sentence), !sentence.isAllCapitals(position) else { return nil }
         var next = position + 1
         var adjectives: [Int] = []
@@ -236,11 +236,11 @@ public struct FrenchNounPhraseRule: ProofreadingRule {
     }
 
     /// The noun readings of a phrase's noun that agree with its determiner.
-    static func agreeingNounReadings(_ phrase: NounPhrase, in sentence: FrenchSentence) -> [Lexicon.Reading] {
+    static func agreeingNounReadings(_ phrase: NounPhrase, in sentence: RuleSentence) -> [Lexicon.Reading] {
         sentence.readings(phrase.noun).filter { $0.tag == .NN && FrenchWords.agree($0.features, phrase.determinerFeatures) }
     }
 
-    func determinerMatch(_ phrase: NounPhrase, in sentence: FrenchSentence, context: RuleContext) -> Match? {
+    func determinerMatch(_ phrase: NounPhrase, in sentence: RuleSentence, context: RuleContext) -> Match? {
         guard Self.agreeingNounReadings(phrase, in: sentence).isEmpty else { return nil }
         let readings = sentence.readings(phrase.noun)
         // An adjective used as a noun ("les riches") or a name-like word: nothing to say.
@@ -284,7 +284,7 @@ public struct FrenchNounPhraseRule: ProofreadingRule {
         return nil
     }
 
-    func adjectiveMatches(_ phrase: NounPhrase, in sentence: FrenchSentence, context: RuleContext) -> [Match] {
+    func adjectiveMatches(_ phrase: NounPhrase, in sentence: RuleSentence, context: RuleContext) -> [Match] {
         let nouns = Self.agreeingNounReadings(phrase, in: sentence)
         guard !nouns.isEmpty else { return [] }
         // "à la fois grands", "l'air fatigué": the adjective describes something else.
@@ -339,7 +339,7 @@ public struct FrenchNounPhraseRule: ProofreadingRule {
         return matches
     }
 
-    func numberMatch(at position: Int, in sentence: FrenchSentence, context: RuleContext) -> Match? {
+    func numberMatch(at position: Int, in sentence: RuleSentence, context: RuleContext) -> Match? {
         let text = sentence.text(position)
         var plural: Bool
         // A date ("le 4 janvier", "le quatre"), a label ("numéro deux", "page 4") or a list ("4 et 1 ans").

@@ -29,7 +29,7 @@ struct FrenchSubject {
     /// The subject that ends just before `position`'s clitics, if the words before form one:
     /// a subject pronoun, or (at the start of a clause) a determiner, a noun and maybe an
     /// adjective, or a first name.
-    static func find(endingAt end: Int, in sentence: FrenchSentence) -> FrenchSubject? {
+    static func find(endingAt end: Int, in sentence: RuleSentence) -> FrenchSubject? {
         guard sentence.isWord(end) else { return nil }
         let word = sentence.text(end)
         if let most = laPlupart(endingAt: end, in: sentence) { return most }
@@ -84,7 +84,7 @@ struct FrenchSubject {
 
     /// "La plupart" is plural ("la plupart pensent", "la plupart des gens pensent") unless its
     /// complement is singular ("la plupart du monde pense").
-    static func laPlupart(endingAt end: Int, in sentence: FrenchSentence) -> FrenchSubject? {
+    static func laPlupart(endingAt end: Int, in sentence: RuleSentence) -> FrenchSubject? {
         if sentence.text(end) == "plupart", sentence.text(end - 1) == "la", sentence.startsClause(end - 1, afterConjunction: false),
            !["des", "du", "de", "d'"].contains(sentence.text(end + 1)) {
             return FrenchSubject(start: end - 1, end: end, features: WordFeatures([.third, .plural]), isPronoun: false)
@@ -106,7 +106,7 @@ struct FrenchSubject {
 
     /// The noun phrase "qui" stands for, when "qui" follows it directly and it is not the
     /// complement of a preposition ("le livre de mes amis qui" could be either noun).
-    static func antecedent(ofQui position: Int, in sentence: FrenchSentence) -> FrenchSubject? {
+    static func antecedent(ofQui position: Int, in sentence: RuleSentence) -> FrenchSubject? {
         let noun = position - 1
         guard sentence.has(noun, .NN), !sentence.isClosedClassOrNumber(noun), !sentence.isCapitalized(noun) else { return nil }
         for start in stride(from: noun - 1, through: max(0, noun - 3), by: -1) {
@@ -129,7 +129,7 @@ struct FrenchSubject {
 
     /// The position after the clitic pronouns and negation that follow `position`
     /// ("il ne le leur donne" → "donne").
-    static func skipClitics(from position: Int, in sentence: FrenchSentence) -> Int {
+    static func skipClitics(from position: Int, in sentence: RuleSentence) -> Int {
         var next = position
         while sentence.isWord(next), FrenchClosedWordClasses.clitics.contains(sentence.text(next)) { next += 1 }
         return next
@@ -188,7 +188,7 @@ public struct FrenchSubjectVerbRule: ProofreadingRule {
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
-        for sentence in FrenchSentence.all(in: document, context: context) {
+        for sentence in RuleSentence.all(in: document, context: context) {
             for position in 0..<sentence.count where sentence.isWord(position) {
                 var subject: (features: WordFeatures, name: String)?
                 if sentence.text(position) == "qui", let found = FrenchSubject.antecedent(ofQui: position, in: sentence) {
@@ -290,7 +290,7 @@ public struct FrenchAttributeRule: ProofreadingRule {
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
-        for sentence in FrenchSentence.all(in: document, context: context) {
+        for sentence in RuleSentence.all(in: document, context: context) {
             for position in 0..<sentence.count where sentence.isWord(position) {
                 guard let subject = FrenchSubject.find(endingAt: position, in: sentence) else { continue }
                 if sentence.text(position + 1) == "qui" { continue }
@@ -336,7 +336,7 @@ public struct FrenchAttributeRule: ProofreadingRule {
     /// The position of the word that describes the subject after a chain of verbs starting at
     /// `position` ("est", "a été", "peut être", "semble avoir été", "a l’air", "n’est pas très"),
     /// or nil when the chain does not end on a copula.
-    static func attribute(after position: Int, in sentence: FrenchSentence) -> Int? {
+    static func attribute(after position: Int, in sentence: RuleSentence) -> Int? {
         var next = position
         var copula = false
         func lemmas(_ at: Int, _ tag: WordTag) -> [String] { sentence.readings(at).filter { $0.tag == tag }.map(\.lemma) }
@@ -434,7 +434,7 @@ public struct FrenchParticipleRule: ProofreadingRule {
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
-        for sentence in FrenchSentence.all(in: document, context: context) {
+        for sentence in RuleSentence.all(in: document, context: context) {
             var sawRelative = false
             for position in 0..<sentence.count where sentence.isWord(position) {
                 let word = sentence.text(position)
@@ -557,7 +557,7 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
-        for sentence in FrenchSentence.all(in: document, context: context) {
+        for sentence in RuleSentence.all(in: document, context: context) {
             for position in 0..<sentence.count where sentence.isWord(position) {
                 let text = sentence.text(position)
                 // The participle: a form in -é of a verb in -er, not also a noun or a finite verb;

@@ -1,7 +1,7 @@
-/// One sentence as the French code rules read it: its words, numbers and punctuation (no
-/// spaces), lowercase, with the lexicon's readings, on a document whose elisions are split
-/// (`l'` `arbre`).
-struct FrenchSentence {
+/// One sentence as the code rules of every language read it: its words, numbers and punctuation
+/// (no spaces), lowercase, with the lexicon's readings, on a document as the language prepares
+/// it (French elisions split: `l'` `arbre`).
+struct RuleSentence {
     let document: CheckedDocument
     /// Indices into the document's tokens.
     let tokens: [Int]
@@ -17,8 +17,8 @@ struct FrenchSentence {
     }
 
     /// The sentences of a document.
-    static func all(in document: CheckedDocument, context: RuleContext) -> [FrenchSentence] {
-        document.sentenceTokens.map { FrenchSentence($0, in: document, lexicon: context.grammar.lexicon) }
+    static func all(in document: CheckedDocument, context: RuleContext) -> [RuleSentence] {
+        document.sentenceTokens.map { RuleSentence($0, in: document, lexicon: context.grammar.lexicon) }
     }
 
     var count: Int { tokens.count }

@@ -1,0 +1,231 @@
+/// The verb agrees with its subject pronoun: "ich geht" → "ich gehe", "wir geht" → "wir gehen".
+public struct GermanSubjectVerbRule: ProofreadingRule {
+    public let id = "DE_SUBJECT_VERB_AGREEMENT"
+    public let category = MatchCategory.grammar
+    public let description = "The verb agrees with its subject pronoun."
+    public let isPicky = false
+    public let languages: Set<String> = ["de"]
+
+    public init() {}
+
+    public let examples: [RuleExample] = [
+        .wrong("Ich geht jetzt nach Hause.", "Ich gehe jetzt nach Hause.", language: "de-DE"),
+        .wrong("Du kommt zu spät.", "Du kommst zu spät.", language: "de-DE"),
+        .wrong("Wir spielt draußen.", "Wir spielen draußen.", language: "de-DE"),
+        .wrong("Ich bist müde.", "Ich bin müde.", language: "de-DE"),
+        .right("Ich gehe. Du kommst. Wir spielen. Ich ging. Weil ich kommen will. Ihr kommt. Er kam.", language: "de-DE"),
+    ]
+
+    static let texts: [ExplanationLanguage: RuleText] = [
+        .en: RuleText(message: "After '{subject}', the verb is '{suggestion}'.", shortMessage: "Verb agreement", title: "The verb agrees with its subject",
+                      detail: "The German verb takes the person and number of its subject: ich gehe, du gehst, er geht, wir gehen, ihr geht, sie gehen. Irregular verbs keep their own forms: ich bin, du bist, er ist; ich kann, er kann."),
+        .fr: RuleText(message: "Après « {subject} », le verbe est « {suggestion} ».", shortMessage: "Accord du verbe", title: "Le verbe s’accorde avec son sujet",
+                      detail: "Le verbe allemand prend la personne et le nombre de son sujet : ich gehe, du gehst, er geht, wir gehen, ihr geht, sie gehen. Les verbes irréguliers ont leurs propres formes : ich bin, du bist, er ist ; ich kann, er kann."),
+        .de: RuleText(message: "Nach „{subject}“ heißt das Verb „{suggestion}“.", shortMessage: "Verbform", title: "Das Verb richtet sich nach dem Subjekt",
+                      detail: "Das Verb richtet sich in Person und Zahl nach seinem Subjekt: ich gehe, du gehst, er geht, wir gehen, ihr geht, sie gehen. Unregelmäßige Verben haben eigene Formen: ich bin, du bist, er ist; ich kann, er kann."),
+        .es: RuleText(message: "Tras «{subject}», el verbo es «{suggestion}».", shortMessage: "Concordancia verbal", title: "El verbo concuerda con el sujeto",
+                      detail: "El verbo alemán toma la persona y el número de su sujeto: ich gehe, du gehst, er geht, wir gehen, ihr geht, sie gehen. Los verbos irregulares tienen formas propias: ich bin, du bist, er ist; ich kann, er kann."),
+    ]
+
+    /// The person and number of each subject pronoun the rule reads ("sie" and "es" are left
+    /// out: "sie" is singular or plural, and "es" also stands for a later subject, "es kommen
+    /// viele").
+    static let pronouns: [String: WordFeatures] = [
+        "ich": WordFeatures([.first, .singular]), "du": WordFeatures([.second, .singular]),
+        "er": WordFeatures([.third, .singular]), "wir": WordFeatures([.first, .plural]), "ihr": WordFeatures([.second, .plural]),
+    ]
+
+    public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
+        var matches: [Match] = []
+        let lexicon = context.grammar.lexicon
+        for sentence in RuleSentence.all(in: document, context: context) {
+            for position in 0..<max(sentence.count - 1, 0) where sentence.isWord(position) {
+                guard let wanted = Self.pronouns[sentence.text(position)],
+                      sentence.isFirstWord(position) || ["und", "oder", "aber", "denn", "sondern", ";"].contains(sentence.text(position - 1)),
+                      sentence.isWord(position + 1), !sentence.isCapitalized(position + 1)
+                else { continue }
+                let verb = sentence.text(position + 1)
+                // An irregular verb has the readings written by hand only.
+                var readings = sentence.readings(position + 1)
+                if GermanClosedWordClasses.table[verb]?.contains(where: { $0.tag == .VBF }) == true { readings = readings.filter { $0.tag == .VBF } }
+                // Only a word that is nothing but a finite verb with a known person.
+                guard !readings.isEmpty, readings.allSatisfy({ $0.tag == .VBF || $0.tag == .VB }),
+                      readings.contains(where: { $0.tag == .VBF }),
+                      readings.allSatisfy({ $0.tag != .VBF || !$0.features.intersection(.person).isEmpty }),
+                      !readings.contains(where: { $0.tag == .VBF && $0.features.isSuperset(of: wanted) }),
+                      // "Ihr brauchst du nicht helfen": the subject comes after the verb.
+                      !sentence.tags(position + 2).contains(.PRP)
+                else { continue }
+                // Present and past forms are not told apart by the lexicon: a past form of the
+                // right person reads as the infinitive's other forms, so keep to the present.
+                guard let suggestion = lexicon.inflect(verb, to: .VBF, features: wanted), suggestion != verb,
+                      lexicon.readings(of: suggestion).contains(where: { $0.tag == .VBF && $0.features.isSuperset(of: wanted) })
+                else { continue }
+                matches.append(sentence.match(
+                    position + 1, position + 1, rule: self, texts: Self.texts, context: context, suggestions: [suggestion],
+                    values: ["subject": sentence.written(position)]))
+            }
+        }
+        return matches
+    }
+}
+
+/// "das" where the conjunction "dass" belongs: "Ich weiß, das er kommt" → "dass"; and "dass"
+/// where the article or pronoun "das" belongs: "Das Kind, dass dort spielt" → "das".
+public struct GermanDassRule: ProofreadingRule {
+    public let id = "DE_DAS_DASS"
+    public let category = MatchCategory.confusedWords
+    public let description = "das (article, pronoun) and dass (conjunction)."
+    public let isPicky = false
+    public let languages: Set<String> = ["de"]
+
+    public init() {}
+
+    public let examples: [RuleExample] = [
+        .wrong("Ich weiß, das er kommt.", "Ich weiß, dass er kommt.", language: "de-DE"),
+        .wrong("Sie sagt, das wir gewonnen haben.", "Sie sagt, dass wir gewonnen haben.", language: "de-DE"),
+        .wrong("Das Kind, dass dort spielt, ist mein Sohn.", "Das Kind, das dort spielt, ist mein Sohn.", language: "de-DE"),
+        .wrong("Dass Kind spielt.", "Das Kind spielt.", language: "de-DE"),
+        .right("Das Buch, das ich lese, ist gut. Ich weiß, dass er kommt. Das Problem, dass er nie kommt, bleibt. Das ist gut.", language: "de-DE"),
+    ]
+
+    static let texts: [ExplanationLanguage: RuleText] = [
+        .en: RuleText(message: "Did you mean '{suggestion}'?", shortMessage: "das or dass", title: "das or dass",
+                      detail: "'Das' is an article (das Kind) or a pronoun that stands for a neuter noun (das Kind, das dort spielt; das ist gut). 'Dass' with double s is a conjunction that opens a clause: Ich weiß, dass er kommt. The test: if you can put 'dieses', 'jenes' or 'welches' in its place, write 'das'."),
+        .fr: RuleText(message: "Vouliez-vous dire « {suggestion} » ?", shortMessage: "das ou dass", title: "das ou dass",
+                      detail: "« Das » est un article (das Kind) ou un pronom qui remplace un nom neutre (das Kind, das dort spielt ; das ist gut). « Dass » avec deux s est une conjonction, « que », qui ouvre une subordonnée : Ich weiß, dass er kommt. Le test : si « dieses », « jenes » ou « welches » peut prendre sa place, écrivez « das »."),
+        .de: RuleText(message: "Meinten Sie „{suggestion}“?", shortMessage: "das oder dass", title: "das oder dass",
+                      detail: "„Das“ ist Artikel (das Kind) oder Pronomen für ein sächliches Nomen (das Kind, das dort spielt; das ist gut). „Dass“ mit Doppel-s ist eine Konjunktion, die einen Nebensatz einleitet: Ich weiß, dass er kommt. Die Probe: Lässt sich „dieses“, „jenes“ oder „welches“ einsetzen, schreibt man „das“."),
+        .es: RuleText(message: "¿Quería decir «{suggestion}»?", shortMessage: "das o dass", title: "das o dass",
+                      detail: "«Das» es artículo (das Kind) o pronombre que sustituye a un sustantivo neutro (das Kind, das dort spielt; das ist gut). «Dass», con doble s, es la conjunción «que» que abre una subordinada: Ich weiß, dass er kommt. La prueba: si cabe «dieses», «jenes» o «welches» en su lugar, escriba «das»."),
+    ]
+
+    static let subjectPronouns: Set<String> = ["ich", "du", "er", "sie", "es", "wir", "ihr", "man"]
+
+    public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
+        var matches: [Match] = []
+        let lexicon = context.grammar.lexicon
+        for sentence in RuleSentence.all(in: document, context: context) {
+            for position in 0..<sentence.count where sentence.isWord(position) {
+                let text = sentence.text(position)
+                var suggestion: String?
+                if text == "das", sentence.text(position - 1) == "," || sentence.isFirstWord(position),
+                   Self.subjectPronouns.contains(sentence.text(position + 1)) {
+                    // "…, das er kommt": a relative "das" stands for a neuter noun before the comma.
+                    // The nearest capitalised word before the comma that may be a noun (not "Ich" at the start).
+                    var noun = position - 2
+                    while noun >= 0, sentence.isWord(noun), position - noun <= 4,
+                          !sentence.isCapitalized(noun) || sentence.isFirstWord(noun) && (GermanClosedWordClasses.table[sentence.text(noun)] != nil || !sentence.has(noun, .NN)) { noun -= 1 }
+                    if noun >= 0, sentence.isFirstWord(noun), GermanClosedWordClasses.table[sentence.text(noun)] != nil { noun = -1 }
+                    // A capitalised word before the comma that may be neuter, or that the lexicon does not know.
+                    let nounBefore = noun >= 0 && noun < position - 1 && sentence.isCapitalized(noun) ? GermanWords.nounReadings(sentence.text(noun), lexicon: lexicon) : nil
+                    let neuterBefore = nounBefore.map { $0.isEmpty || $0.contains { $0.features.contains(.neuter) } } ?? false
+                    // At the start, "Das er kommt, …" needs the comma later and a verb before it.
+                    if sentence.isFirstWord(position) {
+                        guard let comma = (position + 2..<sentence.count).first(where: { sentence.text($0) == "," }),
+                              sentence.tags(comma - 1).containsAny(WordTags([.VBF, .VB])) else { continue }
+                        suggestion = "dass"
+                    } else if !neuterBefore, !["alles", "etwas", "nichts", "vieles", "das", "dies", "dasselbe", "eines"].contains(sentence.text(position - 2)) {
+                        suggestion = "dass"
+                    }
+                } else if text == "dass" {
+                    // "Dass Kind": before a capitalised neuter noun; ", dass" after a neuter noun and before a verb at once ("das Kind, dass spielt").
+                    if sentence.isCapitalized(position + 1), !sentence.isFirstWord(position + 1), GermanClosedWordClasses.table[sentence.text(position + 1)] == nil,
+                       GermanWords.nounReadings(sentence.text(position + 1), lexicon: lexicon).contains(where: { $0.features.contains(.neuter) && $0.features.contains(.singular) }),
+                       !sentence.isCapitalized(position + 2) || sentence.has(position + 2, .VBF) {
+                        suggestion = "das"
+                    } else if sentence.text(position - 1) == ",", sentence.isCapitalized(position - 2),
+                              GermanWords.nounReadings(sentence.text(position - 2), lexicon: lexicon).allSatisfy({ $0.features.contains(.neuter) && $0.features.contains(.singular) }),
+                              !GermanWords.nounReadings(sentence.text(position - 2), lexicon: lexicon).isEmpty,
+                              relativeClauseWithoutSubject(after: position, in: sentence) {
+                        suggestion = "das"
+                    } else if ["aber", "und", "weil", "denn"].contains(sentence.text(position - 1)) || sentence.isFirstWord(position),
+                              ["ist", "war", "hat", "hast", "warst", "sei", "wäre", "scheint"].contains(sentence.text(position + 1)) {
+                        // "Aber dass ist nicht richtig": a verb at once, so "das" is the subject.
+                        suggestion = "das"
+                    }
+                }
+                guard var suggestion else { continue }
+                if WordCase.startsWithCapital(sentence.written(position)) { suggestion = WordCase.capitalizingFirst(suggestion) }
+                let ruleText = Self.texts[context.explanationLanguage] ?? Self.texts[.en]!
+                matches.append(document.match(
+                    tokens: sentence.tokens[position]..<sentence.tokens[position] + 1, category: category, rule: id,
+                    message: ruleText.message.replacingOccurrences(of: "{suggestion}", with: suggestion), shortMessage: ruleText.shortMessage,
+                    suggestions: [suggestion], explanation: Explanation(kind: category.explanationKind, title: ruleText.title, detail: ruleText.detail)))
+            }
+        }
+        return matches
+    }
+}
+
+/// Whether the words after `position` up to the next punctuation end with a finite verb and
+/// hold no subject of their own (no pronoun, article or noun): "(das Kind,) dass dort spielt".
+private func relativeClauseWithoutSubject(after position: Int, in sentence: RuleSentence) -> Bool {
+    var index = position + 1
+    while sentence.isWord(index) {
+        if sentence.isCapitalized(index) || sentence.tags(index).containsAny(WordTags([.PRP, .DT, .PRPS])) { return false }
+        index += 1
+    }
+    return index > position + 1 && sentence.tags(index - 1).contains(.VBF) && !sentence.has(index - 1, .NN)
+}
+
+/// A comma before a subordinate clause that "dass", "weil" or "obwohl" opens: "Ich weiß dass
+/// er kommt" → "Ich weiß, dass er kommt".
+public struct GermanSubordinateCommaRule: ProofreadingRule {
+    public let id = "DE_COMMA_SUBORDINATE_CLAUSE"
+    public let category = MatchCategory.punctuation
+    public let description = "A comma before a clause opened by dass, weil, obwohl."
+    public let isPicky = false
+    public let languages: Set<String> = ["de"]
+
+    public init() {}
+
+    public let examples: [RuleExample] = [
+        .wrong("Ich weiß dass er kommt.", "Ich weiß, dass er kommt.", language: "de-DE"),
+        .wrong("Er bleibt zu Hause weil er krank ist.", "Er bleibt zu Hause, weil er krank ist.", language: "de-DE"),
+        .wrong("Sie kam obwohl es regnete.", "Sie kam, obwohl es regnete.", language: "de-DE"),
+        .right("Ich weiß, dass er kommt. Er ist so müde, dass er schläft. Nur weil es regnet. Ohne dass er es merkte. Als dass. Und weil er kam.", language: "de-DE"),
+    ]
+
+    static let texts: [ExplanationLanguage: RuleText] = [
+        .en: RuleText(message: "Put a comma before '{conjunction}': it opens a subordinate clause.", shortMessage: "Comma before a clause", title: "Comma before a subordinate clause",
+                      detail: "German always separates a subordinate clause from its main clause with a comma. Clauses opened by dass, weil, obwohl (and ob, wenn, als, damit…) take a comma before them: Ich weiß, dass er kommt. Er bleibt, weil es regnet. No comma goes between the conjunction and a word that belongs to it: so dass, ohne dass, als dass, nur weil."),
+        .fr: RuleText(message: "Mettez une virgule avant « {conjunction} » : il ouvre une subordonnée.", shortMessage: "Virgule avant la subordonnée", title: "Virgule avant la subordonnée",
+                      detail: "L’allemand sépare toujours la subordonnée de la principale par une virgule. Les propositions ouvertes par dass, weil, obwohl (et ob, wenn, als, damit…) sont précédées d’une virgule : Ich weiß, dass er kommt. Er bleibt, weil es regnet. Pas de virgule entre la conjonction et le mot qui en fait partie : so dass, ohne dass, als dass, nur weil."),
+        .de: RuleText(message: "Vor „{conjunction}“ steht ein Komma: Es leitet einen Nebensatz ein.", shortMessage: "Komma vor Nebensatz", title: "Komma vor dem Nebensatz",
+                      detail: "Nebensätze werden im Deutschen immer durch Komma vom Hauptsatz getrennt. Vor dass, weil, obwohl (und ob, wenn, als, damit …) steht ein Komma: Ich weiß, dass er kommt. Er bleibt, weil es regnet. Kein Komma steht zwischen der Konjunktion und einem Wort, das zu ihr gehört: so dass, ohne dass, als dass, nur weil."),
+        .es: RuleText(message: "Ponga una coma antes de «{conjunction}»: abre una subordinada.", shortMessage: "Coma ante la subordinada", title: "Coma ante la subordinada",
+                      detail: "El alemán separa siempre la subordinada de la principal con una coma. Las oraciones que abren dass, weil, obwohl (y ob, wenn, als, damit…) llevan coma delante: Ich weiß, dass er kommt. Er bleibt, weil es regnet. No va coma entre la conjunción y una palabra que forma parte de ella: so dass, ohne dass, als dass, nur weil."),
+    ]
+
+    static let conjunctions: Set<String> = ["dass", "weil", "obwohl", "obgleich"]
+    /// Words that belong to the conjunction after them, or that join clauses themselves.
+    static let joined: Set<String> = [
+        "so", "als", "ohne", "statt", "anstatt", "außer", "und", "oder", "sowie", "aber", "auf", "bis", "nur", "gerade", "eben",
+        "allein", "zumal", "insbesondere", "besonders", "allem", "sondern", "denn", "also", "doch", "bloß", "einfach", "schon",
+        "vor", "nicht", "auch", "sowohl", "weder", "noch", "entweder", "sodass", "umso", "desto", "je", "halt", "wohl", "vielleicht",
+        "vermutlich", "wahrscheinlich", "eher", "beispiel", "etwa", "erst", "selbst", "sogar", "lediglich", "ausschließlich", "hauptsächlich", "teilweise", "vor", "vorwiegend",
+    ]
+
+    public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
+        var matches: [Match] = []
+        for sentence in RuleSentence.all(in: document, context: context) {
+            for position in 1..<max(1, sentence.count) where sentence.isWord(position) {
+                let text = sentence.text(position)
+                guard Self.conjunctions.contains(text), !sentence.isCapitalized(position),
+                      sentence.isWord(position - 1) || sentence.isNumber(position - 1),
+                      !sentence.isFirstWord(position - 1), !Self.joined.contains(sentence.text(position - 1)),
+                      sentence.isWord(position + 1)
+                else { continue }
+                let before = sentence.written(position - 1)
+                let ruleText = Self.texts[context.explanationLanguage] ?? Self.texts[.en]!
+                matches.append(document.match(
+                    tokens: sentence.tokens[position - 1]..<sentence.tokens[position] + 1, category: category, rule: id,
+                    message: ruleText.message.replacingOccurrences(of: "{conjunction}", with: sentence.written(position)), shortMessage: ruleText.shortMessage,
+                    suggestions: [before + ", " + sentence.written(position)],
+                    explanation: Explanation(kind: category.explanationKind, title: ruleText.title, detail: ruleText.detail)))
+            }
+        }
+        return matches
+    }
+}

@@ -1,0 +1,300 @@
+/// Nouns take a capital in German: "das Haus", and so do verbs and adjectives used as nouns
+/// ("beim Lesen", "etwas Gutes").
+public struct GermanNounCapitalsRule: ProofreadingRule {
+    public let id = "DE_NOUN_CAPITALS"
+    public let category = MatchCategory.typography
+    public let description = "Nouns, and verbs and adjectives used as nouns, start with a capital in German."
+    public let isPicky = false
+    public let languages: Set<String> = ["de"]
+
+    public init() {}
+
+    public let examples: [RuleExample] = [
+        .wrong("Wir wohnen in einem kleinen haus.", "Wir wohnen in einem kleinen Haus.", language: "de-DE"),
+        .wrong("Die sonne scheint.", "Die Sonne scheint.", language: "de-DE"),
+        .wrong("Beim lesen vergesse ich die Zeit.", "Beim Lesen vergesse ich die Zeit.", language: "de-DE"),
+        .wrong("Ich wünsche dir alles gute.", "Ich wünsche dir alles Gute.", language: "de-DE"),
+        .wrong("Das schöne daran ist die Ruhe.", "Das Schöne daran ist die Ruhe.", language: "de-DE"),
+        .right("Das lesen wir morgen. Die neue Sonne scheint. Wir gehen essen. Am besten ist es so. Das schöne Haus.", language: "de-DE"),
+    ]
+
+    static let texts: [ExplanationLanguage: RuleText] = [
+        .en: RuleText(message: "Nouns take a capital in German: '{suggestion}'.", shortMessage: "Capital for a noun", title: "Nouns start with a capital",
+                      detail: "German writes every noun with a capital letter, wherever it stands: das Haus, die Sonne. So does a verb or an adjective used as a noun, which you recognise by the article or the word before it: beim Lesen, das Schöne daran, etwas Gutes, alles Gute."),
+        .fr: RuleText(message: "En allemand, les noms prennent une majuscule : « {suggestion} ».", shortMessage: "Majuscule du nom", title: "Les noms prennent une majuscule",
+                      detail: "L’allemand écrit tous les noms avec une majuscule, où qu’ils soient : das Haus, die Sonne. De même un verbe ou un adjectif employé comme nom, que l’on reconnaît à l’article ou au mot qui le précède : beim Lesen, das Schöne daran, etwas Gutes, alles Gute."),
+        .de: RuleText(message: "Substantive schreibt man groß: „{suggestion}“.", shortMessage: "Großschreibung", title: "Substantive groß",
+                      detail: "Im Deutschen beginnt jedes Substantiv mit einem Großbuchstaben, wo immer es steht: das Haus, die Sonne. Ebenso ein Verb oder Adjektiv, das als Substantiv gebraucht wird; man erkennt es am Artikel oder am Wort davor: beim Lesen, das Schöne daran, etwas Gutes, alles Gute."),
+        .es: RuleText(message: "En alemán los sustantivos van con mayúscula: «{suggestion}».", shortMessage: "Mayúscula del sustantivo", title: "Los sustantivos van con mayúscula",
+                      detail: "El alemán escribe todo sustantivo con mayúscula inicial, esté donde esté: das Haus, die Sonne. También un verbo o un adjetivo usado como sustantivo, que se reconoce por el artículo o la palabra que lo precede: beim Lesen, das Schöne daran, etwas Gutes, alles Gute."),
+    ]
+
+    public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
+        var matches: [Match] = []
+        let lexicon = context.grammar.lexicon
+        for sentence in RuleSentence.all(in: document, context: context) {
+            for position in 0..<sentence.count where sentence.isWord(position) {
+                let written = sentence.written(position)
+                guard let first = written.first, first.isLowercase, !sentence.isFirstWord(position),
+                      ![":", "\"", "„", "“", "»", "«", "'", "‚", "‘"].contains(sentence.text(position - 1)),
+                      !written.contains("-")
+                else { continue }
+                let text = sentence.text(position)
+                let readings = lexicon.readings(of: text)
+                guard !readings.isEmpty else { continue }
+                let nouns = readings.filter { $0.tag == .NN }
+                let before = sentence.text(position - 1)
+                let beforeReadings = sentence.readings(position - 1)
+                let nextIsNounPhrase = sentence.isCapitalized(position + 1) && !sentence.isPunctuation(position + 1)
+                    || sentence.has(position + 1, .NN) && !sentence.tags(position + 1).containsAny(WordTags([.VB, .VBF, .RB, .DT, .IN, .CC, .WH, .PRP, .PRPO]))
+                // Small words (articles, pronouns, prepositions, sein, haben) and letters are never nouns here.
+                guard GermanClosedWordClasses.table[text] == nil, text.count > 2 else { continue }
+                let tags = sentence.tags(position)
+                var capitalise = false
+                if !nouns.isEmpty, nouns.count == readings.count {
+                    // A word that is only a noun ("haus"): always a capital.
+                    capitalise = true
+                } else if !nouns.isEmpty, !nextIsNounPhrase, !tags.contains(.RB) || before != "das" {
+                    // A word that is also a verb or an adjective, after an article it agrees
+                    // with or a contraction ("die sonne scheint", "beim lesen", "die runde
+                    // machen"), and not followed by a pronoun that makes the article a pronoun
+                    // ("das lesen wir").
+                    let nextIsPronoun = sentence.tags(position + 1).containsAny(WordTags([.PRP, .PRPO]))
+                    let nextIsVerb = sentence.has(position + 1, .VBF) && !sentence.has(position + 1, .NN)
+                    // An adjective standing for a noun named before ("das beste", "ein neues
+                    // kaufen", "ich finde das gut") keeps its small letter.
+                    let superlative = ["ste", "sten", "ster", "stes", "stem"].contains { text.hasSuffix($0) }
+                    let elliptic = tags.contains(.JJ) && (superlative || ["ein", "kein", "mein", "dein", "sein", "ihr", "unser", "euer"].contains(before)
+                        || before == "das" && readings.contains { $0.tag == .JJ && $0.lemma == text })
+                    if let contraction = GermanWords.contractions[before] {
+                        let article = lexicon.readings(of: contraction.article).filter { $0.tag == .DT }
+                        capitalise = !tags.contains(.RB) && !(before == "am" && superlative) && GermanWords.agree(article, nouns) && !nextIsPronoun
+                    } else if beforeReadings.contains(where: { $0.tag == .DT || $0.tag == .PRPS }), !nextIsPronoun, !elliptic,
+                              !sentence.isPunctuation(position - 2) || sentence.text(position - 2) != ",",
+                              // A finite verb after an article that is a pronoun at the start
+                              // ("Der bestand aus Stahl", "Keiner macht das") unless another verb follows ("Die sonne scheint").
+                              !tags.contains(.VBF) || nextIsVerb || !sentence.isFirstWord(position - 1),
+                              !(tags.contains(.VB) && sentence.has(position + 1, .VBF)) {
+                        capitalise = GermanWords.agree(beforeReadings.filter { $0.tag == .DT || $0.tag == .PRPS }, nouns)
+                    }
+                }
+                if !capitalise, GermanWords.neuterQuantifiers.contains(before) || before == "das" && sentence.isFirstWord(position - 1),
+                          tags.contains(.JJ), text.hasSuffix("e") || text.hasSuffix("es"),
+                          !nextIsNounPhrase, !sentence.tags(position + 1).contains(.JJ), !sentence.isCapitalized(position + 1) {
+                    // An adjective as a noun: "etwas Gutes", "alles Gute", "Das Schöne daran".
+                    capitalise = true
+                }
+                guard capitalise else { continue }
+                matches.append(sentence.match(
+                    position, position, rule: self, texts: Self.texts, context: context, suggestions: [WordCase.capitalizingFirst(written)]))
+            }
+        }
+        return matches
+    }
+}
+
+/// The article agrees with its noun in gender, number and case: "der Haus" → "das Haus", "mit
+/// eine Stock" → "mit einem Stock", "zum Prüfung" → "zur Prüfung".
+public struct GermanArticleNounRule: ProofreadingRule {
+    public let id = "DE_ARTICLE_NOUN_AGREEMENT"
+    public let category = MatchCategory.grammar
+    public let description = "An article agrees with its noun in gender, number and case."
+    public let isPicky = false
+    public let languages: Set<String> = ["de"]
+
+    public init() {}
+
+    public let examples: [RuleExample] = [
+        .wrong("Der Haus ist groß.", "Das Haus ist groß.", language: "de-DE"),
+        .wrong("Ich sehe eine Mann.", "Ich sehe einen Mann.", language: "de-DE"),
+        .wrong("Er ging mit eine Stock los.", "Er ging mit einem Stock los.", language: "de-DE"),
+        .wrong("Das Kind rannte zu seine Mutter.", "Das Kind rannte zu seiner Mutter.", language: "de-DE"),
+        .wrong("Wann kommst du zum Prüfung?", "Wann kommst du zur Prüfung?", language: "de-DE"),
+        .right("Sie öffnete die große Haustür.", language: "de-DE"),
+        .right("Vielen Dank für das Catering und die Organisation.", language: "de-DE"),
+        .right("Das Haus, das Peter gekauft hat. Mit dem Stock. Der Frau gefällt die Haustür. Den Kindern geht es gut.", language: "de-DE"),
+    ]
+
+    static let texts: [ExplanationLanguage: RuleText] = [
+        .en: RuleText(message: "'{written}' does not agree with '{noun}': did you mean '{suggestion}'?", shortMessage: "Article and noun", title: "Article and noun agree",
+                      detail: "In German the article takes the gender of its noun (der Mann, die Frau, das Haus), its number (die Häuser) and its case, which the verb or the preposition decides: mit, zu, bei, von, aus, nach and seit take the dative (mit einem Stock, zu seiner Mutter), für, durch, gegen, ohne and um the accusative. A compound takes the gender of its last part: die Tür, so die Haustür."),
+        .fr: RuleText(message: "« {written} » ne s’accorde pas avec « {noun} » : vouliez-vous dire « {suggestion} » ?", shortMessage: "Article et nom", title: "Accord de l’article et du nom",
+                      detail: "En allemand, l’article prend le genre de son nom (der Mann, die Frau, das Haus), son nombre (die Häuser) et son cas, que décide le verbe ou la préposition : mit, zu, bei, von, aus, nach et seit demandent le datif (mit einem Stock, zu seiner Mutter), für, durch, gegen, ohne et um l’accusatif. Un mot composé prend le genre de sa dernière partie : die Tür, donc die Haustür."),
+        .de: RuleText(message: "„{written}“ passt nicht zu „{noun}“: Meinten Sie „{suggestion}“?", shortMessage: "Artikel und Nomen", title: "Artikel und Nomen stimmen überein",
+                      detail: "Der Artikel richtet sich nach dem Geschlecht seines Nomens (der Mann, die Frau, das Haus), nach der Zahl (die Häuser) und nach dem Fall, den Verb oder Präposition bestimmen: mit, zu, bei, von, aus, nach und seit verlangen den Dativ (mit einem Stock, zu seiner Mutter), für, durch, gegen, ohne und um den Akkusativ. Ein zusammengesetztes Wort hat das Geschlecht seines letzten Teils: die Tür, also die Haustür."),
+        .es: RuleText(message: "«{written}» no concuerda con «{noun}»: ¿quería decir «{suggestion}»?", shortMessage: "Artículo y sustantivo", title: "Concordancia de artículo y sustantivo",
+                      detail: "En alemán el artículo toma el género de su sustantivo (der Mann, die Frau, das Haus), su número (die Häuser) y su caso, que decide el verbo o la preposición: mit, zu, bei, von, aus, nach y seit piden dativo (mit einem Stock, zu seiner Mutter); für, durch, gegen, ohne y um, acusativo. Un compuesto toma el género de su última parte: die Tür, luego die Haustür."),
+    ]
+
+    static let caseOrder: [WordFeature] = [.nominative, .accusative, .dative, .genitive]
+
+    public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
+        var matches: [Match] = []
+        let lexicon = context.grammar.lexicon
+        for sentence in RuleSentence.all(in: document, context: context) {
+            for position in 0..<sentence.count where sentence.isWord(position) {
+                let text = sentence.text(position)
+                let contraction = GermanWords.contractions[text]
+                var articleReadings = sentence.readings(position).filter { $0.tag == .DT || $0.tag == .PRPS }
+                if let contraction { articleReadings = lexicon.readings(of: contraction.article).filter { $0.tag == .DT } }
+                guard !articleReadings.isEmpty else { continue }
+                // A relative or demonstrative pronoun after a comma, also after a preposition
+                // ("das Haus, das Peter kaufte", "eine Situation, in der Regeln gelten").
+                let pronounLike = ["das", "der", "die", "dem", "den", "des"].contains(text)
+                if contraction == nil, pronounLike, sentence.text(position - 1) == ","
+                    || sentence.tags(position - 1).contains(.IN) && sentence.text(position - 2) == "," { continue }
+                // "ins eine Ohr", "habt ihr Zeit" (the pronoun after its verb), "nach und nach seinen",
+                // "was für ein Lärm" (the article is not governed by "für").
+                let before = sentence.text(position - 1)
+                if GermanWords.contractions[before] != nil || text == "ihr" && sentence.has(position - 1, .VBF)
+                    || sentence.text(position - 2) == "und" && sentence.text(position - 3) == before
+                    || before == "für" && (position - 5..<position - 1).contains(where: { sentence.text($0) == "was" }) { continue }
+                // Adjectives between ("mit einem alten Stock"), then a capitalised noun.
+                var nounPosition = position + 1
+                while sentence.isWord(nounPosition), !sentence.isCapitalized(nounPosition), sentence.tags(nounPosition).contains(.JJ),
+                      !sentence.tags(nounPosition).containsAny(WordTags([.DT, .PRPS, .IN, .CC, .WH])) { nounPosition += 1 }
+                guard sentence.isWord(nounPosition), sentence.isCapitalized(nounPosition), !sentence.isAllCapitals(nounPosition),
+                      !sentence.isWord(nounPosition + 1) || !sentence.isCapitalized(nounPosition + 1) || sentence.has(nounPosition + 1, .VBF)
+                else { continue }
+                let nouns = GermanWords.nounReadings(sentence.text(nounPosition), lexicon: lexicon)
+                guard !nouns.isEmpty else { continue }
+                // The cases a preposition before the article allows.
+                var cases: WordFeatures?
+                // Not after words that are also conjunctions ("seit seine Mutter zurück ist", "ohne ein Titel zu sein").
+                if contraction == nil, !["seit", "während", "statt", "anstatt", "ohne", "bis"].contains(before),
+                   let governed = GermanClosedWordClasses.governedCases(before) { cases = governed }
+                if GermanWords.agree(articleReadings, nouns, cases: cases) { continue }
+                // Agreement in gender and number alone, with the case wrong: keep the noun's reading, take the preposition's case.
+                guard let suggestion = correction(text: text, contraction: contraction, article: articleReadings, nouns: nouns, cases: cases,
+                                                  subject: sentence.isFirstWord(position))
+                else { continue }
+                let written = sentence.written(position)
+                let cased = WordCase.startsWithCapital(written) ? WordCase.capitalizingFirst(suggestion) : suggestion
+                guard cased != written else { continue }
+                let ruleText = Self.texts[context.explanationLanguage] ?? Self.texts[.en]!
+                func fill(_ template: String) -> String {
+                    template.replacingOccurrences(of: "{written}", with: written).replacingOccurrences(of: "{suggestion}", with: cased)
+                        .replacingOccurrences(of: "{noun}", with: sentence.written(nounPosition))
+                }
+                matches.append(document.match(
+                    tokens: sentence.tokens[position]..<sentence.tokens[position] + 1, category: category, rule: id,
+                    message: fill(ruleText.message), shortMessage: ruleText.shortMessage,
+                    suggestions: [cased], explanation: Explanation(kind: category.explanationKind, title: ruleText.title, detail: ruleText.detail)))
+            }
+        }
+        return matches
+    }
+
+    /// The article that fits the noun: the same article in the noun's gender and number, in a
+    /// case the preposition allows, else in a case the written article could stand for.
+    func correction(
+        text: String, contraction: (preposition: String, article: String)?, article: [Lexicon.Reading], nouns: [Lexicon.Reading],
+        cases: WordFeatures?, subject: Bool
+    ) -> String? {
+        if let contraction {
+            // zum ↔ zur; other contractions hold dem or das only.
+            guard contraction.preposition == "zu" else { return nil }
+            let feminine = nouns.contains { $0.features.contains(.feminine) && $0.features.contains(.singular) }
+            let masculineOrNeuter = nouns.contains { !$0.features.intersection(WordFeatures([.masculine, .neuter])).isEmpty && $0.features.contains(.singular) }
+            if text == "zum", feminine, !masculineOrNeuter { return "zur" }
+            if text == "zur", masculineOrNeuter, !feminine { return "zum" }
+            return nil
+        }
+        guard let first = article.first else { return nil }
+        let lemma = first.lemma
+        let tag = first.tag
+        // Cases to try: the preposition's, else those the written article has.
+        var tried: [WordFeature] = []
+        if let cases {
+            tried = Self.caseOrder.filter { cases.contains($0) }
+        } else {
+            // First in the sentence it is most likely the subject; later, an object.
+            let written = article.reduce(WordFeatures()) { $0.union($1.features) }
+            let order: [WordFeature] = subject ? Self.caseOrder : [.accusative, .nominative, .dative, .genitive]
+            tried = order.filter { written.contains($0) }
+        }
+        for grammaticalCase in tried {
+            for noun in nouns where noun.features.contains(grammaticalCase) {
+                var wanted = WordFeatures([grammaticalCase]).union(noun.features.intersection(.number))
+                if noun.features.contains(.singular) { wanted = wanted.union(noun.features.intersection(.gender)) }
+                // A noun of several genders (der/das Joghurt) leaves the article as written.
+                if noun.features.contains(.singular), noun.features.intersection(.gender).bits.nonzeroBitCount != 1 { continue }
+                if let form = GermanWords.articleForm(lemma: lemma, tag: tag, features: wanted), form != text { return form }
+            }
+        }
+        return nil
+    }
+}
+
+/// A compound written as two words or with a hyphen it does not need: "Haus Tür" → "Haustür",
+/// "Haus-Tür" → "Haustür", when the lexicon knows the compound.
+public struct GermanCompoundRule: ProofreadingRule {
+    public let id = "DE_COMPOUND"
+    public let category = MatchCategory.grammar
+    public let description = "German compounds are written as one word."
+    public let isPicky = false
+    public let languages: Set<String> = ["de"]
+
+    public init() {}
+
+    public let examples: [RuleExample] = [
+        .wrong("Die Haus Aufgaben sind fertig.", "Die Hausaufgaben sind fertig.", language: "de-DE"),
+        .wrong("Die Haus-Aufgaben sind fertig.", "Die Hausaufgaben sind fertig.", language: "de-DE"),
+        .right("Die Hausaufgaben sind fertig. Die Haustür ist offen. Sie wohnt in Berlin Mitte. Die Baden-Württemberger. Das Ende Mai.", language: "de-DE"),
+    ]
+
+    static let texts: [ExplanationLanguage: RuleText] = [
+        .en: RuleText(message: "German writes this compound as one word: '{suggestion}'.", shortMessage: "One word", title: "Compounds as one word",
+                      detail: "German joins nouns into one word: die Haustür, der Bahnhof, die Geburtstagsfeier. Written apart, the words read as two nouns side by side, which German does not do; a hyphen is kept for clarity in long or unusual compounds, for abbreviations and names (E-Mail, Baden-Württemberg), not in common ones."),
+        .fr: RuleText(message: "L’allemand écrit ce mot composé en un seul mot : « {suggestion} ».", shortMessage: "Un seul mot", title: "Mots composés soudés",
+                      detail: "L’allemand soude les noms en un seul mot : die Haustür, der Bahnhof, die Geburtstagsfeier. Séparés, les mots se lisent comme deux noms côte à côte, ce que l’allemand ne fait pas ; le trait d’union sert à la clarté dans les composés longs ou inhabituels, avec les abréviations et les noms propres (E-Mail, Baden-Württemberg), pas dans les composés courants."),
+        .de: RuleText(message: "Diese Zusammensetzung schreibt man in einem Wort: „{suggestion}“.", shortMessage: "Zusammenschreibung", title: "Zusammensetzungen in einem Wort",
+                      detail: "Das Deutsche schreibt zusammengesetzte Substantive in einem Wort: die Haustür, der Bahnhof, die Geburtstagsfeier. Getrennt geschrieben stehen zwei Substantive nebeneinander, was das Deutsche nicht kennt. Der Bindestrich dient der Übersicht in langen oder ungewöhnlichen Zusammensetzungen, bei Abkürzungen und Namen (E-Mail, Baden-Württemberg), nicht in geläufigen Wörtern."),
+        .es: RuleText(message: "El alemán escribe este compuesto en una sola palabra: «{suggestion}».", shortMessage: "Una palabra", title: "Compuestos en una palabra",
+                      detail: "El alemán une los sustantivos en una sola palabra: die Haustür, der Bahnhof, die Geburtstagsfeier. Separadas, las palabras se leen como dos sustantivos seguidos, algo que el alemán no hace; el guion se reserva para compuestos largos o inusuales, abreviaturas y nombres propios (E-Mail, Baden-Württemberg), no para los corrientes."),
+    ]
+
+    public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
+        var matches: [Match] = []
+        let lexicon = context.grammar.lexicon
+        let ruleText = Self.texts[context.explanationLanguage] ?? Self.texts[.en]!
+        func add(_ first: Int, _ last: Int, _ sentence: RuleSentence, _ suggestion: String) {
+            matches.append(document.match(
+                tokens: sentence.tokens[first]..<sentence.tokens[last] + 1, category: category, rule: id,
+                message: ruleText.message.replacingOccurrences(of: "{suggestion}", with: suggestion), shortMessage: ruleText.shortMessage,
+                suggestions: [suggestion], explanation: Explanation(kind: category.explanationKind, title: ruleText.title, detail: ruleText.detail)))
+        }
+        /// Whether a word is a noun of the lexicon (written with a capital, its other readings,
+        /// "aufgaben" of aufgeben, do not count).
+        func isNoun(_ word: String) -> Bool {
+            lexicon.readings(of: word).contains { $0.tag == .NN }
+        }
+        for sentence in RuleSentence.all(in: document, context: context) {
+            for position in 0..<sentence.count where sentence.isWord(position) && sentence.isCapitalized(position) && !sentence.isAllCapitals(position) {
+                let written = sentence.written(position)
+                let text = sentence.text(position)
+                if written.contains("-") {
+                    // "Haus-Tür": two nouns the lexicon knows joined.
+                    let parts = text.split(separator: "-").map(String.init)
+                    guard parts.count == 2, parts.allSatisfy({ $0.count >= 3 && isNoun($0) }),
+                          written.split(separator: "-").allSatisfy({ WordCase.startsWithCapital(String($0)) })
+                    else { continue }
+                    let joined = parts[0] + parts[1]
+                    guard isNoun(joined) else { continue }
+                    let first = written.split(separator: "-")[0]
+                    add(position, position, sentence, String(first) + parts[1])
+                } else if sentence.isWord(position + 1), sentence.isCapitalized(position + 1), !sentence.isAllCapitals(position + 1),
+                          sentence.tokens[position + 1] == sentence.tokens[position] + 2 {
+                    // "Haus Tür": two nouns in a row whose join is a noun, and not a noun that
+                    // starts the next phrase after a noun in the genitive ("Ende Mai").
+                    let next = sentence.text(position + 1)
+                    guard text.count >= 3, next.count >= 3, isNoun(text), isNoun(next) else { continue }
+                    let joined = text + next
+                    guard isNoun(joined) else { continue }
+                    add(position, position + 1, sentence, written + next)
+                }
+            }
+        }
+        return matches
+    }
+}

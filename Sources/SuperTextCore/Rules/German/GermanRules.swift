@@ -1,0 +1,80 @@
+/// The German rules written in code, in the order they run (the pattern rules of `de.rules`
+/// and the phrase lists come from `LanguageGrammar`). They read sentences through
+/// `RuleSentence`: tokens, lowercase texts and the lexicon's readings.
+enum GermanRules {
+    static let all: [any ProofreadingRule] = [
+        GermanNounCapitalsRule(),
+        GermanArticleNounRule(),
+        GermanCompoundRule(),
+        GermanSubjectVerbRule(),
+        GermanDassRule(),
+        GermanSubordinateCommaRule(),
+        GermanTypographyRule(.quotes),
+        GermanTypographyRule(.dash),
+    ]
+}
+
+/// What the German code rules share.
+enum GermanWords {
+    /// Contractions of a preposition and the article, with the article they hold.
+    static let contractions: [String: (preposition: String, article: String)] = [
+        "beim": ("bei", "dem"), "zum": ("zu", "dem"), "vom": ("von", "dem"), "im": ("in", "dem"), "am": ("an", "dem"),
+        "zur": ("zu", "der"), "ins": ("in", "das"), "ans": ("an", "das"), "aufs": ("auf", "das"), "durchs": ("durch", "das"),
+        "fürs": ("für", "das"), "ums": ("um", "das"),
+    ]
+
+    /// Words that stand for a neuter "something": an adjective after them is a noun ("etwas Gutes").
+    static let neuterQuantifiers: Set<String> = ["etwas", "nichts", "viel", "wenig", "allerlei", "alles", "genug", "mehr", "manches", "vieles"]
+
+    /// The noun readings of a capitalised word: its own, or those of the longest noun it ends
+    /// with when what comes before is a word too, with or without a joining s (a compound takes
+    /// the gender of its last part: die Haustür like die Tür; "Catering" is no "Cate" + "Ring").
+    static func nounReadings(_ word: String, lexicon: Lexicon) -> [Lexicon.Reading] {
+        let own = lexicon.readings(of: word).filter { $0.tag == .NN }
+        if !own.isEmpty { return own }
+        guard lexicon.readings(of: word).isEmpty, word.count >= 7 else { return [] }
+        let characters = Array(word)
+        func isWord(_ head: String) -> Bool {
+            !lexicon.readings(of: head).isEmpty || (head.count > 3 && head.hasSuffix("s") && !lexicon.readings(of: String(head.dropLast())).isEmpty)
+        }
+        for start in 3...(characters.count - 4) {
+            let tail = String(characters[start...])
+            let readings = lexicon.readings(of: tail)
+            if !readings.isEmpty, isWord(String(characters[..<start]).lowercased()) {
+                // A tail that is also another kind of word ("ende", "lich") says nothing.
+                return readings.allSatisfy { $0.tag == .NN } ? readings : []
+            }
+        }
+        return []
+    }
+
+    /// Whether an article (or a contraction's article) can go with a noun: some reading of each
+    /// shares number and case, and gender in the singular. `cases` limits the article's cases
+    /// (those a preposition before it governs).
+    static func agree(_ article: [Lexicon.Reading], _ noun: [Lexicon.Reading], cases: WordFeatures? = nil) -> Bool {
+        for a in article {
+            for n in noun {
+                let number = a.features.intersection(.number)
+                guard !number.intersection(n.features).isEmpty else { continue }
+                var articleCases = a.features.intersection(.grammaticalCase)
+                if let cases { articleCases = articleCases.intersection(cases) }
+                guard !articleCases.intersection(n.features).isEmpty else { continue }
+                if number.contains(.singular), a.features.intersection(.gender).intersection(n.features).isEmpty { continue }
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The form of an article's lemma (der, ein, mein, dies...) for a gender, number and case.
+    static func articleForm(lemma: String, tag: WordTag, features: WordFeatures) -> String? {
+        var best: String?
+        for (word, readings) in GermanClosedWordClasses.table {
+            for reading in readings where reading.tag == tag && reading.lemma == lemma && reading.features.isSuperset(of: features) {
+                // Of two forms (none should be), the shorter, then in code point order.
+                if best == nil || (word.count, word) < (best!.count, best!) { best = word }
+            }
+        }
+        return best
+    }
+}

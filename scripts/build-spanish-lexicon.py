@@ -1,0 +1,413 @@
+#!/usr/bin/env python3
+"""Build Dictionaries/grammar/es-lexicon.tsv from the installed Hunspell Spanish dictionary.
+
+Usage:
+    python3 scripts/build-spanish-lexicon.py [--dictionary DIR]
+
+Why: the Spanish rules need, for a word, whether it is a noun or adjective and its gender and
+number ("casas" feminine plural, "rojo" masculine singular with the forms roja, rojos, rojas),
+and for a verb its person, number and tense ("tiene" third person singular present of "tener",
+whose first person is "tengo"). The Spanish Hunspell dictionary (RLA-ES, Debian hunspell-es)
+has no morphological fields, but its affix classes say it: flag S makes a plural, flag G a
+feminine (rojo/GS: roja, rojos, rojas), flags R E I X conjugate a verb and D makes its past
+participle. This script expands those suffix rules the way Hunspell applies them and reads
+what each form is from the class and the ending.
+
+What it does:
+  1. Reads es_ES.aff and es_ES.dic from DIR (default /usr/share/hunspell) and checks their
+     sha256 against the pinned version (Debian hunspell-es 1:7.5.0-1); another is refused.
+  2. Nouns and adjectives (lowercase entries with S or G and no verb flag):
+       G: the entry is masculine singular, its G forms feminine (-a singular, -as plural), its
+          S form masculine plural; tagged JJ (adjectives and nouns of persons: rojo, niño).
+       S only: tagged NN, singular, its S form plural; gender from the ending where Spanish
+          grammars give it (-o, -aje, -or, -ón, -ambre m; -a, -ción, -sión, -dad, -tad, -tud,
+          -umbre, -ez, -eza, -triz, -itis f), with the usual exceptions written below
+          (la mano, el día, el problema...); other endings (-e, -l, -z...) no gender, so that
+          no rule decides on them. A word ending in unstressed -s or -x is both numbers.
+  3. Verbs (entries ending in -ar -er -ir -ír with R E I or X): the forms the flags give,
+     labelled by person, number and tense where they are the regular ending on one of the
+     stems Spanish verbs use (the infinitive's stem, with -ie-, -ue-, -i-, -zc-, -g-, -ig-, -y-
+     and the spelling changes c/z, g/j, gu/g, and the short future stems tendr-, podr-...),
+     checked against the verb's own forms; present, imperfect, simple past (regular), future,
+     conditional, present subjunctive (from the first person's stem). A form of the verb that
+     no such ending explains is a finite verb without person (VBF), so no rule judges it. The
+     few verbs the dictionary lists form by form (ser, estar, ir, haber, dar...) are written
+     below. Past participles (flag D) are VBN with gender and number; infinitives VB.
+  4. Adverbs in -mente (RB).
+  5. Keeps the words of Dictionaries/frequencies/es.tsv and the noun, adjective, infinitive
+     and present indicative and subjunctive forms of their lemmas.
+  6. Writes `word<TAB>reading reading ...`, a reading `TAG.feature.feature:lemma` (no
+     `:lemma` when the lemma is the word), sorted, so a rerun gives a byte-identical file. The
+     dictionary's licence (GPL-3+ or LGPL-3+ or MPL-1.1+; used under MPL 1.1) is copied beside
+     it as LICENSE-hunspell-es.txt.
+
+Closed classes (articles, pronouns, prepositions...) are in Grammar/Spanish/SpanishClosedWordClasses.swift.
+Only the standard library is used. See docs/grammar.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import re
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+OUT_DIR = REPO_ROOT / "Dictionaries" / "grammar"
+FREQUENCIES = REPO_ROOT / "Dictionaries" / "frequencies" / "es.tsv"
+LEXICON_OUT = OUT_DIR / "es-lexicon.tsv"
+LICENCE_OUT = OUT_DIR / "LICENSE-hunspell-es.txt"
+MPL_TEXT = Path("/usr/share/common-licenses/MPL-1.1")
+
+AFF_SHA256 = "459fcfa76382eb2333a3c2833053b3c37bb92345add3f8ad61e94e4413402c40"
+DIC_SHA256 = "7a32942f6936329ea0bc311a6288d193a29cb05b3dd79a2e6115a335f7197f5e"
+MPL_SHA256 = "f849fc26a7a99981611a3a370e83078deb617d12a45776d6c4cada4d338be469"
+REGENERATE = "regenerate with: python3 scripts/build-spanish-lexicon.py"
+
+FEATURE_ORDER = ("m", "f", "1", "2", "3", "sg", "pl", "ipre", "iimp", "ipsi", "ifut", "cond", "spre")
+FEATURE_RANK = {name: rank for rank, name in enumerate(FEATURE_ORDER)}
+TAG_ORDER = ("NN", "JJ", "RB", "VB", "VBN", "VBG", "VBF")
+TAG_RANK = {tag: rank for rank, tag in enumerate(TAG_ORDER)}
+VERB_FLAGS = set("REIX")
+WORD = re.compile(r"[a-záéíóúüñ]+")
+CLITICS = re.compile(r"(?:me|te|se|nos|os|le|les|lo|la|los|las)+")
+PERSONS = [("1", "sg"), ("2", "sg"), ("3", "sg"), ("1", "pl"), ("2", "pl"), ("3", "pl")]
+
+# Regular endings by conjugation (-ar, -er, -ir), in the order of PERSONS.
+ENDINGS = {
+    "ipre": {"ar": "o as a amos áis an", "er": "o es e emos éis en", "ir": "o es e imos ís en"},
+    "iimp": {"ar": "aba abas aba ábamos abais aban", "er": "ía ías ía íamos íais ían", "ir": "ía ías ía íamos íais ían"},
+    "ipsi": {"ar": "é aste ó amos asteis aron", "er": "í iste ió imos isteis ieron", "ir": "í iste ió imos isteis ieron"},
+    "ifut": {c: "é ás á emos éis án" for c in ("ar", "er", "ir")},
+    "cond": {c: "ía ías ía íamos íais ían" for c in ("ar", "er", "ir")},
+    "spre": {"ar": "e es e emos éis en", "er": "a as a amos áis an", "ir": "a as a amos áis an"},
+}
+
+# Gender of nouns by ending (longest first), then the exceptions grammars list.
+FEMININE_ENDINGS = ("ción", "sión", "xión", "ión", "dad", "tad", "tud", "umbre", "eza", "ez", "triz", "itis", "ie", "a")
+MASCULINE_ENDINGS = ("aje", "ambre", "or", "ón", "o")
+MASCULINE = set(
+    "día mapa sofá tranvía planeta cometa papá problema sistema tema programa clima idioma drama poema "
+    "esquema dilema síntoma teorema aroma enigma dogma fantasma lema panorama plasma prisma trauma diploma "
+    "crucigrama telegrama pijama carisma cisma estigma magma paradigma emblema fonema axioma anagrama "
+    "diagrama organigrama holograma pentagrama radiograma holocausto sismo yoga karma delta puma koala "
+    "gorila panda colibrí pie pez ajedrez jerez coche avión camión gorrión sarampión aluvión".split()
+)
+FEMININE = set(
+    "mano foto moto radio libido dinamo seo flor labor coliflor razón sinrazón sazón imagen virgen "
+    "sartén sal miel piel col ley red sed pared nieve noche calle leche carne gente muerte suerte "
+    "fuente frente mente parte clase llave nave tarde base fase torre sangre hambre".split()
+)
+# Nouns of either gender (el/la artista, el/la estudiante): no gender, no rule decides.
+EITHER = set(
+    "artista periodista dentista turista pianista deportista guía policía testigo joven cantante "
+    "estudiante modelo mar azúcar arte internet juez mejor peor mayor menor superior inferior anterior posterior exterior interior ulterior cura papa pirata capital cólera orden frente coma parte mañana corte cometa pendiente margen final terminal radio_no".split()
+) - {"radio_no"}
+# Verbs the dictionary lists form by form, and irregular verbs whose forms no stem explains:
+# person forms in the order of PERSONS.
+IRREGULAR = {
+    "ser": {"ipre": "soy eres es somos sois son", "iimp": "era eras era éramos erais eran",
+            "ipsi": "fui fuiste fue fuimos fuisteis fueron", "spre": "sea seas sea seamos seáis sean"},
+    "estar": {"ipre": "estoy estás está estamos estáis están", "ipsi": "estuve estuviste estuvo estuvimos estuvisteis estuvieron",
+              "spre": "esté estés esté estemos estéis estén"},
+    "ir": {"ipre": "voy vas va vamos vais van", "iimp": "iba ibas iba íbamos ibais iban",
+           "ipsi": "fui fuiste fue fuimos fuisteis fueron", "spre": "vaya vayas vaya vayamos vayáis vayan"},
+    "haber": {"ipre": "he has ha hemos habéis han", "spre": "haya hayas haya hayamos hayáis hayan",
+              "ipsi": "hube hubiste hubo hubimos hubisteis hubieron"},
+    "dar": {"ipre": "doy das da damos dais dan", "ipsi": "di diste dio dimos disteis dieron", "spre": "dé des dé demos deis den"},
+    "saber": {"ipre": "sé sabes sabe sabemos sabéis saben", "spre": "sepa sepas sepa sepamos sepáis sepan",
+              "ipsi": "supe supiste supo supimos supisteis supieron"},
+    "caber": {"ipre": "quepo cabes cabe cabemos cabéis caben"},
+    "ver": {"ipre": "veo ves ve vemos veis ven", "iimp": "veía veías veía veíamos veíais veían", "spre": "vea veas vea veamos veáis vean"},
+    "tener": {"ipsi": "tuve tuviste tuvo tuvimos tuvisteis tuvieron"},
+    "hacer": {"ipsi": "hice hiciste hizo hicimos hicisteis hicieron", "ifut": "haré harás hará haremos haréis harán"},
+    "decir": {"ipsi": "dije dijiste dijo dijimos dijisteis dijeron", "ifut": "diré dirás dirá diremos diréis dirán"},
+    "poder": {"ipsi": "pude pudiste pudo pudimos pudisteis pudieron"},
+    "poner": {"ipsi": "puse pusiste puso pusimos pusisteis pusieron"},
+    "querer": {"ipsi": "quise quisiste quiso quisimos quisisteis quisieron"},
+    "venir": {"ipsi": "vine viniste vino vinimos vinisteis vinieron"},
+}
+# Words that are verb forms but mostly something else: never read as verbs.
+NOT_VERBS = set("como bajo sobre entre para hacia mientras cerca nada solo sólo medio vino".split())
+
+
+def sha256_of(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def check(path: Path, expected: str) -> None:
+    actual = sha256_of(path)
+    if actual != expected:
+        raise SystemExit(
+            f"{path} is not the pinned version (Debian hunspell-es 1:7.5.0-1 or base-files' MPL-1.1):\n"
+            f"  expected sha256 {expected}\n  got             {actual}"
+        )
+
+
+def read_suffixes(aff: Path) -> dict[str, list[tuple[str, str, re.Pattern | None]]]:
+    rules: dict[str, list] = defaultdict(list)
+    for line in aff.read_text(encoding="utf-8").splitlines():
+        parts = line.split()
+        if len(parts) < 5 or parts[0] != "SFX":
+            continue
+        flag, strip, add, condition = parts[1], parts[2], parts[3], parts[4]
+        rules[flag].append((
+            "" if strip == "0" else strip,
+            "" if add == "0" else add.split("/")[0],
+            None if condition == "." else re.compile("(?:" + condition + ")$"),
+        ))
+    return rules
+
+
+def apply(word: str, flag: str, suffixes) -> list[str]:
+    forms = []
+    for strip, add, condition in suffixes.get(flag, ()):
+        if condition is not None and not condition.search(word):
+            continue
+        if strip and not word.endswith(strip):
+            continue
+        forms.append(word[: len(word) - len(strip)] + add)
+    return forms
+
+
+def noun_gender(word: str) -> set[str]:
+    if word in EITHER:
+        return set()
+    if word in MASCULINE:
+        return {"m"}
+    if word in FEMININE:
+        return {"f"}
+    if word.endswith("ma") and len(word) > 5 and word[-3] in "aeiou":
+        # -ema, -oma, -ama of Greek origin are mostly masculine, but not all: no gender.
+        return set()
+    if word.endswith(("ista", "cida", "ita", "eta")):
+        return set()
+    for ending in FEMININE_ENDINGS:
+        if word.endswith(ending):
+            return {"f"}
+    for ending in MASCULINE_ENDINGS:
+        if word.endswith(ending):
+            return {"m"}
+    return set()
+
+
+def both_numbers(word: str) -> bool:
+    """Unstressed -s or -x: el lunes, los lunes; la crisis, las crisis."""
+    return len(word) > 3 and word[-1] in "sx" and not any(c in "áéíóú" for c in word[-3:])
+
+
+def stems(infinitive: str) -> list[str]:
+    """Stems a verb may conjugate on, the regular one first."""
+    stem, ending = infinitive[:-2], infinitive[-2:].replace("í", "i")
+    result = [stem]
+    # Diphthongs and vowel changes on the last vowel of the stem.
+    match = re.search(r"([eoui])([^aeiouáéíóú]*)$", stem)
+    if match:
+        head, vowel, tail = stem[: match.start()], match.group(1), match.group(2)
+        for new in {"e": ("ie", "i"), "o": ("ue",), "u": ("ue",), "i": ("ie",)}.get(vowel, ()):
+            result.append(head + new + tail)
+    if stem.endswith("c"):
+        result += [stem[:-1] + "zc", stem[:-1] + "z", stem[:-1] + "g", stem[:-1] + "qu"]
+        if match and match.group(1) == "e":
+            result.append(stem[: match.start()] + "ig")  # decir: digo
+    if stem.endswith("g"):
+        result += [stem[:-1] + "j", stem[:-1] + "gu"]
+    if stem.endswith("gu"):
+        result += [stem[:-2] + "g", stem[:-2] + "gü"]
+        inner = re.search(r"e([^aeiouáéíóú]*)$", stem[:-2])
+        if inner:
+            result += [stem[: inner.start()] + "i" + inner.group(1) + "g", stem[: inner.start()] + "i" + inner.group(1) + "gu"]  # seguir: sigo, sigue
+    if stem.endswith("z"):
+        result.append(stem[:-1] + "c")
+    result += [s + "g" for s in list(result)] + [stem + "ig", stem + "y", stem + "j"]
+    return result
+
+
+def future_stems(infinitive: str) -> list[str]:
+    stem = infinitive.replace("ír", "ir")
+    return [stem, stem[:-2] + "r", stem[:-2] + "dr", stem[:-3] + "r"]
+
+
+def conjugate(infinitive: str, own: set[str]) -> dict[str, set[tuple[str, ...]]]:
+    """Labelled forms of a verb, each checked against `own` (the verb's own forms)."""
+    conjugation = infinitive[-2:].replace("í", "i")
+    labelled: dict[str, set[tuple[str, ...]]] = defaultdict(set)
+    irregular = IRREGULAR.get(infinitive, {})
+    for tense in ("ipre", "iimp", "ipsi", "ifut", "cond", "spre"):
+        if tense in irregular:
+            for form, (person, number) in zip(irregular[tense].split(), PERSONS):
+                labelled[form].add((person, number, tense))
+            continue
+        if tense == "spre":
+            continue
+        if tense in ("ifut", "cond"):
+            candidates = future_stems(infinitive)
+            endings = ENDINGS[tense][conjugation].split()
+        else:
+            candidates = stems(infinitive)
+            endings = ENDINGS[tense][conjugation].split()
+        for (person, number), ending in zip(PERSONS, endings):
+            for stem in candidates:
+                form = stem + ending
+                # -uar, -iar verbs stress the stem: envío, actúo.
+                accented = re.sub(r"([iu])(?=[^aeiou]*$)", lambda m: "í" if m.group(1) == "i" else "ú", stem) + ending
+                for candidate in (form, accented):
+                    if candidate in own:
+                        labelled[candidate].add((person, number, tense))
+                        break
+                else:
+                    continue
+                break
+    if "spre" not in irregular:
+        # The present subjunctive is built on the first person of the present: tengo, tenga.
+        first = [form for form, labels in labelled.items() if ("1", "sg", "ipre") in labels]
+        subjunctive = ENDINGS["spre"][conjugation].split()
+        for form in first:
+            stem = form[:-1]
+            for (person, number), ending in zip(PERSONS, subjunctive):
+                for candidate_stem in [stem] + stems(infinitive):
+                    candidate = candidate_stem + ending
+                    if candidate in own:
+                        labelled[candidate].add((person, number, "spre"))
+                        break
+    return labelled
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--dictionary", default="/usr/share/hunspell", help="directory of es_ES.aff and es_ES.dic")
+    args = parser.parse_args()
+    aff = Path(args.dictionary) / "es_ES.aff"
+    dic = Path(args.dictionary) / "es_ES.dic"
+    check(aff, AFF_SHA256)
+    check(dic, DIC_SHA256)
+    check(MPL_TEXT, MPL_SHA256)
+    suffixes = read_suffixes(aff)
+    frequent = {
+        line.split("\t", 1)[0]
+        for line in FREQUENCIES.read_text(encoding="utf-8").splitlines()
+        if line and not line.startswith("#")
+    }
+    entries = []
+    for line in dic.read_text(encoding="utf-8").splitlines()[1:]:
+        head = line.split()[0] if line.split() else ""
+        word, _, flags = head.partition("/")
+        if WORD.fullmatch(word):
+            entries.append((word, set(flags)))
+    every_word = {word for word, _ in entries}
+
+    lexicon: dict[str, set[tuple[str, tuple[str, ...], str]]] = defaultdict(set)
+
+    def add(form: str, tag: str, features, lemma: str) -> None:
+        # One-letter nouns are the names of letters ("las es"), not what the word mostly is.
+        if WORD.fullmatch(form) and not (tag == "NN" and len(lemma) == 1):
+            lexicon[form].add((tag, tuple(sorted(set(features), key=FEATURE_RANK.__getitem__)), lemma))
+
+    verbs: dict[str, set[str]] = defaultdict(set)
+    for word, flags in entries:
+        is_verb = bool(flags & VERB_FLAGS) and word.endswith(("ar", "er", "ir", "ír"))
+        if is_verb:
+            own = verbs[word]
+            own.add(word)
+            for flag in flags & VERB_FLAGS:
+                own.update(apply(word, flag, suffixes))
+            if "D" in flags:
+                for form in apply(word, "D", suffixes):
+                    gender = "f" if form.endswith(("a", "as")) else "m"
+                    add(form, "VBN", {gender, "pl" if form.endswith("s") else "sg"}, word)
+            continue
+        if "G" in flags and word not in MASCULINE | FEMININE | EITHER:
+            gender = {"m"}
+            add(word, "JJ", gender | {"sg", "pl"} if both_numbers(word) else gender | {"sg"}, word)
+            for form in apply(word, "G", suffixes):
+                add(form, "JJ", {"f", "pl" if form.endswith("s") else "sg"}, word)
+            if "S" in flags:
+                for form in apply(word, "S", suffixes):
+                    add(form, "JJ", gender | {"pl"}, word)
+        elif "S" in flags:
+            # A noun whose gender the ending does not tell is read as either gender: every
+            # agreement accepts it, and patterns that ask for a masculine noun find it.
+            gender = noun_gender(word) or {"m", "f"}
+            add(word, "NN", gender | ({"sg", "pl"} if both_numbers(word) else {"sg"}), word)
+            for form in apply(word, "S", suffixes):
+                if form != word:
+                    add(form, "NN", gender | {"pl"}, word)
+        elif word.endswith("mente") and len(word) > 7:
+            add(word, "RB", (), word)
+    # Verbs listed form by form.
+    # Verbs the dictionary lists form by form: their regular forms are checked against every word.
+    listed = set()
+    for infinitive in IRREGULAR:
+        if infinitive not in verbs:
+            verbs[infinitive] = {infinitive}
+            listed.add(infinitive)
+    for infinitive, own in verbs.items():
+        if infinitive not in frequent:
+            continue
+        irregular = IRREGULAR.get(infinitive, {})
+        for tense_forms in irregular.values():
+            own.update(tense_forms.split())
+        add(infinitive, "VB", (), infinitive)
+        labelled = conjugate(infinitive, own | every_word if infinitive in listed else own)
+        own.update(labelled)
+        for form in own:
+            # Gerunds, and infinitives and imperatives with a pronoun attached (irritarse, dime).
+            if form == infinitive or form.endswith(("ndo", "ndose")) or form in NOT_VERBS or CLITICS.fullmatch(form[len(infinitive):]) and form.startswith(infinitive):
+                continue
+            if form.endswith(("ado", "ido", "ada", "ida", "ados", "idos", "adas", "idas")) and form not in labelled:
+                continue
+            labels = labelled.get(form)
+            if not labels:
+                add(form, "VBF", (), infinitive)
+            for person, number, tense in labels or ():
+                add(form, "VBF", (person, number, tense), infinitive)
+
+    lemmas = {lemma for word in frequent for (_, _, lemma) in lexicon.get(word, ())}
+    kept = {
+        word for word, readings in lexicon.items()
+        if word in frequent
+        or any(lemma in lemmas and (tag in ("NN", "JJ", "VB") or (tag == "VBF" and ("ipre" in features or "spre" in features)))
+               for tag, features, lemma in readings)
+    }
+    lines = []
+    for word in sorted(kept):
+        fields = []
+        for tag, features, lemma in sorted(lexicon[word], key=lambda r: (TAG_RANK[r[0]], r[1], r[2])):
+            head = ".".join((tag,) + features)
+            fields.append(head if lemma == word else f"{head}:{lemma}")
+        lines.append(word + "\t" + " ".join(dict.fromkeys(fields)))
+    header = (
+        "# SuperText Spanish lexicon; source: the Hunspell Spanish dictionary of RLA-ES (Debian hunspell-es "
+        f"1:7.5.0-1), es_ES.aff sha256 {AFF_SHA256}, es_ES.dic sha256 {DIC_SHA256}, its suffix classes read as "
+        "gender, number, person and tense; licence: MPL-1.1 (one of GPL-3+, LGPL-3+, MPL-1.1+), Copyright "
+        "Santiago Bosio, see LICENSE-hunspell-es.txt; only words of Dictionaries/frequencies/es.tsv "
+        f"(sha256 {sha256_of(FREQUENCIES)}) and the noun, adjective, infinitive and present forms of their lemmas; "
+        "format: word<TAB>readings, a reading is TAG.feature...:lemma, tags NN JJ RB VB VBN VBF, features m f "
+        f"1 2 3 sg pl ipre iimp ipsi ifut cond spre; {len(lines)} words; {REGENERATE}"
+    )
+    write(LEXICON_OUT, header + "\n" + "\n".join(lines) + "\n")
+    licence = (
+        "The Spanish lexicon (es-lexicon.tsv) is derived from the Hunspell Spanish dictionary of the\n"
+        "RLA-ES project (https://github.com/sbosio/rla-es), version 2.x as packaged by Debian\n"
+        "(hunspell-es 1:7.5.0-1, /usr/share/hunspell/es_ES.aff and es_ES.dic).\n\n"
+        "Copyright Santiago Bosio. The dictionary is distributed under GPL-3+ or LGPL-3+ or\n"
+        "MPL-1.1+, at the user's choice; SuperText uses it under the Mozilla Public License 1.1.\n"
+        "The derived file is distributed under the same licence; its source is the dictionary above,\n"
+        "and scripts/build-spanish-lexicon.py rebuilds it.\n\n"
+        "----\n\n" + MPL_TEXT.read_text(encoding="utf-8")
+    )
+    write(LICENCE_OUT, licence)
+    print(f"{LEXICON_OUT.relative_to(REPO_ROOT)}: {len(lines)} words", file=sys.stderr)
+
+
+def write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8", newline="\n")
+    tmp.replace(path)
+
+
+if __name__ == "__main__":
+    main()
