@@ -88,22 +88,26 @@ public final class PatternRule: ProofreadingRule, @unchecked Sendable {
         var words: Set<String> = []
         var tags = WordTags()
         var anyWord = false, capitalized = false, punctuation = false, number = false
+
+        /// 0: words only; 1: tags or numbers too; 2: any word, any capital or punctuation.
+        var breadth: Int {
+            if anyWord || capitalized || punctuation { return 2 }
+            return tags.isEmpty && !number ? 0 : 1
+        }
     }
 
     /// Where the rule can start, for `PatternRuleIndex`; nil when one token cannot tell (a
     /// negated element, or every element optional): the rule is then tried at every token.
     var possibleStart: PossibleStart? { Self.possibleStart(of: elements[...]) }
 
-    /// The tokens the second element can be, when the first is required and holds at most
-    /// tokens (any word, punctuation, a capital) and the second is required and narrower: the
-    /// rule is then tried before the tokens the second can be (`<word> [the] ...`).
+    /// The tokens the second element can be, when both are required and the second is the
+    /// narrower (`!de [le]`, `<word> [the]`, `<NN.pl> [marrons]`): the rule is then tried before
+    /// those tokens instead of at every token its first element takes.
     var possibleSecond: PossibleStart? {
         guard elements.count > 1, let first = elements.first, !first.isOptional, !elements[1].isOptional,
-              !elements[1].atSentenceStart, let start = possibleStart,
-              start.anyWord || start.punctuation || start.capitalized,
-              let second = Self.possibleStart(of: elements[1...1]), !second.anyWord, !second.punctuation, !second.capitalized
+              !elements[1].atSentenceStart, let second = Self.possibleStart(of: elements[1...1])
         else { return nil }
-        return second
+        return second.breadth < (possibleStart?.breadth ?? 3) ? second : nil
     }
 
     private static func possibleStart(of elements: ArraySlice<PatternElement>) -> PossibleStart? {
@@ -321,7 +325,7 @@ struct PatternSentence {
         tokens = document.significantTokens(in: range)
         tags = tokens.map { document.tokens[$0].kind == .word ? lexicon.tags(of: document.lowercasedTexts[$0]) : WordTags() }
         firstWord = !startsSentence ? -1 : tokens.firstIndex { index in
-            !(document.tokens[index].kind == .punctuation && "\"'“‘(«¿¡-–—*".contains(document.lowercasedTexts[index]))
+            !(document.tokens[index].kind == .punctuation && RuleSentence.openingPunctuation.contains(document.lowercasedTexts[index]))
         } ?? tokens.count
     }
 }
