@@ -81,33 +81,57 @@ public final class PatternRule: ProofreadingRule, @unchecked Sendable {
         self.span = span
     }
 
-    /// The lowercase words the first element can be, when it is a list of words: the rule is
-    /// only tried where one of them is.
-    var firstWords: [String]? {
-        guard let first = elements.first, !first.negated, !first.isOptional else { return nil }
-        var words: [String] = []
-        for test in first.tests {
-            guard case .word(let word) = test else { return nil }
-            words.append(word)
+    /// The tokens a match can start at: those of the first element, and of the next while the
+    /// elements before are optional (`^<WH>? [has]` starts at a wh-word or at "has").
+    struct PossibleStart {
+        /// Lowercase words (`=I` starts at "i", then its case is tested).
+        var words: Set<String> = []
+        var tags = WordTags()
+        var anyWord = false, capitalized = false, punctuation = false, number = false
+
+        /// 0: words only; 1: tags or numbers too; 2: any word, any capital or punctuation.
+        var breadth: Int {
+            if anyWord || capitalized || punctuation { return 2 }
+            return tags.isEmpty && !number ? 0 : 1
         }
-        return words
     }
 
-    /// The tags and words the first element needs, when it is only tags and words (`<JJ>|so`),
-    /// required and not negated: the rule is only tried where a token has one of them.
-    var firstTagsAndWords: (tags: WordTags, words: Set<String>)? {
-        guard let first = elements.first, !first.negated, !first.isOptional else { return nil }
-        var tags = WordTags()
-        var words = Set<String>()
-        for test in first.tests {
-            switch test {
-            case .tag(let tag) where tag != .CD: tags.insert(tag)
-            case .reading(let tag?, _) where tag != .CD: tags.insert(tag)
-            case .word(let word): words.insert(word)
-            default: return nil
+    /// Where the rule can start, for `PatternRuleIndex`; nil when one token cannot tell (a
+    /// negated element, or every element optional): the rule is then tried at every token.
+    var possibleStart: PossibleStart? { Self.possibleStart(of: elements[...]) }
+
+    /// The tokens the second element can be, when both are required and the second is the
+    /// narrower (`!de [le]`, `<word> [the]`, `<NN.pl> [marrons]`): the rule is then tried before
+    /// those tokens instead of at every token its first element takes.
+    var possibleSecond: PossibleStart? {
+        guard elements.count > 1, let first = elements.first, !first.isOptional, !elements[1].isOptional,
+              !elements[1].atSentenceStart, let second = Self.possibleStart(of: elements[1...1])
+        else { return nil }
+        return second.breadth < (possibleStart?.breadth ?? 3) ? second : nil
+    }
+
+    private static func possibleStart(of elements: ArraySlice<PatternElement>) -> PossibleStart? {
+        var start = PossibleStart()
+        for element in elements {
+            guard !element.negated else { return nil }
+            for test in element.tests {
+                switch test {
+                case .word(let word): start.words.insert(word)
+                case .exactWord(let word): start.words.insert(normalizedWord(word).lowercased())
+                case .tag(let tag):
+                    start.tags.insert(tag)
+                    // Digits are numbers, not words, yet they are `<CD>`.
+                    if tag == .CD { start.number = true }
+                case .reading(let tag?, _): start.tags.insert(tag)
+                case .reading(nil, _), .anyWord: start.anyWord = true
+                case .capitalized: start.capitalized = true
+                case .punctuation: start.punctuation = true
+                case .number: start.number = true
+                }
             }
+            if !element.isOptional { return start }
         }
-        return (tags, words)
+        return nil
     }
 
     /// The rule run alone (rules of a language run together through `PatternRuleIndex`).
@@ -124,6 +148,11 @@ public final class PatternRule: ProofreadingRule, @unchecked Sendable {
             guard start < tokens.count, !first.atSentenceStart || start <= sentence.firstWord,
                   matches(first, at: start, in: sentence, document: document)
             else { return nil }
+            // Two required elements: the second must be the next token.
+            if elements.count > 1, !elements[1].isOptional, !elements[1].atSentenceStart {
+                guard start + 1 < tokens.count, matches(elements[1], at: start + 1, in: sentence, document: document)
+                else { return nil }
+            }
         }
         var bound = [Int?](repeating: nil, count: elements.count)
         // `atStart`: a missing optional `^` element passes its anchor on (`^<WH>? [has]`).
@@ -296,7 +325,7 @@ struct PatternSentence {
         tokens = document.significantTokens(in: range)
         tags = tokens.map { document.tokens[$0].kind == .word ? lexicon.tags(of: document.lowercasedTexts[$0]) : WordTags() }
         firstWord = !startsSentence ? -1 : tokens.firstIndex { index in
-            !(document.tokens[index].kind == .punctuation && "\"'“‘(«¿¡-–—*".contains(document.lowercasedTexts[index]))
+            !(document.tokens[index].kind == .punctuation && RuleSentence.openingPunctuation.contains(document.lowercasedTexts[index]))
         } ?? tokens.count
     }
 }

@@ -1,32 +1,31 @@
-/// Runs many pattern rules in one pass over a document: each rule is tried only where its first
-/// element can match, found by the token's word (most rules start with a word), so the cost
-/// grows with the text, not with the text times the number of rules.
+/// Runs many pattern rules in one pass over a document: each rule is tried only at the tokens
+/// where its pattern can start (found by the token's word, tags and kind, or by the next token's
+/// when the first element takes any word), so the cost grows with the text, not with the text
+/// times the number of rules.
 struct PatternRuleIndex: Sendable {
     let rules: [PatternRule]
-    /// Rule positions by the lowercase word their first element needs.
-    private let byFirstWord: [String: [Int]]
-    /// Rules whose first element is words and tags only: tried where the token is one of the
-    /// words or has one of the tags.
-    private let byFirstTags: [(rule: Int, tags: WordTags, words: Set<String>)]
-    /// Rules whose first element is anything else (a negation, optional, punctuation): tried everywhere.
+    /// Rules by the token they start at.
+    private let byFirst: TokenIndex
+    /// Rules whose first element takes any word or punctuation, by the token after their start.
+    private let bySecond: TokenIndex
+    /// Rules whose start cannot be told from a token (a negated first element): tried everywhere.
     private let everywhere: [Int]
 
     init(_ rules: [PatternRule]) {
         self.rules = rules
-        var byFirstWord: [String: [Int]] = [:]
-        var byFirstTags: [(rule: Int, tags: WordTags, words: Set<String>)] = []
+        var byFirst = TokenIndex(), bySecond = TokenIndex()
         var everywhere: [Int] = []
         for (position, rule) in rules.enumerated() {
-            if let words = rule.firstWords {
-                for word in words { byFirstWord[word, default: []].append(position) }
-            } else if let first = rule.firstTagsAndWords {
-                byFirstTags.append((position, first.tags, first.words))
+            if let second = rule.possibleSecond {
+                bySecond.add(position, startingAt: second)
+            } else if let start = rule.possibleStart {
+                byFirst.add(position, startingAt: start)
             } else {
                 everywhere.append(position)
             }
         }
-        self.byFirstWord = byFirstWord
-        self.byFirstTags = byFirstTags
+        self.byFirst = byFirst
+        self.bySecond = bySecond
         self.everywhere = everywhere
     }
 
@@ -35,24 +34,32 @@ struct PatternRuleIndex: Sendable {
         let enabled = rules.map { runs($0) && ($0.variants.isEmpty || $0.variants.contains(context.languageCode)) }
         guard enabled.contains(true) else { return [] }
         var matches: [Match] = []
+        // The rules to try at one token, each once, in the order of their files.
+        var candidates: [Int] = []
+        var triedAt = [Int](repeating: -1, count: rules.count)
+        var tokenNumber = 0
+        func add(_ positions: [Int]) {
+            for position in positions where enabled[position] && triedAt[position] != tokenNumber {
+                triedAt[position] = tokenNumber
+                candidates.append(position)
+            }
+        }
         for (part, range) in document.sentenceTokens.enumerated() {
             let sentence = PatternSentence(
                 range, in: document, lexicon: context.grammar.lexicon, startsSentence: !document.continuesSentence[part]
             )
             for start in sentence.tokens.indices {
-                let text = document.lowercasedTexts[sentence.tokens[start]]
-                let tags = sentence.tags[start]
-                func tryRule(_ position: Int) {
-                    guard enabled[position],
-                          let match = rules[position].match(at: start, in: sentence, document: document, context: context)
-                    else { return }
-                    matches.append(match)
+                tokenNumber += 1
+                candidates.removeAll(keepingCapacity: true)
+                byFirst.rules(at: start, in: sentence, document: document, add)
+                if start + 1 < sentence.tokens.count { bySecond.rules(at: start + 1, in: sentence, document: document, add) }
+                add(everywhere)
+                if candidates.count > 1 { candidates.sort() }
+                for position in candidates {
+                    if let match = rules[position].match(at: start, in: sentence, document: document, context: context) {
+                        matches.append(match)
+                    }
                 }
-                for position in byFirstWord[text] ?? [] { tryRule(position) }
-                for candidate in byFirstTags where tags.containsAny(candidate.tags) || candidate.words.contains(text) {
-                    tryRule(candidate.rule)
-                }
-                for position in everywhere { tryRule(position) }
             }
         }
         // Of two matches of one rule where one holds the other ("quatre vingt" in "quatre vingt
@@ -62,6 +69,45 @@ struct PatternRuleIndex: Sendable {
             !matches.contains { other in
                 other.rule == match.rule && other.length > match.length && other.offset <= match.offset
                     && other.offset + other.length >= match.offset + match.length
+            }
+        }
+    }
+
+    /// Rule positions by the tokens an element of theirs can be.
+    private struct TokenIndex: Sendable {
+        /// By the lowercase word.
+        private var byWord: [String: [Int]] = [:]
+        /// By the tag (`WordTag.rawValue`).
+        private var byTag = [[Int]](repeating: [], count: WordTag.allCases.count)
+        /// At any word, at a capitalised word, at punctuation, at a number.
+        private var atAnyWord: [Int] = [], atCapitalized: [Int] = [], atPunctuation: [Int] = [], atNumber: [Int] = []
+
+        mutating func add(_ position: Int, startingAt start: PatternRule.PossibleStart) {
+            for word in start.words { byWord[word, default: []].append(position) }
+            for tag in WordTag.allCases where start.tags.contains(tag) { byTag[Int(tag.rawValue)].append(position) }
+            if start.anyWord { atAnyWord.append(position) }
+            if start.capitalized { atCapitalized.append(position) }
+            if start.punctuation { atPunctuation.append(position) }
+            if start.number { atNumber.append(position) }
+        }
+
+        /// Gives `add` the rules the token at `position` of the sentence can be an element of.
+        func rules(at position: Int, in sentence: PatternSentence, document: CheckedDocument, _ add: ([Int]) -> Void) {
+            let index = sentence.tokens[position]
+            let token = document.tokens[index]
+            if let positions = byWord[document.lowercasedTexts[index]] { add(positions) }
+            switch token.kind {
+            case .word:
+                var bits = sentence.tags[position].bits
+                while bits != 0 {
+                    add(byTag[bits.trailingZeroBitCount])
+                    bits &= bits - 1
+                }
+                add(atAnyWord)
+                if !atCapitalized.isEmpty, WordCase.startsWithCapital(document.text(of: token)) { add(atCapitalized) }
+            case .punctuation: add(atPunctuation)
+            case .number: add(atNumber)
+            default: break
             }
         }
     }

@@ -70,9 +70,13 @@ struct RuleSentence {
     /// Whether the word at `position` is the first of the sentence, after opening punctuation.
     func isFirstWord(_ position: Int) -> Bool {
         var before = position - 1
-        while before >= 0, isPunctuation(before), "\"'“‘(«¿¡-–—*".contains(texts[before]) { before -= 1 }
+        while before >= 0, isPunctuation(before), Self.openingPunctuation.contains(texts[before]) { before -= 1 }
         return before < 0
     }
+
+    /// What may come before a sentence's first word. A set: `String.contains` on a string of
+    /// them goes through Foundation's substring search, which the rules called on every word.
+    static let openingPunctuation: Set<String> = ["\"", "'", "“", "‘", "(", "«", "¿", "¡", "-", "–", "—", "*"]
 
     /// Whether a clause can start at `position`: the sentence's first word, or after
     /// punctuation, a conjunction or a subordinating word. With `afterConjunction: false`,

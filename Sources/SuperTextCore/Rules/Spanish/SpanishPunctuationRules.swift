@@ -146,7 +146,7 @@ struct SpanishOpeningMarkRule: ProofreadingRule {
                 let part = partStart..<position
                 if part.contains(where: { sentence.text($0) == opening || sentence.text($0) == "¿" || sentence.text($0) == "¡" }) { continue }
                 // Repeated marks ("?!", "??") belong to the first.
-                if position > 0, sentence.isPunctuation(position - 1), "?!".contains(sentence.text(position - 1)) { continue }
+                if position > 0, sentence.isPunctuation(position - 1), ["?", "!"].contains(sentence.text(position - 1)) { continue }
                 var start = part.lowerBound
                 while start < position, sentence.isPunctuation(start) { start += 1 }
                 if let comma = part.last(where: { sentence.text($0) == "," }), comma + 1 < position,
