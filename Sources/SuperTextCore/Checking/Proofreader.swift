@@ -2,9 +2,13 @@ import Foundation
 
 /// Checks texts: tokenize, pick the language, spell-check, suggest, explain, run the rules.
 ///
-/// A proofreader owns Hunspell handles, which are not thread-safe: use one proofreader per thread
-/// (`ProofreadingPool` runs one on each of its worker threads). Dictionaries load on first use,
-/// or all at once with `loadAll()`.
+/// Checks texts: tokenize, pick the language, spell-check, suggest, explain, run the rules.
+///
+/// A proofreader keeps per-thread state (suggesters' scratch buffers, caches): use one
+/// proofreader per thread (`ProofreadingPool` runs one on each of its worker threads). The
+/// proofreaders of a pool share one Hunspell dictionary per language (`SharedDictionaries`).
+/// A language loads on first use, in parts: detecting the language of a text needs only its
+/// dictionary, checking in it its suggestions and grammar as well. `loadAll()` loads everything now.
 public final class Proofreader {
     /// The installed dictionaries.
     public let catalog: DictionaryCatalog
@@ -15,23 +19,36 @@ public final class Proofreader {
     public var suggestionLimit = 5
 
     private let suggestionEngine: any SuggestionEngine
+    private let dictionaries: SharedDictionaries
     private var sessions: [String: LanguageSession] = [:]
 
-    /// One loaded language: its dictionary and suggester.
+    /// One language: its dictionary, and its suggester and grammar once a text is checked in it
+    /// (language detection and `MixedLanguages` ask only the dictionary).
     final class LanguageSession {
         let language: InstalledLanguage
         let dictionary: HunspellDictionary
-        let suggester: any Suggester
         let script: Script
+        private let engine: any SuggestionEngine
+        private let searchPath: [String]
+        /// The language's suggester (over the engine's shared index).
+        private(set) lazy var suggester: any Suggester = engine.makeSuggester(for: language, dictionary: dictionary)
         /// The language's grammar rules and what they know of its words (shared by every worker).
-        let grammar: LanguageGrammar
+        private(set) lazy var grammar: LanguageGrammar = GrammarCatalog.grammar(
+            for: language.primaryLanguage, searchPath: searchPath
+        )
 
-        init(language: InstalledLanguage, engine: any SuggestionEngine, searchPath: [String]) {
+        init(language: InstalledLanguage, engine: any SuggestionEngine, dictionary: HunspellDictionary, searchPath: [String]) {
             self.language = language
-            grammar = GrammarCatalog.grammar(for: language.primaryLanguage, searchPath: searchPath)
-            dictionary = HunspellDictionary(affixPath: language.affixPath, dictionaryPath: language.dictionaryPath)
-            suggester = engine.makeSuggester(for: language, dictionary: dictionary)
+            self.engine = engine
+            self.searchPath = searchPath
+            self.dictionary = dictionary
             script = Script.of(language: language.primaryLanguage)
+        }
+
+        /// Loads the suggester and the grammar now.
+        func loadAll() {
+            _ = grammar
+            _ = suggester
         }
     }
 
@@ -49,20 +66,30 @@ public final class Proofreader {
         self.init(catalog: catalog, rules: ProofreadingRules.all, suggestionEngine: engine)
     }
 
-    init(catalog: DictionaryCatalog, rules: [any ProofreadingRule], suggestionEngine: any SuggestionEngine) {
+    /// - Parameter dictionaries: the Hunspell dictionaries, shared with the other proofreaders of
+    ///   a pool.
+    init(
+        catalog: DictionaryCatalog, rules: [any ProofreadingRule], suggestionEngine: any SuggestionEngine,
+        dictionaries: SharedDictionaries = SharedDictionaries()
+    ) {
         self.catalog = catalog
         self.rules = rules
         self.suggestionEngine = suggestionEngine
+        self.dictionaries = dictionaries
     }
 
-    /// Loads every installed dictionary now (about 40 ms each) rather than on first use.
+    /// Loads every installed language now (its dictionary, about 40 ms, its suggestion index and
+    /// its grammar) rather than on first use.
     public func loadAll() {
-        for language in catalog.languages { _ = session(for: language) }
+        for language in catalog.languages { session(for: language).loadAll() }
     }
 
     func session(for language: InstalledLanguage) -> LanguageSession {
         if let session = sessions[language.code] { return session }
-        let session = LanguageSession(language: language, engine: suggestionEngine, searchPath: catalog.searchPath)
+        let session = LanguageSession(
+            language: language, engine: suggestionEngine, dictionary: dictionaries.dictionary(for: language),
+            searchPath: catalog.searchPath
+        )
         sessions[language.code] = session
         return session
     }

@@ -10,8 +10,9 @@ public typealias WorkerFinisher<Value> = @Sendable (
 /// What a worker does with a finished check before the check's caller gets it.
 public typealias CheckFinisher = WorkerFinisher<CheckResult>
 
-/// Runs checks on dedicated worker threads, each owning its own proofreader and Hunspell
-/// handles; never on Swift's cooperative pool, which blocking C calls would starve.
+/// Runs checks on dedicated worker threads, each owning its own proofreader; never on Swift's
+/// cooperative pool, which blocking C calls would starve. The workers share one Hunspell handle
+/// per language, each call under the handle's lock (`HunspellDictionary`).
 ///
 /// Handles are created one after another at start (libhunspell 1.7.1 races when two are created
 /// at once). A bounded queue sheds load: past `queueLimit` waiting jobs, `check` throws
@@ -20,7 +21,7 @@ public typealias CheckFinisher = WorkerFinisher<CheckResult>
 public final class ProofreadingPool: @unchecked Sendable {
     /// How the pool is sized and bounded.
     public struct Configuration: Sendable {
-        /// Worker threads (each with its own dictionaries).
+        /// Worker threads.
         public var workers: Int
         /// Most checks waiting beyond those the workers are on before new checks are refused.
         public var queueLimit: Int
@@ -59,14 +60,18 @@ public final class ProofreadingPool: @unchecked Sendable {
     /// Checks admitted and not yet finished.
     private var activeChecks = 0
 
-    /// Creates the workers and loads every installed dictionary on each, one after another.
+    /// Creates the workers and loads every installed language for each, one after another. The
+    /// workers share the suggestion indexes, the grammar and one Hunspell dictionary per language.
     public init(catalog: DictionaryCatalog, configuration: Configuration) {
         self.catalog = catalog
         self.configuration = configuration
         let engine = SuggestionEngines.default(catalog: catalog)
+        let dictionaries = SharedDictionaries()
         var proofreaders: [Proofreader] = []
         for _ in 0..<configuration.workers {
-            let proofreader = Proofreader(catalog: catalog, rules: ProofreadingRules.all, suggestionEngine: engine)
+            let proofreader = Proofreader(
+                catalog: catalog, rules: ProofreadingRules.all, suggestionEngine: engine, dictionaries: dictionaries
+            )
             proofreader.loadAll()
             proofreaders.append(proofreader)
         }

@@ -6,15 +6,17 @@ import Foundation
 /// Read from `grammar/<language>-unigrams.tsv` and `<language>-bigrams.tsv` (symspellpy's
 /// English counts, converted by `scripts/build-grammar-data.py`). Pairs are kept by a 64-bit hash
 /// of their text rather than as strings: a quarter of the memory, and a collision among a few
-/// hundred thousand pairs is improbable enough not to matter for a count.
+/// hundred thousand pairs is improbable enough not to matter for a count. The hashes are kept
+/// sorted in one array and the counts in another, found by binary search: half the memory of a
+/// `Dictionary` of the same pairs (which keeps a quarter of its slots empty and grows by doubling).
 public final class WordPairCounts: Sendable {
-    private let unigrams: [UInt64: UInt64]
-    private let bigrams: [UInt64: UInt64]
+    private let unigrams: HashedCounts
+    private let bigrams: HashedCounts
 
     /// No counts: every word and pair is unseen.
-    public static let empty = WordPairCounts(unigrams: [:], bigrams: [:])
+    public static let empty = WordPairCounts(unigrams: HashedCounts(), bigrams: HashedCounts())
 
-    init(unigrams: [UInt64: UInt64], bigrams: [UInt64: UInt64]) {
+    init(unigrams: HashedCounts, bigrams: HashedCounts) {
         self.unigrams = unigrams
         self.bigrams = bigrams
     }
@@ -24,14 +26,46 @@ public final class WordPairCounts: Sendable {
         try self.init(unigrams: Self.read(unigramPath), bigrams: Self.read(bigramPath))
     }
 
+    /// Counts by the 64-bit hash of their key: the hashes sorted, each once, the counts beside them.
+    struct HashedCounts: Sendable {
+        var hashes: [UInt64] = []
+        var counts: [UInt64] = []
+
+        /// The pairs sorted by hash, the counts of equal hashes added.
+        init(_ pairs: [(hash: UInt64, count: UInt64)] = []) {
+            let sorted = pairs.sorted { $0.hash < $1.hash }
+            hashes.reserveCapacity(sorted.count)
+            counts.reserveCapacity(sorted.count)
+            for pair in sorted {
+                if let last = hashes.last, last == pair.hash {
+                    counts[counts.count - 1] += pair.count
+                } else {
+                    hashes.append(pair.hash)
+                    counts.append(pair.count)
+                }
+            }
+        }
+
+        subscript(hash: UInt64) -> UInt64? {
+            var low = 0, high = hashes.count
+            while low < high {
+                let middle = (low + high) / 2
+                if hashes[middle] < hash { low = middle + 1 } else { high = middle }
+            }
+            return low < hashes.count && hashes[low] == hash ? counts[low] : nil
+        }
+
+        var isEmpty: Bool { hashes.isEmpty }
+    }
+
     /// The counts of a file of `key<TAB>count` lines (`#` comments), keyed by the hash of the
     /// key. Read as bytes, hashing each key in place: splitting the text into strings took most
     /// of the start-up of a language.
-    static func read(_ path: String?) throws -> [UInt64: UInt64] {
-        guard let path else { return [:] }
+    static func read(_ path: String?) throws -> HashedCounts {
+        guard let path else { return HashedCounts() }
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        var counts: [UInt64: UInt64] = [:]
-        counts.reserveCapacity(data.count / 20)
+        var pairs: [(hash: UInt64, count: UInt64)] = []
+        pairs.reserveCapacity(data.count / 20)
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             let bytes = raw.bindMemory(to: UInt8.self)
             var index = 0
@@ -53,10 +87,10 @@ public final class WordPairCounts: Sendable {
                 guard isNumber else { continue }
                 var hasher = FNV1a()
                 hasher.add(UnsafeBufferPointer(rebasing: bytes[index..<tab]))
-                counts[hasher.value, default: 0] += count
+                pairs.append((hasher.value, count))
             }
         }
-        return counts
+        return HashedCounts(pairs)
     }
 
     /// The count of a lowercase word.

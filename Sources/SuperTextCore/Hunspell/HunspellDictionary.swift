@@ -3,12 +3,16 @@ import Foundation
 
 /// One loaded Hunspell dictionary: a libhunspell handle and the encoding of its files.
 ///
-/// Not thread-safe, by design: libhunspell races inside `spell` and `suggest` on a shared handle.
-/// Each worker thread owns its own set; a handle is never used by two threads at once.
+/// libhunspell races inside `spell` and `suggest` on a shared handle, so every call into the
+/// handle holds the dictionary's lock: the workers of a process share one dictionary per language
+/// (`SharedDictionaries`). A handle holds 8-12 MB, and one set per worker was the largest part of
+/// the service's memory; `Hunspell_spell` takes about 1 µs, so the lock is rarely waited for.
 /// Creation and destruction are serialised process-wide, because Debian's libhunspell 1.7.1
 /// also races when two handles are created or destroyed at the same time.
-final class HunspellDictionary {
+final class HunspellDictionary: @unchecked Sendable {
     private let handle: OpaquePointer
+    /// Held by every call into `handle`, and for `buffer` and `answers`.
+    private let lock = NSLock()
     /// The dictionary's encoding: words are converted to it before they reach libhunspell.
     let encoding: String.Encoding
     /// Reused buffer for the NUL-terminated word given to libhunspell.
@@ -33,6 +37,10 @@ final class HunspellDictionary {
 
     /// Whether the dictionary accepts `word` (a word already in NFC).
     func spell(_ word: String) -> Bool {
+        lock.withLock { lockedSpell(word) }
+    }
+
+    private func lockedSpell(_ word: String) -> Bool {
         if let known = answers[word] { return known }
         let accepted = withEncoded(word) { Hunspell_spell(handle, $0) != 0 } ?? false
         answers[word] = accepted
@@ -43,7 +51,9 @@ final class HunspellDictionary {
     /// `String` on the hot path when the dictionary is UTF-8.
     func spell(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let word = String(decoding: bytes, as: UTF8.self)  // no allocation up to 15 bytes
-        guard encoding == .utf8 else { return spell(word) }
+        lock.lock()
+        defer { lock.unlock() }
+        guard encoding == .utf8 else { return lockedSpell(word) }
         if let known = answers[word] { return known }
         buffer.removeAll(keepingCapacity: true)
         for byte in bytes { buffer.append(CChar(bitPattern: byte)) }
@@ -53,8 +63,14 @@ final class HunspellDictionary {
         return accepted
     }
 
-    /// Hunspell's own suggestions for `word`, best first. Slow: 20-70 ms a word.
+    /// Hunspell's own suggestions for `word`, best first. Slow: 20-70 ms a word, during which
+    /// the other workers wait for this language's dictionary (suggestions come from SuperText's
+    /// own index first; this is the fallback for the rare word it finds nothing near).
     func suggest(_ word: String) -> [String] {
+        lock.withLock { lockedSuggest(word) }
+    }
+
+    private func lockedSuggest(_ word: String) -> [String] {
         withEncoded(word) { cWord -> [String] in
             var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
             let count = Hunspell_suggest(handle, &list, cWord)
@@ -68,8 +84,10 @@ final class HunspellDictionary {
 
     /// Adds a word to this handle's run-time dictionary (lost when the handle is destroyed).
     func add(_ word: String) {
-        _ = withEncoded(word) { Hunspell_add(handle, $0) }
-        answers.removeAll()
+        lock.withLock {
+            _ = withEncoded(word) { Hunspell_add(handle, $0) }
+            answers.removeAll()
+        }
     }
 
     private func withEncoded<T>(_ word: String, _ body: (UnsafePointer<CChar>) -> T) -> T? {
@@ -102,4 +120,21 @@ final class HunspellDictionary {
     }
 
     private static let lifecycleLock = NSLock()
+}
+
+/// The Hunspell dictionaries of a process's proofreaders, one per language, created on first use
+/// and shared by every worker (each call holds the dictionary's lock).
+final class SharedDictionaries: @unchecked Sendable {
+    private let lock = NSLock()
+    private var dictionaries: [String: HunspellDictionary] = [:]
+
+    /// The dictionary of a language, loaded now if no worker has loaded it yet.
+    func dictionary(for language: InstalledLanguage) -> HunspellDictionary {
+        lock.withLock {
+            if let dictionary = dictionaries[language.code] { return dictionary }
+            let dictionary = HunspellDictionary(affixPath: language.affixPath, dictionaryPath: language.dictionaryPath)
+            dictionaries[language.code] = dictionary
+            return dictionary
+        }
+    }
 }

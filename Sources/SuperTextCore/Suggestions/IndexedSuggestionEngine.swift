@@ -11,7 +11,7 @@ private func mallocTrim(_ padding: Int) -> Int32
 /// Hunspell's `suggest` is kept as a fallback for the rare word the index finds nothing near.
 ///
 /// The engine is shared by all worker threads. It holds one `SuggestionLexicon` per language,
-/// built on first use (or read from the disk cache) and never changed; each thread's suggester
+/// built on first use (or mapped from the disk cache) and never changed; each thread's suggester
 /// searches it with its own scratch buffers and confirms with its own Hunspell handle.
 final class IndexedSuggestionEngine: SuggestionEngine, @unchecked Sendable {
     /// One language's shared, immutable index and error model.
@@ -67,8 +67,10 @@ final class IndexedSuggestionEngine: SuggestionEngine, @unchecked Sendable {
             if let cached = store.load(for: language, frequencyPath: frequencyPath, fingerprint: fingerprint) {
                 lexicon = cached
             } else {
-                lexicon = Self.buildLexicon(language: language, frequencyPath: frequencyPath, dictionary: dictionary)
-                store.save(lexicon, for: language, frequencyPath: frequencyPath, fingerprint: fingerprint)
+                let built = Self.buildLexicon(language: language, frequencyPath: frequencyPath, dictionary: dictionary)
+                store.save(built, for: language, frequencyPath: frequencyPath, fingerprint: fingerprint)
+                // Read back mapped, as later starts will: no private copy stays in memory.
+                lexicon = store.load(for: language, frequencyPath: frequencyPath, fingerprint: fingerprint) ?? built
                 #if os(Linux)
                 // Building takes a few hundred megabytes of temporary strings; give them back.
                 _ = mallocTrim(0)

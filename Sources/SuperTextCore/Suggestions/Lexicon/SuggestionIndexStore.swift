@@ -50,12 +50,12 @@ struct SuggestionIndexStore: Sendable {
         return directory.map { $0 + "/suggestions-\(language.code)-\(key)-v\(SuggestionLexicon.storageVersion).index" }
     }
 
-    /// The cached lexicon, if there is one built from the same inputs.
+    /// The cached lexicon, if there is one built from the same inputs: the file mapped
+    /// read-only, shared by every worker and every process that reads it.
     func load(for language: InstalledLanguage, frequencyPath: String?, fingerprint: String) -> SuggestionLexicon? {
-        guard let path = path(for: language, frequencyPath: frequencyPath),
-              let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+        guard let path = path(for: language, frequencyPath: frequencyPath), let file = MappedFile(path: path)
         else { return nil }
-        return SuggestionLexicon.deserialize(data, expectedFingerprint: fingerprint)
+        return SuggestionLexicon.deserialize(file, expectedFingerprint: fingerprint)
     }
 
     /// Writes a lexicon to the cache, atomically; a cache that cannot be written is skipped.

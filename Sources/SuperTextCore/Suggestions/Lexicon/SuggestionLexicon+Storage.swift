@@ -3,11 +3,12 @@ import Foundation
 extension SuggestionLexicon {
     /// Bumped whenever the file layout or what goes into a lexicon changes, so that older files
     /// are rebuilt rather than misread.
-    static let storageVersion: UInt32 = 4
+    static let storageVersion: UInt32 = 5
     private static let magic = Array("STSUGIDX".utf8)
 
-    /// The lexicon as a file: magic, version, the fingerprint of the inputs it was built from, then
-    /// each array as a count and its raw little-endian bytes.
+    /// The lexicon as a file: magic, version, the fingerprint of the inputs it was built from,
+    /// `commonCount`, then each array as a count and its raw little-endian bytes, each array
+    /// starting at a multiple of 8 bytes so that the mapped file is read in place.
     func serialized(fingerprint: String) -> Data {
         var data = Data()
         data.reserveCapacity(memoryFootprint + 256)
@@ -16,39 +17,47 @@ extension SuggestionLexicon {
         let fingerprintBytes = Array(fingerprint.utf8)
         Self.append(UInt32(fingerprintBytes.count), to: &data)
         data.append(contentsOf: fingerprintBytes)
+        Self.append(commonCount, to: &data)
         Self.append(array: alphabet.map(\.value), to: &data)
-        Self.append(array: nodeLabel, to: &data)
-        Self.append(array: nodeFirstChild, to: &data)
-        Self.append(array: nodeChildCount, to: &data)
-        Self.append(array: nodeKey, to: &data)
-        Self.append(array: keyFirstWord, to: &data)
-        Self.append(array: wordBytes, to: &data)
-        Self.append(array: wordStart, to: &data)
-        Self.append(array: wordCount, to: &data)
-        Self.append(array: phoneticHash, to: &data)
-        Self.append(array: phoneticKey, to: &data)
+        Self.append(array: Array(nodeLabel), to: &data)
+        Self.append(array: Array(nodeFirstChild), to: &data)
+        Self.append(array: Array(nodeChildCount), to: &data)
+        Self.append(array: Array(nodeKey), to: &data)
+        Self.append(array: Array(keyFirstWord), to: &data)
+        Self.append(array: Array(wordBytes), to: &data)
+        Self.append(array: Array(wordStart), to: &data)
+        Self.append(array: Array(wordCount), to: &data)
+        Self.append(array: Array(phoneticHash), to: &data)
+        Self.append(array: Array(phoneticKey), to: &data)
+        Self.append(array: Array(nodeMaxLogCount), to: &data)
         return data
     }
 
-    /// Reads a lexicon written by `serialized(fingerprint:)`, or `nil` when the file is of
-    /// another version, was built from other inputs, or is damaged.
-    static func deserialize(_ data: Data, expectedFingerprint: String) -> SuggestionLexicon? {
-        var reader = Reader(data: data)
+    /// Reads a lexicon written by `serialized(fingerprint:)` from a mapped file, in place, or
+    /// `nil` when the file is of another version, was built from other inputs, or is damaged.
+    /// The whole file is read once to check it, then its pages are released: only those later
+    /// searches touch stay resident.
+    static func deserialize(_ file: MappedFile, expectedFingerprint: String) -> SuggestionLexicon? {
+        var reader = Reader(file: file)
         guard reader.bytes(magic.count) == magic, reader.scalar(UInt32.self) == storageVersion,
               let length = reader.scalar(UInt32.self), let fingerprint = reader.bytes(Int(length)),
               String(decoding: fingerprint, as: UTF8.self) == expectedFingerprint,
-              let alphabetValues: [UInt32] = reader.array(), let nodeLabel: [UInt8] = reader.array(),
-              let nodeFirstChild: [UInt32] = reader.array(), let nodeChildCount: [UInt8] = reader.array(),
-              let nodeKey: [Int32] = reader.array(), let keyFirstWord: [UInt32] = reader.array(),
-              let wordBytes: [UInt8] = reader.array(), let wordStart: [UInt32] = reader.array(),
-              let wordCount: [UInt32] = reader.array(), let phoneticHash: [UInt32] = reader.array(),
-              let phoneticKey: [UInt32] = reader.array(), reader.isAtEnd
+              let commonCount = reader.scalar(UInt32.self),
+              let alphabetValues: LexiconArray<UInt32> = reader.array(), let nodeLabel: LexiconArray<UInt8> = reader.array(),
+              let nodeFirstChild: LexiconArray<UInt32> = reader.array(), let nodeChildCount: LexiconArray<UInt8> = reader.array(),
+              let nodeKey: LexiconArray<Int32> = reader.array(), let keyFirstWord: LexiconArray<UInt32> = reader.array(),
+              let wordBytes: LexiconArray<UInt8> = reader.array(), let wordStart: LexiconArray<UInt32> = reader.array(),
+              let wordCount: LexiconArray<UInt32> = reader.array(), let phoneticHash: LexiconArray<UInt32> = reader.array(),
+              let phoneticKey: LexiconArray<UInt32> = reader.array(), let nodeMaxLogCount: LexiconArray<UInt8> = reader.array(),
+              reader.isAtEnd
         else { return nil }
+        defer { file.releaseResidentPages() }
         let alphabet = alphabetValues.compactMap(Unicode.Scalar.init)
         let nodes = nodeLabel.count
         // Enough consistency to never index out of bounds later.
         guard alphabet.count == alphabetValues.count, alphabet.count <= 255, nodes > 0,
               nodeFirstChild.count == nodes, nodeChildCount.count == nodes, nodeKey.count == nodes,
+              nodeMaxLogCount.count == nodes,
               let lastKeyWord = keyFirstWord.last, Int(lastKeyWord) == wordCount.count,
               wordStart.count == wordCount.count + 1, wordStart.last.map({ Int($0) == wordBytes.count }) == true,
               zip(nodeFirstChild, nodeChildCount).allSatisfy({ Int($0) + Int($1) <= nodes }),
@@ -59,7 +68,8 @@ extension SuggestionLexicon {
             alphabet: alphabet, nodeLabel: nodeLabel, nodeFirstChild: nodeFirstChild,
             nodeChildCount: nodeChildCount, nodeKey: nodeKey, keyFirstWord: keyFirstWord,
             wordBytes: wordBytes, wordStart: wordStart, wordCount: wordCount,
-            phoneticHash: phoneticHash, phoneticKey: phoneticKey
+            phoneticHash: phoneticHash, phoneticKey: phoneticKey,
+            nodeMaxLogCount: nodeMaxLogCount, commonCount: commonCount
         )
     }
 
@@ -69,21 +79,21 @@ extension SuggestionLexicon {
 
     private static func append<T: FixedWidthInteger>(array: [T], to data: inout Data) {
         append(UInt64(array.count), to: &data)
+        data.append(contentsOf: [UInt8](repeating: 0, count: (8 - data.count % 8) % 8))
         array.map(\.littleEndian).withUnsafeBytes { data.append(contentsOf: $0) }
     }
 
-    /// Reads integers and arrays of them from the front of a file's bytes.
+    /// Reads integers, and arrays of them in place, from the front of a mapped file.
     private struct Reader {
-        let data: Data
+        let file: MappedFile
         var offset = 0
 
-        var isAtEnd: Bool { offset == data.count }
+        var isAtEnd: Bool { offset == file.bytes.count }
 
         mutating func bytes(_ count: Int) -> [UInt8]? {
-            guard count >= 0, data.count - offset >= count else { return nil }
-            let start = data.startIndex + offset
+            guard count >= 0, file.bytes.count - offset >= count else { return nil }
             defer { offset += count }
-            return Array(data[start..<start + count])
+            return Array(file.bytes[offset..<offset + count])
         }
 
         mutating func scalar<T: FixedWidthInteger>(_ type: T.Type) -> T? {
@@ -91,23 +101,18 @@ extension SuggestionLexicon {
             return T(littleEndian: raw.withUnsafeBytes { $0.loadUnaligned(as: T.self) })
         }
 
-        mutating func array<T: FixedWidthInteger>() -> [T]? {
-            guard let count = scalar(UInt64.self), count <= UInt64(data.count),
-                  data.count - offset >= Int(count) * MemoryLayout<T>.size
-            else { return nil }
-            let start = data.startIndex + offset
+        /// An array in place: the files are little-endian, as is every machine Swift runs on
+        /// today, and each array starts at a multiple of 8 bytes (the mapping starts on a page).
+        mutating func array<T: FixedWidthInteger>() -> LexiconArray<T>? {
+            guard let count = scalar(UInt64.self), count <= UInt64(file.bytes.count) else { return nil }
+            offset += (8 - offset % 8) % 8
             let byteCount = Int(count) * MemoryLayout<T>.size
+            guard offset <= file.bytes.count, file.bytes.count - offset >= byteCount,
+                  let base = file.bytes.baseAddress
+            else { return nil }
             defer { offset += byteCount }
-            let values = [T](unsafeUninitializedCapacity: Int(count)) { buffer, initialized in
-                if byteCount > 0, let target = buffer.baseAddress {
-                    data[start..<start + byteCount].withUnsafeBytes { raw in
-                        _ = memcpy(target, raw.baseAddress!, byteCount)
-                    }
-                }
-                initialized = Int(count)
-            }
-            // The files are little-endian, as is every machine Swift runs on today.
-            return values
+            let pointer = (base + offset).assumingMemoryBound(to: T.self)
+            return LexiconArray(pointer: pointer, count: Int(count), owner: file)
         }
     }
 }

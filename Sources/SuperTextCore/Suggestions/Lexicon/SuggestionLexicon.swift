@@ -6,7 +6,8 @@ import Foundation
 /// Immutable and `Sendable`: one copy per language is shared by every worker thread. Every word in
 /// it was accepted by `Hunspell_spell` when the lexicon was built.
 ///
-/// Layout (arrays of plain integers, so it is compact and stores to disk as is):
+/// Layout (arrays of plain integers, so it is compact and stores to disk as is; a lexicon read
+/// from the cache is the file mapped read-only, `LexiconArray`):
 /// - letters are coded as bytes through `alphabet` (at most 255 letters a language);
 /// - trie nodes: `nodeLabel`, `nodeFirstChild`, `nodeChildCount` (a node's children are
 ///   contiguous), `nodeKey` (the key ending at the node, or -1); node 0 is the root;
@@ -21,20 +22,20 @@ import Foundation
 final class SuggestionLexicon: Sendable {
     /// The letters, by code.
     let alphabet: [Unicode.Scalar]
-    let nodeLabel: [UInt8]
-    let nodeFirstChild: [UInt32]
-    let nodeChildCount: [UInt8]
-    let nodeKey: [Int32]
-    let keyFirstWord: [UInt32]
-    let wordBytes: [UInt8]
-    let wordStart: [UInt32]
-    let wordCount: [UInt32]
-    let phoneticHash: [UInt32]
-    let phoneticKey: [UInt32]
+    let nodeLabel: LexiconArray<UInt8>
+    let nodeFirstChild: LexiconArray<UInt32>
+    let nodeChildCount: LexiconArray<UInt8>
+    let nodeKey: LexiconArray<Int32>
+    let keyFirstWord: LexiconArray<UInt32>
+    let wordBytes: LexiconArray<UInt8>
+    let wordStart: LexiconArray<UInt32>
+    let wordCount: LexiconArray<UInt32>
+    let phoneticHash: LexiconArray<UInt32>
+    let phoneticKey: LexiconArray<UInt32>
     /// For each node, an upper bound of the commonest word's count below it, as
     /// `ceil(8 × ln(count + 1))`: lets the search leave branches whose words are too rare to
-    /// rank. Computed on load, not stored.
-    let nodeMaxLogCount: [UInt8]
+    /// rank. Computed when the lexicon is built, and stored with it.
+    let nodeMaxLogCount: LexiconArray<UInt8>
     /// Codes by scalar value, for encoding queries.
     private let codes: [UInt32: UInt8]
     /// The same for scalars below U+0250 (Latin letters), by direct index: `unknownCode` when
@@ -46,26 +47,16 @@ final class SuggestionLexicon: Sendable {
 
     /// The count a word needs to be among the language's `commonRank` most frequent words: the
     /// line between a word people write every day and a rare one, for telling a misspelled
-    /// word from a name (`SpellingCheck`). Computed on load, not stored.
+    /// word from a name (`SpellingCheck`). Computed when the lexicon is built, and stored with it.
     let commonCount: UInt32
     static let commonRank = 10_000
 
-    init(
+    /// A lexicon just built: computes what is derived from the arrays.
+    convenience init(
         alphabet: [Unicode.Scalar], nodeLabel: [UInt8], nodeFirstChild: [UInt32], nodeChildCount: [UInt8],
         nodeKey: [Int32], keyFirstWord: [UInt32], wordBytes: [UInt8], wordStart: [UInt32], wordCount: [UInt32],
         phoneticHash: [UInt32], phoneticKey: [UInt32]
     ) {
-        self.alphabet = alphabet
-        self.nodeLabel = nodeLabel
-        self.nodeFirstChild = nodeFirstChild
-        self.nodeChildCount = nodeChildCount
-        self.nodeKey = nodeKey
-        self.keyFirstWord = keyFirstWord
-        self.wordBytes = wordBytes
-        self.wordStart = wordStart
-        self.wordCount = wordCount
-        self.phoneticHash = phoneticHash
-        self.phoneticKey = phoneticKey
         // Children come after their parent, so one backward sweep fills every subtree.
         var maxLog = [UInt8](repeating: 0, count: nodeLabel.count)
         for node in stride(from: nodeLabel.count - 1, through: 0, by: -1) {
@@ -80,14 +71,45 @@ final class SuggestionLexicon: Sendable {
             for child in first..<first + Int(nodeChildCount[node]) { value = max(value, maxLog[child]) }
             maxLog[node] = value
         }
-        nodeMaxLogCount = maxLog
         var counted = wordCount.filter { $0 > 0 }
+        let commonCount: UInt32
         if counted.count > Self.commonRank {
             counted.sort(by: >)
             commonCount = counted[Self.commonRank - 1]
         } else {
             commonCount = counted.min() ?? 1
         }
+        self.init(
+            alphabet: alphabet, nodeLabel: LexiconArray(nodeLabel), nodeFirstChild: LexiconArray(nodeFirstChild),
+            nodeChildCount: LexiconArray(nodeChildCount), nodeKey: LexiconArray(nodeKey),
+            keyFirstWord: LexiconArray(keyFirstWord), wordBytes: LexiconArray(wordBytes),
+            wordStart: LexiconArray(wordStart), wordCount: LexiconArray(wordCount),
+            phoneticHash: LexiconArray(phoneticHash), phoneticKey: LexiconArray(phoneticKey),
+            nodeMaxLogCount: LexiconArray(maxLog), commonCount: commonCount
+        )
+    }
+
+    /// A lexicon from its arrays and what was derived from them (read from the cache).
+    init(
+        alphabet: [Unicode.Scalar], nodeLabel: LexiconArray<UInt8>, nodeFirstChild: LexiconArray<UInt32>,
+        nodeChildCount: LexiconArray<UInt8>, nodeKey: LexiconArray<Int32>, keyFirstWord: LexiconArray<UInt32>,
+        wordBytes: LexiconArray<UInt8>, wordStart: LexiconArray<UInt32>, wordCount: LexiconArray<UInt32>,
+        phoneticHash: LexiconArray<UInt32>, phoneticKey: LexiconArray<UInt32>,
+        nodeMaxLogCount: LexiconArray<UInt8>, commonCount: UInt32
+    ) {
+        self.alphabet = alphabet
+        self.nodeLabel = nodeLabel
+        self.nodeFirstChild = nodeFirstChild
+        self.nodeChildCount = nodeChildCount
+        self.nodeKey = nodeKey
+        self.keyFirstWord = keyFirstWord
+        self.wordBytes = wordBytes
+        self.wordStart = wordStart
+        self.wordCount = wordCount
+        self.phoneticHash = phoneticHash
+        self.phoneticKey = phoneticKey
+        self.nodeMaxLogCount = nodeMaxLogCount
+        self.commonCount = commonCount
         var codes: [UInt32: UInt8] = [:]
         for (code, scalar) in alphabet.enumerated() { codes[scalar.value] = UInt8(code) }
         self.codes = codes
@@ -232,6 +254,6 @@ final class SuggestionLexicon: Sendable {
     var memoryFootprint: Int {
         alphabet.count * 4 + nodeLabel.count + nodeFirstChild.count * 4 + nodeChildCount.count
             + nodeKey.count * 4 + keyFirstWord.count * 4 + wordBytes.count + wordStart.count * 4 + wordCount.count * 4
-            + phoneticHash.count * 4 + phoneticKey.count * 4
+            + phoneticHash.count * 4 + phoneticKey.count * 4 + nodeMaxLogCount.count
     }
 }
