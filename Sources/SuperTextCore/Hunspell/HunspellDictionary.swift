@@ -5,8 +5,9 @@ import Foundation
 ///
 /// libhunspell races inside `spell` and `suggest` on a shared handle, so every call into the
 /// handle holds the dictionary's lock: the workers of a process share one dictionary per language
-/// (`SharedDictionaries`). A handle holds 8-12 MB, and one set per worker was the largest part of
-/// the service's memory; `Hunspell_spell` takes about 1 µs, so the lock is rarely waited for.
+/// (`SharedDictionaries`). One set of handles per worker was the largest part of the service's
+/// memory, and a spell call is short, so the lock is rarely waited for (`make bench-http` shows
+/// the same throughput with two workers either way).
 /// Creation and destruction are serialised process-wide, because Debian's libhunspell 1.7.1
 /// also races when two handles are created or destroyed at the same time.
 final class HunspellDictionary: @unchecked Sendable {
@@ -63,9 +64,9 @@ final class HunspellDictionary: @unchecked Sendable {
         return accepted
     }
 
-    /// Hunspell's own suggestions for `word`, best first. Slow: 20-70 ms a word, during which
-    /// the other workers wait for this language's dictionary (suggestions come from SuperText's
-    /// own index first; this is the fallback for the rare word it finds nothing near).
+    /// Hunspell's own suggestions for `word`, best first. Slow, and the other workers wait for
+    /// this language's dictionary meanwhile: suggestions come from SuperText's own index first,
+    /// and this is the fallback for the rare word it finds nothing near.
     func suggest(_ word: String) -> [String] {
         lock.withLock { lockedSuggest(word) }
     }
