@@ -8,6 +8,9 @@
 #      files under /usr/share/doc, in byte order of their paths, gunzipped, files that are not
 #      UTF-8 left out, cut at 1 MiB on a line boundary (repeated when there is less).
 #   2. Flag rate: every /usr/share/doc/**/*.md and *.md.gz (gunzipped).
+#   3. Every default rule in each language: 1 MiB of the Debian Reference in English, French,
+#      German and Spanish (debian-reference-LANG, the same book in four languages; the grammar
+#      aims are 1 MiB in at most 1 s in each).
 #
 # Environment: BENCH_LANGUAGE (default en-US), BENCH_TOP (most flagged words to list, default 0),
 # BENCH_KEEP=1 keeps the corpora and prints where they are.
@@ -33,3 +36,10 @@ echo "== Speed (release build)"
 echo
 echo "== Words flagged in /usr/share/doc/**/*.md"
 "$bench" markdown "$work/markdown" --language "$language" --top "${BENCH_TOP:-0}"
+echo
+echo "== Every default rule on 1 MiB of the Debian Reference in each language (release build)"
+for language in en-US fr de-DE es; do
+  python3 scripts/bench_corpus.py --reference "${language%%-*}" "$work/reference-$language.txt"
+  echo "-- $language"
+  "$bench" speed "$work/reference-$language.txt" --language "$language" --runs 3 | grep -E '^Tokenize \+ spell-check'
+done

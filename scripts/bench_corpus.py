@@ -3,7 +3,9 @@ documentation. Used by scripts/bench.sh and scripts/bench-suggest.sh.
 
 As a program: `python3 scripts/bench_corpus.py DOCUMENT [MARKDOWN_DIRECTORY]` writes the 1 MiB
 prose document and, when a directory is given, every Markdown file under /usr/share/doc,
-numbered in path order."""
+numbered in path order; `python3 scripts/bench_corpus.py --reference LANG DOCUMENT` writes 1 MiB
+of the Debian Reference in LANG (Debian's debian-reference-LANG package: the same book in
+English, French, German and Spanish, so each language's speed is measured on like text)."""
 import gzip
 import os
 import sys
@@ -61,6 +63,18 @@ def prose_document(limit=LIMIT):
     return corpus[: corpus.rfind(b"\n") + 1]
 
 
+def reference_document(language, limit=LIMIT):
+    """`limit` bytes of the Debian Reference's plain-text edition in `language` (repeated when
+    shorter), cut on a line boundary."""
+    path = "/usr/share/debian-reference/debian-reference.%s.txt.gz" % language
+    data = read(path)
+    if data is None:
+        sys.exit("bench_corpus.py: %s is missing (apt-get install debian-reference-%s)" % (path, language))
+    corpus = data * (limit // len(data) + 1)
+    corpus = corpus[:limit]
+    return corpus[: corpus.rfind(b"\n") + 1]
+
+
 def write_markdown_files(directory):
     """Every Markdown file under /usr/share/doc into `directory`, numbered in path order."""
     os.makedirs(directory)
@@ -75,6 +89,10 @@ def write_markdown_files(directory):
 
 
 if __name__ == "__main__":
+    if len(sys.argv) == 4 and sys.argv[1] == "--reference":
+        with open(sys.argv[3], "wb") as f:
+            f.write(reference_document(sys.argv[2]))
+        sys.exit(0)
     if len(sys.argv) not in (2, 3):
         sys.exit("usage: bench_corpus.py DOCUMENT [MARKDOWN_DIRECTORY]")
     with open(sys.argv[1], "wb") as f:

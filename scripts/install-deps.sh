@@ -18,7 +18,9 @@ case "$purpose" in
     ;;
   # `make bench-http` measures the PostgreSQL store beside SQLite; `make bench-grammar` measures
   # Harper in .venv (below).
-  bench) packages+=(hunspell python3 python3-venv wrk aspell aspell-en aspell-fr aspell-de aspell-es postgresql) ;;
+  # `make bench` checks the Debian Reference in four languages.
+  bench) packages+=(hunspell python3 python3-venv wrk aspell aspell-en aspell-fr aspell-de aspell-es postgresql
+                    debian-reference-en debian-reference-fr debian-reference-de debian-reference-es) ;;
 esac
 
 missing=()

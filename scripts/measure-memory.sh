@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The service's memory with every installed language loaded: starts the release server on two
+# workers with a temporary database, waits for /readyz, checks a short text with mistakes 4 times
+# in each default language, and prints the time to ready and VmRSS, VmHWM, RssAnon and RssFile
+# of /proc/PID/status. Usage: scripts/measure-memory.sh [BINARY] (default .build/release/supertext);
+# MEMORY_PORT (default 18290). The file-backed part (mapped suggestion indexes and code) depends
+# on what the page cache holds.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+binary="${1:-.build/release/supertext}"
+port="${MEMORY_PORT:-18290}"
+[ -x "$binary" ] || { echo "measure-memory.sh: $binary is missing; run: swift build -c release --product supertext" >&2; exit 2; }
+work="$(mktemp -d "${TMPDIR:-/tmp}/supertext-memory.XXXXXX")"
+started=$(date +%s.%N)
+"$binary" serve --port "$port" --workers 2 --database "$work/history.sqlite" >"$work/server.log" 2>&1 &
+pid=$!
+trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$work"' EXIT
+until [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/readyz")" = 200 ]; do
+  kill -0 $pid 2>/dev/null || { cat "$work/server.log" >&2; exit 1; }
+  sleep 0.1
+done
+echo "ready in $(python3 -c "import time; print(round(time.time() - $started, 2))") s"
+echo "after start: $(grep -E '^VmRSS' /proc/$pid/status | tr -s ' \t' ' ')"
+while IFS='|' read -r language text; do
+  for i in 1 2 3 4; do
+    curl -sf -X POST "http://127.0.0.1:$port/api/v1/check" -H 'Content-Type: application/json' \
+      -d "{\"text\": \"$text ($i)\", \"language\": \"$language\"}" >/dev/null
+  done
+done <<'TEXTS'
+en-US|Their is a apple on the table, its red and teh dog sleeps.
+en-GB|The colour of the centre is grey and teh dog sleeps.
+fr|Les maison sont grand et il mange des pomes.
+de-DE|Das Haus ist gros und ich gehe nach hause mit der Hund.
+es|La problema es que el agua esta fria y no se porque.
+TEXTS
+echo "after 4 checks in each language: $(grep -E '^(VmRSS|VmHWM|RssAnon|RssFile)' /proc/$pid/status | tr -s ' \t' ' ' | tr '\n' ' ')"
