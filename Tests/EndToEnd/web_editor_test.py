@@ -383,10 +383,14 @@ LARGE_TYPOS = ["teh", "recieve", "definately", "wich", "untill", "seperate", "oc
 
 
 def large_text():
-    """About 300 KB of text with 5,000 spelling mistakes."""
+    """About 300 KB of text with 5,000 spelling mistakes and no other mistake (each sentence
+    starts with a capital)."""
+    def sentence(start, typo):
+        words = LARGE_WORDS[start:start + 10]
+        return " ".join([words[0].capitalize()] + words[1:]) + f" {typo} here."
+
     def paragraph(number):
-        return " ".join(" ".join(LARGE_WORDS[(number + i) % 5:(number + i) % 5 + 10]) + f" {LARGE_TYPOS[(number + i) % 10]} here."
-                        for i in range(10))
+        return " ".join(sentence((number + i) % 5, LARGE_TYPOS[(number + i) % 10]) for i in range(10))
     return "\n\n".join(paragraph(number) for number in range(500))
 
 
