@@ -135,7 +135,9 @@ final class IndexedSuggester: Suggester {
         var confirmed = confirmedBest(of: pool)
         // Hunspell's suggest (20-70 ms a word) only where the index is known to be incomplete:
         // languages that form compounds, for a word nothing was found for.
-        if confirmed.isEmpty, ranking.hunspellFallback > 0, formsCompounds {
+        // Not for very long words: there Hunspell runs into its own time limits and finds
+        // nothing near, and each distinct word of a hostile text would cost a worker that long.
+        if confirmed.isEmpty, ranking.hunspellFallback > 0, formsCompounds, input.count <= ranking.fallbackLongestWord {
             // Hunspell bounds its own work by CPU time, so under load the same word can get
             // another list: the first answer is kept for every thread, for the process's life.
             let answer = fallbackAnswers.answer(for: word, language: language.code) {

@@ -15,6 +15,8 @@ package struct SuggestionRanking: Sendable {
     package var boundLimit: Float = 2.4
     /// Whether Hunspell's own `suggest` is asked when nothing else is found.
     package var hunspellFallback: Float = 1
+    /// The longest word, in letters, Hunspell's `suggest` is asked about.
+    package var fallbackLongestWord = 30
     /// A word that sounds like the written one is charged
     /// `min(distance, soundAlikeBase + soundAlikeWeight × distance)`.
     package var soundAlikeBase: Float = 0.8
