@@ -473,7 +473,7 @@ python3 scripts/docker_cluster_check.py "http://127.0.0.1:$cluster_port" "$token
     env SUPERTEXT_API_TOKEN="$token" docker-compose --env-file "$private_run_dir/empty.env" -p "$compose_project" --profile cluster stop supertext-a \
     || { compose logs --tail 20 >&2; fail "the cluster through its balancer"; }
 pass "the cluster: shared history, shared dictionary, and replica B answers alone when A stops"
-cluster_memory="$($docker stats --no-stream --format '{{.Name}} {{.MemUsage}}' | grep "$compose_project" | sed "s/$compose_project[-_]//")"
+cluster_memory="$($docker stats --no-stream --format '{{.Name}} {{.MemUsage}}' | grep "$compose_project" | sed "s/$compose_project[-_]//" || true)"
 echo "Memory of the cluster's containers:"; echo "$cluster_memory"
 compose down -v --remove-orphans >/dev/null 2>&1 || fail "docker-compose down"
 compose_started=""
