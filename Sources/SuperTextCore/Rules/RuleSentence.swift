@@ -46,11 +46,18 @@ struct RuleSentence {
     }
 
     func isCapitalized(_ position: Int) -> Bool {
-        isWord(position) && WordCase.startsWithCapital(written(position))
+        guard isWord(position) else { return false }
+        // Most words start with an ASCII letter: told by their first byte, without their text.
+        switch document.firstByte(of: tokens[position]) {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): return false
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return true
+        default: return WordCase.startsWithCapital(written(position))
+        }
     }
 
     /// Whether the word is written in capitals only ("EST", "ILS").
     func isAllCapitals(_ position: Int) -> Bool {
+        if case UInt8(ascii: "a")...UInt8(ascii: "z") = document.firstByte(of: tokens[position]) { return false }
         let word = written(position)
         return word.filter(\.isLetter).count > 1 && word.allSatisfy { !$0.isLetter || $0.isUppercase }
     }
