@@ -83,6 +83,8 @@ public struct CheckedDocument: @unchecked Sendable {
     public let wholeSentenceTokens: [Range<Int>]
     /// The lowercase text of each token (`""` for skipped tokens but acronyms), read by rules.
     public let lowercasedTexts: [String]
+    /// What the code rules compute once from the document and share (see `DocumentAnalyses`).
+    let analyses = DocumentAnalyses()
 
     /// A document of `bytes`; `withTokenStream: false` leaves `tokens` empty, for callers that
     /// only read the words (language detection).

@@ -1,24 +1,42 @@
 /// One sentence as the code rules of every language read it: its words, numbers and punctuation
 /// (no spaces), lowercase, with the lexicon's readings, on a document as the language prepares
 /// it (French elisions split: `l'` `arbre`).
-struct RuleSentence {
+struct RuleSentence: Sendable {
     let document: CheckedDocument
     /// Indices into the document's tokens.
     let tokens: [Int]
     /// The lowercase text of each of `tokens`.
     let texts: [String]
     let lexicon: Lexicon
+    /// The lexicon's readings and tags of each word of `tokens` (none for other tokens), looked
+    /// up once: the rules ask for them at every position, several times.
+    private let wordReadings: [[Lexicon.Reading]]
+    private let wordTags: [WordTags]
 
     init(_ range: Range<Int>, in document: CheckedDocument, lexicon: Lexicon) {
         self.document = document
         self.lexicon = lexicon
         tokens = document.significantTokens(in: range)
         texts = tokens.map { document.lowercasedTexts[$0] }
+        var wordReadings: [[Lexicon.Reading]] = []
+        var wordTags: [WordTags] = []
+        wordReadings.reserveCapacity(tokens.count)
+        wordTags.reserveCapacity(tokens.count)
+        for (token, text) in zip(tokens, texts) {
+            let isWord = document.tokens[token].kind == .word
+            wordReadings.append(isWord ? lexicon.readings(of: text) : [])
+            wordTags.append(isWord ? lexicon.tags(of: text) : WordTags())
+        }
+        self.wordReadings = wordReadings
+        self.wordTags = wordTags
     }
 
-    /// The sentences of a document.
+    /// The sentences of a document, made once for all the rules that read them.
     static func all(in document: CheckedDocument, context: RuleContext) -> [RuleSentence] {
-        document.sentenceTokens.map { RuleSentence($0, in: document, lexicon: context.grammar.lexicon) }
+        let lexicon = context.grammar.lexicon
+        return document.analyses.value([RuleSentence].self, lexicon: lexicon) {
+            document.sentenceTokens.map { RuleSentence($0, in: document, lexicon: lexicon) }
+        }
     }
 
     var count: Int { tokens.count }
@@ -63,15 +81,15 @@ struct RuleSentence {
     }
 
     func readings(_ position: Int) -> [Lexicon.Reading] {
-        isWord(position) ? lexicon.readings(of: texts[position]) : []
+        position >= 0 && position < tokens.count ? wordReadings[position] : []
     }
 
     func tags(_ position: Int) -> WordTags {
-        isWord(position) ? lexicon.tags(of: texts[position]) : WordTags()
+        position >= 0 && position < tokens.count ? wordTags[position] : WordTags()
     }
 
     func has(_ position: Int, _ tag: WordTag, _ features: WordFeatures = WordFeatures()) -> Bool {
-        isWord(position) && lexicon.hasReading(texts[position], tag: tag, features: features)
+        readings(position).contains { $0.tag == tag && $0.features.isSuperset(of: features) }
     }
 
     /// Whether the word at `position` is the first of the sentence, after opening punctuation.

@@ -171,10 +171,11 @@ public struct FrenchNegationRule: ProofreadingRule {
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
         let apostrophe = FrenchTypography.apostrophe(in: document)
-        for sentence in RuleSentence.all(in: document, context: context) {
+        for analysed in FrenchSubject.all(in: document, context: context) {
+            let (sentence, subjects) = (analysed.sentence, analysed.subjects)
             guard !sentence.texts.contains("ne"), !sentence.texts.contains("n'") else { continue }
             for position in 0..<sentence.count where sentence.isWord(position) {
-                guard let subject = FrenchSubject.find(endingAt: position, in: sentence) else { continue }
+                guard let subject = subjects[position] else { continue }
                 let first = position + 1
                 let verb = FrenchSubject.skipClitics(from: first, in: sentence)
                 guard sentence.isWord(verb), ["pas", "jamais"].contains(sentence.text(verb + 1)),

@@ -2,7 +2,7 @@ import Foundation
 
 /// The subject of a French clause as the verb rules see it: a pronoun, a noun phrase or a first
 /// name, with what it tells of person, gender and number.
-struct FrenchSubject {
+struct FrenchSubject: Sendable {
     /// The first and last tokens of the subject.
     var start: Int
     var end: Int
@@ -25,6 +25,25 @@ struct FrenchSubject {
         "ceux-ci": WordFeatures([.third, .plural, .masculine]), "ceux-là": WordFeatures([.third, .plural, .masculine]),
         "celles-ci": WordFeatures([.third, .plural, .feminine]), "celles-là": WordFeatures([.third, .plural, .feminine]),
     ]
+
+    /// A sentence with the subject that ends at each of its positions (`find(endingAt:in:)`,
+    /// nil where none does or on a token that is not a word).
+    struct InSentence: Sendable {
+        let sentence: RuleSentence
+        let subjects: [FrenchSubject?]
+    }
+
+    /// The sentences of a document with their subjects, found once for the rules that read them
+    /// (agreement of the verb, the attribute, the participle; the negation).
+    static func all(in document: CheckedDocument, context: RuleContext) -> [InSentence] {
+        document.analyses.value([InSentence].self, lexicon: context.grammar.lexicon) {
+            RuleSentence.all(in: document, context: context).map { sentence in
+                InSentence(sentence: sentence, subjects: (0..<sentence.count).map { position in
+                    sentence.isWord(position) ? find(endingAt: position, in: sentence) : nil
+                })
+            }
+        }
+    }
 
     /// The subject that ends just before `position`'s clitics, if the words before form one:
     /// a subject pronoun, or (at the start of a clause) a determiner, a noun and maybe an
@@ -188,7 +207,8 @@ public struct FrenchSubjectVerbRule: ProofreadingRule {
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
-        for sentence in RuleSentence.all(in: document, context: context) {
+        for analysed in FrenchSubject.all(in: document, context: context) {
+            let (sentence, subjects) = (analysed.sentence, analysed.subjects)
             for position in 0..<sentence.count where sentence.isWord(position) {
                 var subject: (features: WordFeatures, name: String)?
                 if sentence.text(position) == "qui", let found = FrenchSubject.antecedent(ofQui: position, in: sentence) {
@@ -203,7 +223,7 @@ public struct FrenchSubjectVerbRule: ProofreadingRule {
                     if let features = Self.beforeQui[before], leads {
                         subject = (features, sentence.written(position - 1))
                     }
-                } else if let found = FrenchSubject.find(endingAt: position, in: sentence) {
+                } else if let found = subjects[position] {
                     // After a name or a noun phrase only the words right after count: the verb
                     // comes next ("Les enfants jouent").
                     subject = (found.features, sentence.written(from: found.start, to: found.end))
@@ -290,9 +310,10 @@ public struct FrenchAttributeRule: ProofreadingRule {
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
-        for sentence in RuleSentence.all(in: document, context: context) {
+        for analysed in FrenchSubject.all(in: document, context: context) {
+            let (sentence, subjects) = (analysed.sentence, analysed.subjects)
             for position in 0..<sentence.count where sentence.isWord(position) {
-                guard let subject = FrenchSubject.find(endingAt: position, in: sentence) else { continue }
+                guard let subject = subjects[position] else { continue }
                 if sentence.text(position + 1) == "qui" { continue }
                 // What agreement can say: gender where known; number except for "vous" and "on".
                 var wanted = subject.features.intersection(WordFeatures.gender.union(.number))
@@ -434,14 +455,15 @@ public struct FrenchParticipleRule: ProofreadingRule {
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
-        for sentence in RuleSentence.all(in: document, context: context) {
+        for analysed in FrenchSubject.all(in: document, context: context) {
+            let (sentence, subjects) = (analysed.sentence, analysed.subjects)
             var sawRelative = false
             for position in 0..<sentence.count where sentence.isWord(position) {
                 let word = sentence.text(position)
                 if ["que", "qu'", "quel", "quelle", "quels", "quelles", "lequel", "laquelle", "lesquels", "lesquelles", "combien"].contains(word) {
                     sawRelative = true
                 }
-                guard let subject = FrenchSubject.find(endingAt: position, in: sentence) else { continue }
+                guard let subject = subjects[position] else { continue }
                 var next = position + 1
                 var objects: [String] = []
                 while sentence.isWord(next), FrenchClosedWordClasses.clitics.contains(sentence.text(next)) {
