@@ -34,6 +34,9 @@ public struct DoubleSpaceRule: ProofreadingRule {
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         let text = Self.texts[context.explanationLanguage] ?? Self.texts[.en]!
         var matches: [Match] = []
+        // The explanation for each number of spaces, written once: a text with aligned columns
+        // has thousands of these, and Foundation's replacing is slow.
+        var details: [Int: String] = [:]
         let tokens = document.tokens
         // Spaces between two tokens of the same line; code blocks and aligned command lines in
         // Markdown are one skipped token, so their spaces are never seen here.
@@ -44,13 +47,15 @@ public struct DoubleSpaceRule: ProofreadingRule {
                   document.text(of: token).utf8.allSatisfy({ $0 == UInt8(ascii: " ") })
             else { continue }
             let count = token.utf16Length
+            let detail = details[count] ?? text.detail.replacingOccurrences(of: "%d", with: String(count))
+            details[count] = detail
             matches.append(
                 document.match(
                     tokens: index..<index + 1, category: category, rule: id, message: text.message,
                     shortMessage: text.shortMessage, suggestions: [" "],
                     explanation: Explanation(
                         kind: .typography, title: text.title,
-                        detail: text.detail.replacingOccurrences(of: "%d", with: String(count))
+                        detail: detail
                     )
                 )
             )
