@@ -416,12 +416,26 @@ public final class Proofreader {
 /// rejects those of 300 bytes or more) and is left unnormalised: Foundation's NFC takes time
 /// growing with the square of the length of a run of letters with combining marks.
 func normalizedWord(_ word: String) -> String {
+    if isNormalizedWord(word) { return word }
     var result = word.utf8.count > longestNormalizedWord ? word : word.precomposedStringWithCanonicalMapping
     if result.unicodeScalars.contains(where: { $0 == "\u{2019}" || $0 == "\u{02BC}" }) {
         result = result.replacingOccurrences(of: "\u{2019}", with: "'")
             .replacingOccurrences(of: "\u{02BC}", with: "'")
     }
     return result
+}
+
+/// Whether a word is already as `normalizedWord` makes it, told from its bytes: no code point
+/// from U+0300 up (every one below is NFC on its own, and none combines with the one before) and
+/// no ʼ (U+02BC). Most words of the Latin-script languages are so, and Foundation's NFC is slow.
+func isNormalizedWord(_ word: String) -> Bool {
+    var previous: UInt8 = 0
+    for byte in word.utf8 {
+        // U+0300 is CC 80 in UTF-8: a lead byte from CC up starts a code point from U+0300 up.
+        if byte >= 0xCC || (previous == 0xCA && byte == 0xBC) { return false }
+        previous = byte
+    }
+    return true
 }
 
 /// The longest token `normalizedWord` puts in NFC, in UTF-8 bytes: Hunspell's own limit.
