@@ -87,10 +87,12 @@ public struct FrenchVerbPronounHyphenRule: ProofreadingRule {
                 else { continue }
                 switch kind {
                 case .imperative:
-                    guard !isQuestion, sentence.startsClause(position) || verb.contains("-") else { continue }
+                    // Bytes, not Foundation's substring search: asked of every word.
+                    let hasHyphen = verb.utf8.contains(UInt8(ascii: "-"))
+                    guard !isQuestion, sentence.startsClause(position) || hasHyphen else { continue }
                     let readings = sentence.readings(position)
                     // An imperative, or a verb already joined to one pronoun ("donne-le moi").
-                    let joined = verb.contains("-") && ["le", "la", "les", "en", "moi", "lui", "leur", "nous", "vous"].contains(verb.split(separator: "-").last.map(String.init) ?? "")
+                    let joined = hasHyphen && ["le", "la", "les", "en", "moi", "lui", "leur", "nous", "vous"].contains(verb.split(separator: "-").last.map(String.init) ?? "")
                     guard joined || readings.contains(where: { $0.tag == .VBF && $0.features.contains(.imperative) }),
                           !readings.contains(where: { $0.tag == .NNP }), !sentence.isCapitalized(position) || sentence.isFirstWord(position)
                     else { continue }

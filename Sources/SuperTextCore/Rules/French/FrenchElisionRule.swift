@@ -60,6 +60,8 @@ public struct FrenchElisionRule: ProofreadingRule {
         for sentence in RuleSentence.all(in: document, context: context) {
             for position in 0..<max(0, sentence.count - 1) where sentence.isWord(position) && sentence.isWord(position + 1) {
                 let word = sentence.text(position)
+                // Only these words elide: the other tests are left for them.
+                guard Self.elided[word] != nil || word == "si" || word == "ce" else { continue }
                 let next = sentence.text(position + 1)
                 let written = sentence.written(position + 1)
                 // A capital H or a word in capitals may be a name or an acronym said letter by letter.
@@ -140,7 +142,9 @@ public struct FrenchContractionRule: ProofreadingRule {
         var matches: [Match] = []
         for sentence in RuleSentence.all(in: document, context: context) {
             for position in 0..<max(0, sentence.count - 2) where sentence.isWord(position) {
-                guard let contracted = Self.contractions[sentence.text(position) + " " + sentence.text(position + 1)],
+                // The contractions start with these two words: no pair is made for the others.
+                guard ["de", "à"].contains(sentence.text(position)),
+                      let contracted = Self.contractions[sentence.text(position) + " " + sentence.text(position + 1)],
                       sentence.isWord(position + 2), !sentence.isCapitalized(position + 1)
                 else { continue }
                 // An article only before a noun or an adjective that is no verb: "de le faire" keeps its pronoun.

@@ -200,7 +200,7 @@ public struct FrenchNounPhraseRule: ProofreadingRule {
             adjectives.append(next)
             next += 1
         }
-        guard sentence.isWord(next), sentence.has(next, .NN), !sentence.isCapitalized(next), !sentence.text(next).contains("'"),
+        guard sentence.isWord(next), sentence.has(next, .NN), !sentence.isCapitalized(next), !sentence.text(next).utf8.contains(UInt8(ascii: "'")),
               !sentence.isClosedClassOrNumber(next), !sentence.isAllCapitals(next)
         else { return nil }
         let determiner = sentence.text(position)
