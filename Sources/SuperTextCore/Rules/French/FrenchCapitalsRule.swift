@@ -23,13 +23,18 @@ public struct FrenchCapitalsRule: ProofreadingRule {
             .wrong("Je viendrai Lundi.", "Je viendrai lundi.", language: "fr"),
             .wrong("Avez-vous un guide en Français ?", "Avez-vous un guide en français ?", language: "fr"),
             .wrong("Mon professeur d’Anglais est là.", "Mon professeur d’anglais est là.", language: "fr"),
+            .wrong("Cette fois, Septembre arrive vite.", "Cette fois, septembre arrive vite.", language: "fr"),
+            .wrong("Les oiseaux partent vers le Sud.", "Les oiseaux partent vers le sud.", language: "fr"),
             .right("Lundi, je pars. La planète Mars. Un Anglais parle anglais. Le Vendredi saint.", language: "fr"),
+            .right("Ici, Mars est visible. Il habite dans le Nord. La Corée du Nord.", language: "fr"),
         ]
         case .uppercase: [
             .wrong("Je travaille avec des anglais.", "Je travaille avec des Anglais.", language: "fr"),
             .wrong("Il vit en Afrique du sud.", "Il vit en Afrique du Sud.", language: "fr"),
             .wrong("Et dieu créa la terre.", "Et Dieu créa la terre.", language: "fr"),
+            .wrong("Il a grandi en Europe de l’est.", "Il a grandi en Europe de l’Est.", language: "fr"),
             .right("Les dieux grecs. Un dieu. Des produits anglais. Il parle l’anglais. Le vent du sud.", language: "fr"),
+            .right("La façade de l’est. Le vent de l’ouest souffle.", language: "fr"),
         ]
         }
     }
@@ -83,7 +88,7 @@ public struct FrenchCapitalsRule: ProofreadingRule {
     static let pluralDeterminers: Set<String> = [
         "les", "des", "ces", "deux", "trois", "quatre", "cinq", "plusieurs", "quelques", "nombreux", "certains", "certaines",
     ]
-    static let cardinalPoints: Set<String> = ["nord", "sud", "est", "ouest"]
+    static let cardinalPoints: Set<String> = ["nord", "sud", "est", "ouest", "nord-est", "nord-ouest", "sud-est", "sud-ouest"]
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
@@ -103,11 +108,21 @@ public struct FrenchCapitalsRule: ProofreadingRule {
                         if sentence.isNumber(position - 1) || sentence.isNumber(position + 1) || ["en", "de", "d'", "début", "fin", "mi"].contains(before) {
                             suggestion = text
                         }
+                        // The month as the subject of a verb after a comma or a conjunction ("cette
+                        // année, juin a été chaud"); Mars may be the planet.
+                        if text != "mars", before == "," || FrenchWords.clauseOpeners.contains(before),
+                           sentence.has(position + 1, .VBF), !sentence.isCapitalized(position + 1) {
+                            suggestion = text
+                        }
                     } else if Self.days.contains(text) {
                         // "le Vendredi saint", "Mardi gras" keep their capital; a day after a lowercase word takes none.
                         if sentence.isWord(position - 1), !sentence.isCapitalized(position - 1), !["saint", "gras"].contains(sentence.text(position + 1)) {
                             suggestion = text
                         }
+                    } else if Self.cardinalPoints.contains(text), ["vers", "hémisphère"].contains(before)
+                                || ["le", "l'"].contains(before) && sentence.text(position - 2) == "vers" {
+                        // A direction, not a region: "vers le nord", "l’hémisphère sud".
+                        suggestion = text
                     } else if Self.languageNames.contains(text) {
                         // A language: after "en", a form of "parler", or "cours d’", "professeur de".
                         let speaking = sentence.readings(position - 1).contains { $0.lemma == "parler" }
@@ -127,6 +142,11 @@ public struct FrenchCapitalsRule: ProofreadingRule {
                         if !sentence.has(position + 1, .NN) || sentence.has(position + 1, .VBF) { suggestion = WordCase.capitalizingFirst(written) }
                     } else if text == "dieu", !["un", "le", "du", "au", "ce", "cet", "quel", "aucun", "chaque", "son", "ton", "leur", "faux", "petit", "demi", "nouveau", "tel"].contains(before) {
                         suggestion = "Dieu"
+                    } else if ["nord", "sud", "est", "ouest"].contains(text), before == "l'", sentence.text(position - 2) == "de",
+                              sentence.isCapitalized(position - 3), !sentence.isFirstWord(position - 3) || !sentence.has(position - 3, .NN) {
+                        // "l’Allemagne de l’Est", "l’Europe de l’Ouest": part of the name of a region
+                        // (a capital that only starts the sentence may be a common noun's).
+                        suggestion = WordCase.capitalizingFirst(written)
                     } else if Self.cardinalPoints.contains(text), sentence.isCapitalized(position - 2),
                               before == "du" {
                         // "Afrique du sud", "Corée du nord": part of the name.

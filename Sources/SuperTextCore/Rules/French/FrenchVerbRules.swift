@@ -232,8 +232,11 @@ public struct FrenchSubjectVerbRule: ProofreadingRule {
                 if sentence.text(position) != "qui", sentence.text(position + 1) == "qui" { continue }
                 let verb = FrenchSubject.skipClitics(from: position + 1, in: sentence)
                 guard sentence.isWord(verb), !sentence.isCapitalized(verb) else { continue }
-                // "Une chaise en bois est lourde": after a noun phrase, "en" and a noun make a complement.
-                if !FrenchSubject.pronouns.keys.contains(sentence.text(position)), verb > position + 1, sentence.has(verb, .NN) { continue }
+                // "Une chaise en bois est lourde": after a noun phrase, "en" and a noun make a
+                // complement; not after "ne" or a reflexive pronoun, which only go with a verb
+                // ("la plupart s'en fiche", "la femme qui ne demandes rien").
+                let verbOnly = (position + 1..<verb).contains { ["ne", "n'", "se", "s'", "me", "m'", "te", "t'"].contains(sentence.text($0)) }
+                if !FrenchSubject.pronouns.keys.contains(sentence.text(position)), verb > position + 1, sentence.has(verb, .NN), !verbOnly { continue }
                 // The imperative has no subject: "mange" after "tu" is not its imperative.
                 let verbs = sentence.readings(verb).filter { $0.tag == .VBF && !$0.features.contains(.imperative) }
                 guard !verbs.isEmpty else { continue }
@@ -278,8 +281,11 @@ public struct FrenchAttributeRule: ProofreadingRule {
         .wrong("Nous étions trop fatigué.", "Nous étions trop fatigués.", language: "fr"),
         .wrong("Ce soir, il a l’air fatiguée.", "Ce soir, il a l’air fatigué.", language: "fr"),
         .wrong("Les camions ont été inventées.", "Les camions ont été inventés.", language: "fr"),
+        .wrong("Est-elle vraiment prêt ?", "Est-elle vraiment prête ?", language: "fr"),
+        .wrong("Semblaient-ils content ?", "Semblaient-ils contents ?", language: "fr"),
         .right("Elle est médecin. Vous êtes contente ? On est fatigués. Elle s’est lavé les mains. Je suis contente.", language: "fr"),
         .right("Il est important de lire. La plupart sont partis.", language: "fr"),
+        .right("Est-il content ? Sont-elles parties ? Êtes-vous prêts ? Dit-il vrai ?", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -313,23 +319,40 @@ public struct FrenchAttributeRule: ProofreadingRule {
         for analysed in FrenchSubject.all(in: document, context: context) {
             let (sentence, subjects) = (analysed.sentence, analysed.subjects)
             for position in 0..<sentence.count where sentence.isWord(position) {
-                guard let subject = subjects[position] else { continue }
-                if sentence.text(position + 1) == "qui" { continue }
-                // What agreement can say: gender where known; number except for "vous" and "on".
-                var wanted = subject.features.intersection(WordFeatures.gender.union(.number))
-                let pronoun = sentence.text(position)
-                if pronoun == "vous" || pronoun == "on" { continue }
-                if wanted.intersection(.number).isEmpty { continue }
-                // The verbs: clitics and negation, then a chain that ends on a copula.
-                var next = position + 1
-                var sawReflexive = false
-                while sentence.isWord(next), FrenchClosedWordClasses.clitics.contains(sentence.text(next)) {
-                    // "elle s'est lavé les mains": a reflexive verb agrees by other rules.
-                    let clitic = sentence.text(next)
-                    if ["se", "s'", "me", "m'", "te", "t'"].contains(clitic) || clitic == pronoun { sawReflexive = true }
-                    next += 1
+                var wanted: WordFeatures
+                let attribute: Int
+                let subjectName: String
+                if let subject = subjects[position] {
+                    if sentence.text(position + 1) == "qui" { continue }
+                    // What agreement can say: gender where known; number except for "vous" and "on".
+                    wanted = subject.features.intersection(WordFeatures.gender.union(.number))
+                    let pronoun = sentence.text(position)
+                    if pronoun == "vous" || pronoun == "on" { continue }
+                    if wanted.intersection(.number).isEmpty { continue }
+                    // The verbs: clitics and negation, then a chain that ends on a copula.
+                    var next = position + 1
+                    var sawReflexive = false
+                    while sentence.isWord(next), FrenchClosedWordClasses.clitics.contains(sentence.text(next)) {
+                        // "elle s'est lavé les mains": a reflexive verb agrees by other rules.
+                        let clitic = sentence.text(next)
+                        if ["se", "s'", "me", "m'", "te", "t'"].contains(clitic) || clitic == pronoun { sawReflexive = true }
+                        next += 1
+                    }
+                    guard !sawReflexive, let found = Self.attribute(after: next, in: sentence) else { continue }
+                    attribute = found
+                    subjectName = sentence.written(subject.end)
+                } else if let (verb, pronoun) = Self.inversion(sentence.text(position)), pronoun != "vous", pronoun != "on",
+                          let features = FrenchSubject.pronouns[pronoun] {
+                    // A question with the subject after the verb: "avait-elle l'air fatigué ?".
+                    wanted = features.intersection(WordFeatures.gender.union(.number))
+                    let finite = sentence.lexicon.readings(of: verb).filter { $0.tag == .VBF }.map(\.lemma)
+                    guard let found = Self.attribute(after: position, in: sentence, finite: finite) else { continue }
+                    attribute = found
+                    let written = sentence.written(position)
+                    subjectName = String(written[written.index(after: written.lastIndex(of: "-")!)...])
+                } else {
+                    continue
                 }
-                guard !sawReflexive, let attribute = Self.attribute(after: next, in: sentence) else { continue }
                 let readings = sentence.readings(attribute).filter { $0.tag == .JJ || $0.tag == .VBN }
                 guard !readings.isEmpty, !sentence.isCapitalized(attribute),
                       !sentence.isClosedClassOrNumber(attribute), !Self.possessives.contains(sentence.text(attribute))
@@ -348,16 +371,28 @@ public struct FrenchAttributeRule: ProofreadingRule {
                 }
                 guard let form = forms.first else { continue }
                 matches.append(sentence.match(attribute, attribute, rule: self, texts: Self.texts, context: context, suggestions: [form],
-                                              values: ["subject": sentence.written(subject.end)]))
+                                              values: ["subject": subjectName]))
             }
         }
         return matches
     }
 
+    /// The verb and the subject pronoun of a word with the subject after the verb: "avait-il"
+    /// → ("avait", "il"), "a-t-elle" → ("a", "elle"); nil for other words.
+    static func inversion(_ word: String) -> (verb: String, pronoun: String)? {
+        guard word.utf8.contains(UInt8(ascii: "-")), let hyphen = word.lastIndex(of: "-") else { return nil }
+        let pronoun = String(word[word.index(after: hyphen)...])
+        guard ["je", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles"].contains(pronoun) else { return nil }
+        var verb = word[..<hyphen]
+        if verb.hasSuffix("-t") { verb = verb.dropLast(2) }
+        return verb.isEmpty || verb.utf8.contains(UInt8(ascii: "-")) ? nil : (String(verb), pronoun)
+    }
+
     /// The position of the word that describes the subject after a chain of verbs starting at
     /// `position` ("est", "a été", "peut être", "semble avoir été", "a l’air", "n’est pas très"),
-    /// or nil when the chain does not end on a copula.
-    static func attribute(after position: Int, in sentence: RuleSentence) -> Int? {
+    /// or nil when the chain does not end on a copula. `finite`: the lemmas of the verb at
+    /// `position` when the word holds more than the verb ("avait-il").
+    static func attribute(after position: Int, in sentence: RuleSentence, finite firstLemmas: [String]? = nil) -> Int? {
         var next = position
         var copula = false
         func lemmas(_ at: Int, _ tag: WordTag) -> [String] { sentence.readings(at).filter { $0.tag == tag }.map(\.lemma) }
@@ -369,7 +404,7 @@ public struct FrenchAttributeRule: ProofreadingRule {
             }
         }
         guard sentence.isWord(next) else { return nil }
-        let finite = lemmas(next, .VBF)
+        let finite = firstLemmas ?? lemmas(next, .VBF)
         if finite.contains(where: copulas.contains) {
             copula = true
         } else if finite.contains("avoir") {
