@@ -16,9 +16,10 @@ struct PatternRuleIndex: Sendable {
         var byFirst = TokenIndex(), bySecond = TokenIndex()
         var everywhere: [Int] = []
         for (position, rule) in rules.enumerated() {
-            if let second = rule.possibleSecond {
+            let start = rule.possibleStart
+            if let second = rule.possibleSecond(narrowerThan: start) {
                 bySecond.add(position, startingAt: second)
-            } else if let start = rule.possibleStart {
+            } else if let start {
                 byFirst.add(position, startingAt: start)
             } else {
                 everywhere.append(position)
