@@ -148,7 +148,9 @@ public struct CheckedDocument: @unchecked Sendable {
             newIndex.append(newTokens.count)
             var token = token
             var text = lowercasedTexts[index]
-            while token.kind == .word, let apostrophe = text.firstIndex(of: "'"), elided.contains(String(text[..<apostrophe])),
+            // The byte first: most words have no apostrophe, and finding a Character is slow.
+            while token.kind == .word, text.utf8.contains(UInt8(ascii: "'")), let apostrophe = text.firstIndex(of: "'"),
+                  elided.contains(String(text[..<apostrophe])),
                   text.index(after: apostrophe) < text.endIndex {
                 // The apostrophe in the bytes: ' (1 byte), ’ or ʼ (2 or 3 bytes), after as many
                 // letters as the lowercase text has before it.

@@ -94,12 +94,15 @@ public struct FrenchCapitalsRule: ProofreadingRule {
         var matches: [Match] = []
         for sentence in RuleSentence.all(in: document, context: context) {
             for position in 0..<sentence.count where sentence.isWord(position) {
+                // The capital told from the first byte where it can be, before the word's text is made.
+                let capital = sentence.isCapitalized(position)
+                guard capital == (kind == .lowercase) else { continue }
                 let text = sentence.text(position)
                 let written = sentence.written(position)
                 var suggestion: String?
                 switch kind {
                 case .lowercase:
-                    guard WordCase.startsWithCapital(written), !sentence.isAllCapitals(position), !sentence.isFirstWord(position),
+                    guard !sentence.isAllCapitals(position), !sentence.isFirstWord(position),
                           !sentence.isPunctuation(position - 1) || sentence.text(position - 1) == ","
                     else { continue }
                     let before = sentence.text(position - 1)
@@ -132,7 +135,6 @@ public struct FrenchCapitalsRule: ProofreadingRule {
                         if before == "en" || speaking || ofNoun { suggestion = text }
                     }
                 case .uppercase:
-                    guard !WordCase.startsWithCapital(written) else { continue }
                     let before = sentence.text(position - 1)
                     // After "beaucoup de", a people only if the word is not also a language ("un peu de français").
                     if Self.peoples.contains(text), Self.pluralDeterminers.contains(before) || (["de", "d'"].contains(before)
