@@ -7,6 +7,7 @@ enum GermanRules {
         GermanArticleNounRule(),
         GermanCompoundRule(),
         GermanSubjectVerbRule(),
+        GermanSeparableVerbRule(),
         GermanDassRule(),
         GermanSubordinateCommaRule(),
         GermanTypographyRule(.quotes),

@@ -1,0 +1,127 @@
+/// A separable verb written apart where its particle joins it: at the end of a subordinate
+/// clause ("falls du ab sagst" → "absagst"), as a participle or infinitive ("hat unter
+/// schrieben" → "unterschrieben", "bereit stellen" → "bereitstellen"), and with "zu" between
+/// ("aus zu geben" → "auszugeben").
+public struct GermanSeparableVerbRule: ProofreadingRule {
+    public let id = "DE_VERB_PARTICLE_JOINED"
+    public let category = MatchCategory.grammar
+    public let description = "A verb's particle is joined to it where the verb stands last."
+    public let isPicky = false
+    public let languages: Set<String> = ["de"]
+
+    public init() {}
+
+    public let examples: [RuleExample] = [
+        .wrong("Falls du ab sagst, kommen wir trotzdem.", "Falls du absagst, kommen wir trotzdem.", language: "de-DE"),
+        .wrong("Er hat den Vertrag gestern unter schrieben.", "Er hat den Vertrag gestern unterschrieben.", language: "de-DE"),
+        .wrong("Ist es gut, Geld aus zu geben?", "Ist es gut, Geld auszugeben?", language: "de-DE"),
+        .wrong("Wir begannen damit, den Stand auf zu bauen.", "Wir begannen damit, den Stand aufzubauen.", language: "de-DE"),
+        .right("Er fing an zu lachen. Er hörte auf zu rauchen. Er kam, um zu helfen. Er hat nichts zu sagen. Er sagt ab.", language: "de-DE"),
+        .right("Er hatte vor zu gehen. Sie sah nach unten. Wir gehen ab jetzt zu Fuß.", language: "de-DE"),
+    ]
+
+    static let texts: [ExplanationLanguage: RuleText] = [
+        .en: RuleText(message: "Where the verb stands last, its particle is joined to it: '{suggestion}'.", shortMessage: "Particle joined", title: "Separable verbs written as one word",
+                      detail: "A separable verb (absagen, aufbauen, unterschreiben) splits only when its finite form stands second in a main clause: Er sagt ab. Everywhere else, at the end of a subordinate clause, as an infinitive or a participle, and with zu in the middle, it is one word: falls du absagst, er hat unterschrieben, um es aufzubauen."),
+        .fr: RuleText(message: "Quand le verbe est en fin de proposition, sa particule s’y soude : « {suggestion} ».", shortMessage: "Particule soudée", title: "Verbes à particule en un mot",
+                      detail: "Un verbe à particule séparable (absagen, aufbauen, unterschreiben) ne se sépare que lorsque sa forme conjuguée est en deuxième position d’une principale : Er sagt ab. Partout ailleurs, en fin de subordonnée, à l’infinitif, au participe et avec zu au milieu, il s’écrit en un mot : falls du absagst, er hat unterschrieben, um es aufzubauen."),
+        .de: RuleText(message: "Steht das Verb am Ende, schreibt man die Partikel mit ihm zusammen: „{suggestion}“.", shortMessage: "Zusammenschreibung", title: "Trennbare Verben zusammen",
+                      detail: "Ein trennbares Verb (absagen, aufbauen, unterschreiben) wird nur getrennt, wenn seine Personalform im Hauptsatz an zweiter Stelle steht: Er sagt ab. Sonst, am Ende eines Nebensatzes, im Infinitiv, im Partizip und mit „zu“ in der Mitte, schreibt man es zusammen: falls du absagst, er hat unterschrieben, um es aufzubauen."),
+        .es: RuleText(message: "Cuando el verbo va al final, su partícula se une a él: «{suggestion}».", shortMessage: "Partícula unida", title: "Verbos separables en una palabra",
+                      detail: "Un verbo con partícula separable (absagen, aufbauen, unterschreiben) solo se separa cuando su forma conjugada va en segundo lugar en una oración principal: Er sagt ab. En los demás casos, al final de una subordinada, en infinitivo, en participio y con zu en medio, se escribe junto: falls du absagst, er hat unterschrieben, um es aufzubauen."),
+    ]
+
+    /// Separable and inseparable particles that are also words of their own.
+    static let particles: Set<String> = [
+        "ab", "an", "auf", "aus", "bei", "ein", "fest", "fort", "frei", "her", "hin", "heraus", "herein", "hinaus", "hinein", "hinunter",
+        "hinauf", "herum", "herunter", "hinweg", "los", "mit", "nach", "nieder", "vor", "voran", "vorbei", "weg", "zu", "zurück",
+        "bereit", "unter", "über", "um", "durch", "fertig", "entgegen", "empor", "dar", "wider",
+    ]
+
+    /// Particles that also end a main clause before an infinitive with zu ("er fing an zu
+    /// lachen", "er hörte auf zu rauchen", "er hatte vor zu gehen", "um zu helfen").
+    static let beforeZuInfinitive: Set<String> = ["an", "auf", "vor", "um", "ab", "aus", "mit", "zu", "fest", "nach"]
+
+    /// Words that open a subordinate clause, whose finite verb stands last.
+    static let subordinators: Set<String> = [
+        "dass", "weil", "obwohl", "wenn", "falls", "ob", "als", "nachdem", "bevor", "ehe", "sobald", "solange", "damit", "indem", "während",
+        "da", "wie", "wo", "was", "der", "die", "das", "dem", "den", "denen", "deren", "dessen", "welche", "welcher", "welches", "seit", "seitdem", "bis",
+    ]
+
+    public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
+        var matches: [Match] = []
+        for sentence in RuleSentence.all(in: document, context: context) {
+            for position in 0..<max(sentence.count - 1, 0) where sentence.isWord(position) {
+                let particle = sentence.text(position)
+                guard Self.particles.contains(particle), !sentence.isCapitalized(position) || sentence.isFirstWord(position),
+                      // "von Anfang an", "von Grund auf", "der Reihe nach": a postposition after its noun; "außen vor".
+                      !(sentence.isCapitalized(position - 1) && (sentence.has(position - 2, .IN) || ["der", "dem"].contains(sentence.text(position - 2)))),
+                      !["außen", "innen", "oben", "unten", "hinten", "vorne", "drinnen", "draußen"].contains(sentence.text(position - 1)), sentence.isWord(position + 1), !sentence.isCapitalized(position + 1),
+                      sentence.tokens[position + 1] == sentence.tokens[position] + 2
+                else { continue }
+                let written = sentence.written(position)
+                let verb = sentence.text(position + 1)
+                if verb == "zu" {
+                    // "aus zu geben" → "auszugeben", the infinitive ending its clause.
+                    guard sentence.isWord(position + 2), !sentence.isCapitalized(position + 2), !sentence.isWord(position + 3),
+                          sentence.has(position + 2, .VB)
+                    else { continue }
+                    if Self.beforeZuInfinitive.contains(particle) {
+                        // Only after an object ("den Stand auf zu bauen", "sich um zu drehen"), not after a verb.
+                        let before = sentence.text(position - 1)
+                        guard sentence.isCapitalized(position - 1) && !sentence.isFirstWord(position - 1) && !sentence.has(position - 1, .VBF)
+                            || ["sich", "es", "ihn", "mich", "dich", "uns", "euch", "damit", "darüber", "dort", "hier"].contains(before)
+                        else { continue }
+                    }
+                    let joined = particle + "zu" + sentence.text(position + 2)
+                    guard context.isKnownWord(joined) else { continue }
+                    add(&matches, position, position + 2, WordCase.startsWithCapital(written) ? WordCase.capitalizingFirst(joined) : joined, sentence, document, context)
+                    continue
+                }
+                // The verb ends its clause.
+                guard !sentence.isWord(position + 2), sentence.has(position + 1, .VBF) || sentence.has(position + 1, .VB) || isParticiple(verb),
+                      !sentence.has(position + 1, .NN) || sentence.readings(position + 1).contains(where: { $0.tag == .VBF || $0.tag == .VB })
+                else { continue }
+                // "zu" before an infinitive is the infinitive's "zu" ("nichts zu sagen").
+                if particle == "zu", verb.hasSuffix("en") || verb.hasSuffix("ern") || verb.hasSuffix("eln") { continue }
+                // A finite verb: the clause must be subordinate (its verb last), else the particle
+                // belongs before the verb only in a main clause's verb-second order, which never puts it there.
+                let finiteOnly = !sentence.has(position + 1, .VB) && !isParticiple(verb)
+                if finiteOnly {
+                    var index = position - 1
+                    var subordinate = false
+                    while index >= 0, !sentence.isPunctuation(index) {
+                        if Self.subordinators.contains(sentence.text(index)), index == 0 || sentence.isPunctuation(index - 1) || sentence.isFirstWord(index) || sentence.tags(index - 1).contains(.IN) {
+                            subordinate = true
+                        }
+                        index -= 1
+                    }
+                    guard subordinate else { continue }
+                } else {
+                    // An infinitive or participle after a finite verb earlier in the clause (hat, wird, will).
+                    guard (0..<position).contains(where: { sentence.has($0, .VBF) && GermanClosedWordClasses.table[sentence.text($0)] != nil })
+                            || sentence.text(position - 1) == ","
+                    else { continue }
+                }
+                let joined = particle + verb
+                guard context.isKnownWord(joined) else { continue }
+                add(&matches, position, position + 1, WordCase.startsWithCapital(written) ? WordCase.capitalizingFirst(joined) : joined, sentence, document, context)
+            }
+        }
+        return matches
+    }
+
+    /// A past participle (ge…t, ge…en) or a strong past participle without ge- after an
+    /// inseparable particle ("schrieben" in "unter schrieben").
+    func isParticiple(_ word: String) -> Bool {
+        word.hasPrefix("ge") && (word.hasSuffix("t") || word.hasSuffix("en")) && word.count > 4
+    }
+
+    func add(_ matches: inout [Match], _ first: Int, _ last: Int, _ suggestion: String, _ sentence: RuleSentence, _ document: CheckedDocument, _ context: RuleContext) {
+        let ruleText = Self.texts[context.explanationLanguage] ?? Self.texts[.en]!
+        matches.append(document.match(
+            tokens: sentence.tokens[first]..<sentence.tokens[last] + 1, category: category, rule: id,
+            message: ruleText.message.replacingOccurrences(of: "{suggestion}", with: suggestion), shortMessage: ruleText.shortMessage,
+            suggestions: [suggestion], explanation: Explanation(kind: category.explanationKind, title: ruleText.title, detail: ruleText.detail)))
+    }
+}
