@@ -239,6 +239,8 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
                   !verbReading && !tags.contains(.RB) || !["über", "nach", "entlang", "hindurch", "wegen", "zuliebe"].contains(before) || !sentence.isCapitalized(start - 1), !(before == "zu" && infinitive), before != "nach" || !sentence.isCapitalized(start - 1),
                   let cases = GermanClosedWordClasses.governedCases(before)
             else { return false }
+            // "unter schrieben": a verb's particle written apart, which another rule joins.
+            if lexicon.readings(of: before + text).contains(where: { $0.tag == .VB || $0.tag == .VBF }) { return false }
             // An infinitive the lexicon knows as no noun ("bei einigen") is no noun after a bare preposition.
             return !synthesised && nouns.contains { !$0.features.intersection(cases).isEmpty }
         }

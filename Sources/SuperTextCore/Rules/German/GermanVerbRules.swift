@@ -56,7 +56,8 @@ public struct GermanSeparableVerbRule: ProofreadingRule {
                 guard Self.particles.contains(particle), !sentence.isCapitalized(position) || sentence.isFirstWord(position),
                       // "von Anfang an", "von Grund auf", "der Reihe nach": a postposition after its noun; "außen vor".
                       !(sentence.isCapitalized(position - 1) && (sentence.has(position - 2, .IN) || ["der", "dem"].contains(sentence.text(position - 2)))),
-                      !["außen", "innen", "oben", "unten", "hinten", "vorne", "drinnen", "draußen"].contains(sentence.text(position - 1)), sentence.isWord(position + 1), !sentence.isCapitalized(position + 1),
+                      // "nach Paris und zurück gefahren": an adverb joined to another phrase.
+                      !["und", "oder", "außen", "innen", "oben", "unten", "hinten", "vorne", "drinnen", "draußen"].contains(sentence.text(position - 1)), sentence.isWord(position + 1), !sentence.isCapitalized(position + 1),
                       sentence.tokens[position + 1] == sentence.tokens[position] + 2
                 else { continue }
                 let written = sentence.written(position)
@@ -79,14 +80,16 @@ public struct GermanSeparableVerbRule: ProofreadingRule {
                     continue
                 }
                 // The verb ends its clause.
-                guard !sentence.isWord(position + 2), sentence.has(position + 1, .VBF) || sentence.has(position + 1, .VB) || isParticiple(verb),
-                      !sentence.has(position + 1, .NN) || sentence.readings(position + 1).contains(where: { $0.tag == .VBF || $0.tag == .VB })
-                else { continue }
+                // Its verb readings, or those of the joined word ("unter schrieben": unterschrieben).
+                let joinedReadings = context.grammar.lexicon.readings(of: particle + verb)
+                let verbNow = sentence.has(position + 1, .VBF) || sentence.has(position + 1, .VB)
+                    || joinedReadings.contains(where: { $0.tag == .VBF || $0.tag == .VB })
+                guard !sentence.isWord(position + 2), verbNow || isParticiple(verb) else { continue }
                 // "zu" before an infinitive is the infinitive's "zu" ("nichts zu sagen").
                 if particle == "zu", verb.hasSuffix("en") || verb.hasSuffix("ern") || verb.hasSuffix("eln") { continue }
                 // A finite verb: the clause must be subordinate (its verb last), else the particle
                 // belongs before the verb only in a main clause's verb-second order, which never puts it there.
-                let finiteOnly = !sentence.has(position + 1, .VB) && !isParticiple(verb)
+                let finiteOnly = !sentence.has(position + 1, .VB) && !isParticiple(verb) && !joinedReadings.contains(where: { $0.tag == .VB })
                 if finiteOnly {
                     var index = position - 1
                     var subordinate = false
@@ -96,7 +99,9 @@ public struct GermanSeparableVerbRule: ProofreadingRule {
                         }
                         index -= 1
                     }
-                    guard subordinate else { continue }
+                    // After haben, sein or werden the last word is a participle ("hat unter schrieben").
+                    let auxiliary = (index + 1..<position).contains { ["hat", "habe", "hast", "haben", "habt", "hatte", "hatten", "ist", "sind", "war", "waren", "wird", "wurde", "wurden"].contains(sentence.text($0)) }
+                    guard subordinate || auxiliary else { continue }
                 } else {
                     // An infinitive or participle after a finite verb earlier in the clause (hat, wird, will).
                     guard (0..<position).contains(where: { sentence.has($0, .VBF) && GermanClosedWordClasses.table[sentence.text($0)] != nil })
