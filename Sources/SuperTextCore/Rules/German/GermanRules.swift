@@ -12,6 +12,7 @@ enum GermanRules {
         GermanSubordinateCommaRule(),
         GermanTypographyRule(.quotes),
         GermanTypographyRule(.dash),
+        GermanAbbreviationSpaceRule(),
     ]
 }
 
