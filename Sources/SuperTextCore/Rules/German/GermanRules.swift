@@ -13,6 +13,8 @@ enum GermanRules {
         GermanTypographyRule(.quotes),
         GermanTypographyRule(.dash),
         GermanAbbreviationSpaceRule(),
+        GermanNameAdjectiveRule(.capital),
+        GermanNameAdjectiveRule(.small),
     ]
 }
 
