@@ -8,6 +8,7 @@ enum GermanRules {
         GermanCompoundRule(),
         GermanSubjectVerbRule(),
         GermanSeparableVerbRule(),
+        GermanVerbCapitalRule(),
         GermanDassRule(),
         GermanSubordinateCommaRule(),
         GermanTypographyRule(.quotes),

@@ -130,3 +130,98 @@ public struct GermanSeparableVerbRule: ProofreadingRule {
             suggestions: [suggestion], explanation: Explanation(kind: category.explanationKind, title: ruleText.title, detail: ruleText.detail)))
     }
 }
+
+/// A verb or an adverb written with a capital inside a sentence, as if it were a noun: "Ich
+/// Besuche eine Schule" → "besuche", "weil er es nicht Begriff" → "begriff", "am Schnellsten"
+/// → "schnellsten".
+public struct GermanVerbCapitalRule: ProofreadingRule {
+    public let id = "DE_VERB_CAPITAL"
+    public let category = MatchCategory.typography
+    public let description = "A verb, or a superlative after am, keeps its small letter."
+    public let isPicky = false
+    public let languages: Set<String> = ["de"]
+
+    public init() {}
+
+    public let examples: [RuleExample] = [
+        .wrong("Ich Besuche eine Schule in Köln.", "Ich besuche eine Schule in Köln.", language: "de-DE"),
+        .wrong("Momentan Besuche ich eine Schule.", "Momentan besuche ich eine Schule.", language: "de-DE"),
+        .wrong("Weil er es nicht Begriff, verlor er.", "Weil er es nicht begriff, verlor er.", language: "de-DE"),
+        .wrong("So geht es am Schnellsten.", "So geht es am schnellsten.", language: "de-DE"),
+        .right("Wir Frauen halten zusammen. Ich Idiot! Weil er Angst hatte. Am Rande. Sie hat Zeit. Du Esel.", language: "de-DE"),
+    ]
+
+    static let texts: [ExplanationLanguage: RuleText] = [
+        .en: RuleText(message: "This is a verb or an adverb, not a noun: '{suggestion}'.", shortMessage: "Small letter", title: "Verbs keep a small letter",
+                      detail: "Only nouns, and words used as nouns, take a capital inside a German sentence. A verb after its subject keeps its small letter even when a noun looks the same (ich besuche, der Besuch; er tat, die Tat), and so does a superlative after 'am' (am schnellsten)."),
+        .fr: RuleText(message: "C’est un verbe ou un adverbe, pas un nom : « {suggestion} ».", shortMessage: "Minuscule", title: "Les verbes gardent la minuscule",
+                      detail: "Dans une phrase allemande, seuls les noms et les mots employés comme noms prennent une majuscule. Un verbe après son sujet garde sa minuscule même si un nom lui ressemble (ich besuche, der Besuch ; er tat, die Tat), de même un superlatif après « am » (am schnellsten)."),
+        .de: RuleText(message: "Das ist ein Verb oder Adverb, kein Substantiv: „{suggestion}“.", shortMessage: "Kleinschreibung", title: "Verben klein",
+                      detail: "Im Satz schreibt man nur Substantive und Substantivierungen groß. Ein Verb nach seinem Subjekt bleibt klein, auch wenn ein gleich lautendes Substantiv existiert (ich besuche, der Besuch; er tat, die Tat), ebenso der Superlativ nach „am“ (am schnellsten)."),
+        .es: RuleText(message: "Es un verbo o un adverbio, no un sustantivo: «{suggestion}».", shortMessage: "Minúscula", title: "Los verbos van en minúscula",
+                      detail: "En una oración alemana solo llevan mayúscula los sustantivos y las palabras usadas como tales. Un verbo tras su sujeto va en minúscula aunque exista un sustantivo igual (ich besuche, der Besuch; er tat, die Tat), y también el superlativo tras «am» (am schnellsten)."),
+    ]
+
+    static let pronouns: [String: WordFeatures] = [
+        "ich": WordFeatures([.first, .singular]), "du": WordFeatures([.second, .singular]), "er": WordFeatures([.third, .singular]),
+        "wir": WordFeatures([.first, .plural]), "sie": WordFeatures([.third]), "es": WordFeatures([.third, .singular]),
+    ]
+
+    /// Whether the lowercase word can be a verb of the subject's person: a finite form that
+    /// agrees, or a past form the lexicon reads as an adverb (tat, begriff, stand).
+    static func verbOf(_ features: WordFeatures?, _ readings: [Lexicon.Reading]) -> Bool {
+        guard !readings.contains(where: { $0.tag == .JJ || $0.tag == .DT || $0.tag == .IN }) else { return false }
+        return readings.contains { reading in
+            if reading.tag == .RB { return true }
+            guard reading.tag == .VBF, let features else { return false }
+            return [WordFeatures.person, WordFeatures.number].allSatisfy { dimension in
+                let left = reading.features.intersection(dimension), right = features.intersection(dimension)
+                return left.isEmpty || right.isEmpty || !left.intersection(right).isEmpty
+            }
+        }
+    }
+
+    public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
+        var matches: [Match] = []
+        for sentence in RuleSentence.all(in: document, context: context) {
+            for position in 1..<max(sentence.count, 1) where sentence.isCapitalized(position) && !sentence.isFirstWord(position) && !sentence.isAllCapitals(position) {
+                let text = sentence.text(position)
+                let before = sentence.text(position - 1)
+                let readings = sentence.readings(position)
+                guard !readings.isEmpty, text.count > 2, sentence.isWord(position - 1), GermanClosedWordClasses.table[text] == nil else { continue }
+                var wrong = false
+                if before == "am", text.hasSuffix("sten"), readings.allSatisfy({ $0.tag == .JJ || $0.tag == .JJR || $0.tag == .RB }) {
+                    wrong = true
+                } else if let subject = Self.pronouns[before], sentence.isFirstWord(position - 1) || !["sie", "es"].contains(before) && !sentence.isCapitalized(position - 1),
+                          sentence.isFirstWord(position - 1), Self.verbOf(subject, readings) {
+                    // "Ich Besuche eine Schule": the verb second, after its subject.
+                    wrong = true
+                } else if sentence.isFirstWord(position - 1), !sentence.has(position - 1, .NN), !sentence.tags(position - 1).containsAny(WordTags([.DT, .PRPS, .IN])),
+                          let subject = Self.pronouns[sentence.text(position + 1)], Self.verbOf(subject, readings) {
+                    // "Momentan Besuche ich": the verb second, before its subject.
+                    wrong = true
+                } else if !sentence.isWord(position + 1), sentence.isPunctuation(position + 1),
+                          !sentence.tags(position - 1).containsAny(WordTags([.DT, .PRPS, .IN, .JJ])), !sentence.isCapitalized(position - 1) {
+                    // "weil er es nicht Begriff,": a subordinate clause ends with its verb.
+                    var index = position - 1
+                    var subject: WordFeatures?
+                    var opener = false
+                    while index >= 0, sentence.isWord(index) {
+                        if subject == nil, let features = Self.pronouns[sentence.text(index)] { subject = features }
+                        if GermanSeparableVerbRule.subordinators.contains(sentence.text(index)), sentence.tags(index).contains(.WH), index == 0 || sentence.isPunctuation(index - 1) || sentence.isFirstWord(index) { opener = true }
+                        index -= 1
+                    }
+                    wrong = opener && subject != nil && Self.verbOf(subject, readings) && readings.contains(where: { $0.tag == .VBF || $0.tag == .RB })
+                }
+                guard wrong else { continue }
+                let suggestion = sentence.written(position).lowercased()
+                let ruleText = Self.texts[context.explanationLanguage] ?? Self.texts[.en]!
+                matches.append(document.match(
+                    tokens: sentence.tokens[position]..<sentence.tokens[position] + 1, category: category, rule: id,
+                    message: ruleText.message.replacingOccurrences(of: "{suggestion}", with: suggestion), shortMessage: ruleText.shortMessage,
+                    suggestions: [suggestion], explanation: Explanation(kind: .typography, title: ruleText.title, detail: ruleText.detail)))
+            }
+        }
+        return matches
+    }
+}
