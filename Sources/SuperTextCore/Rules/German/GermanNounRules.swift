@@ -457,3 +457,81 @@ public struct GermanCompoundRule: ProofreadingRule {
         return matches
     }
 }
+
+/// A noun counted by a number above one or by a plural quantifier is plural: "drei
+/// Möglichkeit" → "Möglichkeiten", "zwei Million Menschen" → "Millionen", "eine Vielzahl von
+/// Möglichkeit" → "Möglichkeiten".
+public struct GermanPluralAfterNumberRule: ProofreadingRule {
+    public let id = "DE_PLURAL_AFTER_NUMBER"
+    public let category = MatchCategory.grammar
+    public let description = "A noun after a number above one or a plural quantifier is plural."
+    public let isPicky = false
+    public let languages: Set<String> = ["de"]
+
+    public init() {}
+
+    public let examples: [RuleExample] = [
+        .wrong("Wir haben drei Möglichkeit.", "Wir haben drei Möglichkeiten.", language: "de-DE"),
+        .wrong("Es waren 2 Million Menschen.", "Es waren 2 Millionen Menschen.", language: "de-DE"),
+        .wrong("Es gibt eine Vielzahl von Möglichkeit.", "Es gibt eine Vielzahl von Möglichkeiten.", language: "de-DE"),
+        .right("Wir aßen zwei Stück Kuchen. Er wiegt 80 Kilo. Das steht in Artikel 5 Grundgesetz. Es kostet 3 Euro. Wir tranken zwei Glas Wein.", language: "de-DE"),
+    ]
+
+    static let texts: [ExplanationLanguage: RuleText] = [
+        .en: RuleText(message: "After '{quantifier}', the noun is plural: '{suggestion}'.", shortMessage: "Plural", title: "Plural after a number",
+                      detail: "A noun counted by a number above one, or by viele, mehrere, einige, ein paar, eine Vielzahl von, is plural: drei Möglichkeiten, zwei Millionen Menschen. Masculine and neuter units of measure stay singular: zwei Stück, drei Glas, 80 Kilo, 5 Euro."),
+        .fr: RuleText(message: "Après « {quantifier} », le nom est au pluriel : « {suggestion} ».", shortMessage: "Pluriel", title: "Pluriel après un nombre",
+                      detail: "Un nom compté par un nombre supérieur à un, ou par viele, mehrere, einige, ein paar, eine Vielzahl von, est au pluriel : drei Möglichkeiten, zwei Millionen Menschen. Les unités de mesure masculines et neutres restent au singulier : zwei Stück, drei Glas, 80 Kilo, 5 Euro."),
+        .de: RuleText(message: "Nach „{quantifier}“ steht das Nomen im Plural: „{suggestion}“.", shortMessage: "Plural", title: "Plural nach Zahlen",
+                      detail: "Ein Nomen, das durch eine Zahl über eins oder durch viele, mehrere, einige, ein paar, eine Vielzahl von gezählt wird, steht im Plural: drei Möglichkeiten, zwei Millionen Menschen. Männliche und sächliche Maßeinheiten bleiben im Singular: zwei Stück, drei Glas, 80 Kilo, 5 Euro."),
+        .es: RuleText(message: "Tras «{quantifier}», el sustantivo va en plural: «{suggestion}».", shortMessage: "Plural", title: "Plural tras un número",
+                      detail: "Un sustantivo contado por un número mayor que uno, o por viele, mehrere, einige, ein paar, eine Vielzahl von, va en plural: drei Möglichkeiten, zwei Millionen Menschen. Las unidades de medida masculinas y neutras quedan en singular: zwei Stück, drei Glas, 80 Kilo, 5 Euro."),
+    ]
+
+    static let quantifiers: Set<String> = [
+        "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf", "zwanzig", "dreißig", "vierzig", "fünfzig",
+        "hundert", "tausend", "viele", "mehrere", "einige", "wenige", "zahlreiche", "etliche", "paar",
+    ]
+    /// Nouns that name a set and take a plural after "von": eine Vielzahl von Möglichkeiten.
+    static let collectives: Set<String> = ["vielzahl", "reihe", "menge", "anzahl", "fülle", "unmenge", "vielfalt", "mehrzahl"]
+    /// Units that stay singular after a number (zwei Stück, drei Glas, 5 Euro).
+    static let units: Set<String> = [
+        "stück", "glas", "paar", "fass", "pfund", "meter", "liter", "grad", "prozent", "mal", "mann", "kilo", "gramm", "euro", "dollar", "cent",
+        "franken", "blatt", "sack", "satz", "schuss", "bund", "kasten", "stock", "dutzend", "zentner", "karat", "byte", "bit", "volt", "watt",
+        "punkt", "zoll", "fuß", "schritt", "kopf", "tag", "uhr", "jahr", "teil",
+        // Times that open a phrase inside the noun phrase: "in zwei Anfang 2009 erschienenen Studien".
+        "anfang", "ende", "mitte", "beginn",
+    ]
+
+    public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
+        var matches: [Match] = []
+        let lexicon = context.grammar.lexicon
+        for sentence in RuleSentence.all(in: document, context: context) {
+            for position in 1..<max(sentence.count, 1) where sentence.isCapitalized(position) && !sentence.isAllCapitals(position) {
+                let before = position - 1
+                let quantifier = sentence.text(before)
+                var counted = false
+                if sentence.isNumber(before) {
+                    // "Artikel 5 Grundgesetz": a number that labels the noun before it.
+                    counted = quantifier != "1" && !quantifier.contains(",") && !quantifier.contains(".")
+                        && !(sentence.isCapitalized(before - 1) && !sentence.isFirstWord(before - 1)) && !sentence.isPunctuation(before - 1)
+                } else if sentence.isWord(before), !sentence.isCapitalized(before) {
+                    counted = Self.quantifiers.contains(quantifier) && (quantifier != "paar" || sentence.text(before - 1) == "ein")
+                        || quantifier == "von" && Self.collectives.contains(sentence.text(before - 1))
+                }
+                guard counted else { continue }
+                let text = sentence.text(position)
+                guard !Self.units.contains(text), !sentence.isFirstWord(position) else { continue }
+                let readings = lexicon.readings(of: text)
+                guard !readings.isEmpty, readings.allSatisfy({ $0.tag == .NN && !$0.features.contains(.plural) }),
+                      let plural = lexicon.inflect(text, to: .NN, features: WordFeatures([.plural])), plural != text
+                else { continue }
+                let suggestion = WordCase.capitalizingFirst(plural)
+                matches.append(sentence.match(
+                    position, position, rule: self, texts: Self.texts, context: context, suggestions: [suggestion],
+                    values: ["quantifier": sentence.written(before)]))
+            }
+        }
+        return matches
+    }
+}

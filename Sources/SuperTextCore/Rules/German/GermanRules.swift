@@ -6,6 +6,7 @@ enum GermanRules {
         GermanNounCapitalsRule(),
         GermanArticleNounRule(),
         GermanCompoundRule(),
+        GermanPluralAfterNumberRule(),
         GermanSubjectVerbRule(),
         GermanSeparableVerbRule(),
         GermanVerbCapitalRule(),
