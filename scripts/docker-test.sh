@@ -441,11 +441,11 @@ cluster_port=$((port + 1))
 compose_project="supertext-cluster-test-$$"
 # As documented in docs/scaling.md, with ports of the test's own; the build goes through
 # Debian's docker client (BuildKit), as `make docker-test` builds the image above.
-compose() {
-    SUPERTEXT_API_TOKEN="$token" SUPERTEXT_CLUSTER_PORT="$cluster_port" SUPERTEXT_PUBLISHED_PORT="$((port + 2))" \
-        COMPOSE_DOCKER_CLI_BUILD=1 DOCKER_BUILDKIT=1 PATH="$(dirname "$docker"):$PATH" \
-        docker-compose --env-file "$private_run_dir/empty.env" -p "$compose_project" --profile cluster "$@"
-}
+# One command line, for the function and for the check script that stops replica A.
+compose_command=(env SUPERTEXT_API_TOKEN="$token" SUPERTEXT_CLUSTER_PORT="$cluster_port" SUPERTEXT_PUBLISHED_PORT="$((port + 2))"
+    COMPOSE_DOCKER_CLI_BUILD=1 DOCKER_BUILDKIT=1 PATH="$(dirname "$docker"):$PATH"
+    docker-compose --env-file "$private_run_dir/empty.env" -p "$compose_project" --profile cluster)
+compose() { "${compose_command[@]}" "$@"; }
 step "docker-compose --profile cluster up --build (balancer on port $cluster_port)"
 if curl -s -o /dev/null "http://127.0.0.1:$cluster_port/"; then
     fail "something already answers on port $cluster_port: set DOCKER_TEST_PORT"
@@ -469,8 +469,7 @@ if [ "$replicas_ready" != "replica-a replica-b " ]; then
     fail "the balancer does not reach both replicas after $(( $(date +%s) - cluster_started ))s (ready: ${replicas_ready:-none})"
 fi
 pass "the cluster is up in $(( $(date +%s) - cluster_started ))s: the balancer on port $cluster_port reaches both replicas"
-python3 scripts/docker_cluster_check.py "http://127.0.0.1:$cluster_port" "$token" \
-    env SUPERTEXT_API_TOKEN="$token" docker-compose --env-file "$private_run_dir/empty.env" -p "$compose_project" --profile cluster stop supertext-a \
+python3 scripts/docker_cluster_check.py "http://127.0.0.1:$cluster_port" "$token" "${compose_command[@]}" stop supertext-a \
     || { compose logs --tail 20 >&2; fail "the cluster through its balancer"; }
 pass "the cluster: shared history, shared dictionary, and replica B answers alone when A stops"
 cluster_memory="$($docker stats --no-stream --format '{{.Name}} {{.MemUsage}}' | grep "$compose_project" | sed "s/$compose_project[-_]//" || true)"

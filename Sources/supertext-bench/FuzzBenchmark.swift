@@ -9,8 +9,8 @@ import SuperTextCore
 /// adversarial family (`AdversarialTexts`) at `size`, twice, four and eight times that: the
 /// tokenizer alone (words, masks, sentences, token stream) and the whole check, best of three
 /// in CPU time.
-/// It fails when any case failed or when eight times the text takes more than twenty times as
-/// long (a linear check takes about eight; a quadratic one sixty-four).
+/// It fails when any case failed or when eight times the text takes more than `Growth.limit`
+/// times as long.
 struct FuzzBenchmark {
     var seconds = 300.0
     var seed: UInt64 = 20_261_201
@@ -19,11 +19,6 @@ struct FuzzBenchmark {
     var family: String?
 
     static let usage = "usage: supertext-bench fuzz [--seconds N] [--seed S] [--size BYTES] [--family NAME]"
-    /// The most `8n` may take, as a multiple of `n`, before growth counts as superlinear.
-    static let growthLimit = 20.0
-    /// Times below this are too small to judge growth by (timer and cache noise).
-    static let smallestJudged = 0.020
-
     init(arguments: [String]) throws {
         var index = 0
         func value() throws -> String {
@@ -104,7 +99,7 @@ struct FuzzBenchmark {
             }
             func row(_ times: [Double]) -> (String, Bool) {
                 let ratio = times[3] / max(times[0], 1e-9)
-                let grows = ratio > Self.growthLimit && times[3] >= Self.smallestJudged
+                let grows = Growth.isSuperlinear(atN: times[0], atEightN: times[3])
                 return (times.map { fixed($0 * 1000, 1) }.joined(separator: " ") + "; " + fixed(ratio, 1) + (grows ? " SUPERLINEAR" : ""), grows)
             }
             let (tokenizerRow, tokenizerGrows) = row(tokenizer)
@@ -126,23 +121,7 @@ struct FuzzBenchmark {
         }
     }
 
-    /// The shortest of three runs, in seconds of the thread's CPU time: on a shared machine the
-    /// wall time of a few milliseconds is mostly waiting for a core.
-    private func best(_ body: () -> Void) -> Double {
-        var shortest = Double.infinity
-        for _ in 0..<3 {
-            let start = Self.threadCPUSeconds()
-            body()
-            shortest = min(shortest, Self.threadCPUSeconds() - start)
-        }
-        return shortest
-    }
-
-    private static func threadCPUSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
+    private func best(_ body: () -> Void) -> Double { Growth.shortestCPUSeconds(body) }
 
     private func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)

@@ -19,7 +19,7 @@ struct SpeedBenchmark {
         print("Corpus: \(options.path): \(data.count) bytes, \(WordCount.of(text)) words (whitespace-separated runs with a letter)")
 
         // The tokenizer alone, in both formats.
-        for format in [TextFormat.plain, .markdown] {
+        for format in [TextFormat.plain, .markdown] where !options.checksOnly {
             var tokenCount = 0
             let best = bestTime(of: runs) {
                 tokenCount = text.withUTF8 { Tokenizer.words(in: $0, format: format).count }
@@ -81,6 +81,7 @@ struct SpeedBenchmark {
                 + "\(ruleMatches) rule matches; scaled to 1 MiB: \(fixed(bestWithRules * 1_048_576 / Double(max(1, data.count)), 3)) s"
         )
 
+        guard !options.checksOnly else { return }
         try jsonOfCheckResults(corpus: text, language: language.code)
 
         // Hunspell's command line on the same file.

@@ -55,6 +55,19 @@ struct HostileTextTests {
         let result = try Self.check(request) { false }
         #expect(CheckInvariants.resultViolations(result, of: text) == [])
     }
+
+    /// The time a character stays flat: the whole check with every rule (picky ones too) of
+    /// eight times the text takes at most `Growth.limit` times the CPU time, not the sixty-four
+    /// times of work that grows with the square. `make fuzz` does the same at larger sizes.
+    @Test("Each adversarial family's check grows linearly with the text", arguments: AdversarialTexts.families.map(\.name))
+    func adversarialFamilyGrowsLinearly(_ name: String) throws {
+        let family = try #require(AdversarialTexts.families.first { $0.name == name })
+        let times = [2 * 1024, 16 * 1024].map { size in
+            let request = CheckRequest(text: family.text(size: size), language: "en-US", format: family.format, picky: true)
+            return Self.lock.withLock { Growth.shortestCPUSeconds { _ = try? Self.proofreader.check(request) } }
+        }
+        #expect(!Growth.isSuperlinear(atN: times[0], atEightN: times[1]), "\(name): \(times[0] * 1000) ms at 2 KB, \(times[1] * 1000) ms at 16 KB")
+    }
 }
 
 /// The defects the fuzz run found, and the invariants' own checks.

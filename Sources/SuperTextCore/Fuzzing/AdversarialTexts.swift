@@ -63,5 +63,9 @@ package enum AdversarialTexts {
         Family(name: "link reference definitions", unit: "[a]: b\n", format: .markdown),
         Family(name: "entities", unit: "&#", format: .markdown),
         Family(name: "full reference links", unit: "[a][b]", format: .markdown),
+        Family(name: "Markdown table rows", prefix: "| a | b |\n|---|---|\n", unit: "| the | teh, |\n", format: .markdown),
+        Family(name: "a table row without end", prefix: "| a ", unit: "| b ", format: .markdown),
+        Family(name: "unclosed quotes", unit: "\"a “b «c „d "),
+        Family(name: "one sentence of many words", unit: "the word "),
     ]
 }

@@ -102,12 +102,13 @@ public final class PatternRule: ProofreadingRule, @unchecked Sendable {
 
     /// The tokens the second element can be, when both are required and the second is the
     /// narrower (`!de [le]`, `<word> [the]`, `<NN.pl> [marrons]`): the rule is then tried before
-    /// those tokens instead of at every token its first element takes.
-    var possibleSecond: PossibleStart? {
+    /// those tokens instead of at every token its first element takes (`start`, the rule's
+    /// `possibleStart`).
+    func possibleSecond(narrowerThan start: PossibleStart?) -> PossibleStart? {
         guard elements.count > 1, let first = elements.first, !first.isOptional, !elements[1].isOptional,
               !elements[1].atSentenceStart, let second = Self.possibleStart(of: elements[1...1])
         else { return nil }
-        return second.breadth < (possibleStart?.breadth ?? 3) ? second : nil
+        return second.breadth < (start?.breadth ?? 3) ? second : nil
     }
 
     private static func possibleStart(of elements: ArraySlice<PatternElement>) -> PossibleStart? {

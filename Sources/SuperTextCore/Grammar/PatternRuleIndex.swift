@@ -16,9 +16,10 @@ struct PatternRuleIndex: Sendable {
         var byFirst = TokenIndex(), bySecond = TokenIndex()
         var everywhere: [Int] = []
         for (position, rule) in rules.enumerated() {
-            if let second = rule.possibleSecond {
+            let start = rule.possibleStart
+            if let second = rule.possibleSecond(narrowerThan: start) {
                 bySecond.add(position, startingAt: second)
-            } else if let start = rule.possibleStart {
+            } else if let start {
                 byFirst.add(position, startingAt: start)
             } else {
                 everywhere.append(position)
@@ -65,12 +66,30 @@ struct PatternRuleIndex: Sendable {
         // Of two matches of one rule where one holds the other ("quatre vingt" in "quatre vingt
         // dix"), the longer is the one meant.
         guard matches.count > 1 else { return matches }
-        return matches.filter { match in
-            !matches.contains { other in
-                other.rule == match.rule && other.length > match.length && other.offset <= match.offset
-                    && other.offset + other.length >= match.offset + match.length
+        var held = [Bool](repeating: false, count: matches.count)
+        for positions in Dictionary(grouping: matches.indices, by: { matches[$0].rule }).values where positions.count > 1 {
+            // By start, the longest first: a match is held by a longer one when a match that
+            // starts before it ends at or after its end, or one starting with it is longer. One
+            // pass, so that a text of many matches of one rule is not compared pair by pair.
+            let ordered = positions.sorted {
+                (matches[$0].offset, -matches[$0].length) < (matches[$1].offset, -matches[$1].length)
+            }
+            var furthestEndBefore = Int.min
+            var index = 0
+            while index < ordered.count {
+                let offset = matches[ordered[index]].offset
+                let longest = matches[ordered[index]].length
+                var next = index
+                while next < ordered.count, matches[ordered[next]].offset == offset {
+                    let match = matches[ordered[next]]
+                    held[ordered[next]] = furthestEndBefore >= match.offset + match.length || match.length < longest
+                    next += 1
+                }
+                furthestEndBefore = max(furthestEndBefore, offset + longest)
+                index = next
             }
         }
+        return matches.indices.filter { !held[$0] }.map { matches[$0] }
     }
 
     /// Rule positions by the tokens an element of theirs can be.

@@ -123,7 +123,9 @@ public struct ConfusedWordRule: ProofreadingRule {
             var word: String
             var left: Double
             var right: Double
-            var seen: Bool
+            var leftSeen: Bool
+            var rightSeen: Bool
+            var seen: Bool { leftSeen || rightSeen }
         }
         func candidate(_ word: String) -> Candidate {
             let count = Double(max(counts.count(word), 1))
@@ -133,7 +135,7 @@ public struct ConfusedWordRule: ProofreadingRule {
                 word: word,
                 left: previous == nil ? 1 : max(Double(leftCount), unseen) / count,
                 right: next == nil ? 1 : max(Double(rightCount), unseen) / count,
-                seen: leftCount > 0 || rightCount > 0
+                leftSeen: leftCount > 0, rightSeen: rightCount > 0
             )
         }
         let candidates = set.words.map(candidate)
@@ -143,13 +145,16 @@ public struct ConfusedWordRule: ProofreadingRule {
         func score(_ candidate: Candidate) -> Double {
             Double(max(counts.count(candidate.word), 1)) * candidate.left * candidate.right
         }
-        let sides = (previous != nil ? 1 : 0) + (next != nil ? 1 : 0)
-        let ratio = sides == 2 ? minimumRatio : minimumRatio * Self.oneSidedFactor
         let writtenScore = score(writtenCandidate)
         var best: (word: String, score: Double)?
         for candidate in candidates where candidate.word != written && (next != nil || !set.needsFollower.contains(candidate.word)) {
             // Seen beside these very words, and no worse than the written word on either side.
             guard candidate.seen, candidate.left >= writtenCandidate.left, candidate.right >= writtenCandidate.right else { continue }
+            // A side where neither word was seen is weak evidence ("runs of punctuation", "the
+            // later ones"): the candidate must then win by the higher one-sided ratio.
+            let leftSays = previous != nil && (candidate.leftSeen || writtenCandidate.leftSeen)
+            let rightSays = next != nil && (candidate.rightSeen || writtenCandidate.rightSeen)
+            let ratio = leftSays && rightSays ? minimumRatio : minimumRatio * Self.oneSidedFactor
             let candidateScore = score(candidate)
             if candidateScore >= writtenScore * ratio, candidateScore > best?.score ?? 0 {
                 best = (candidate.word, candidateScore)
