@@ -191,8 +191,11 @@ public final class PatternRule: ProofreadingRule, @unchecked Sendable {
             guard let replacement = suggestion(parts, bound: bound, tokens: tokens, document: document, lexicon: context.grammar.lexicon, elided: context.grammar.elidedWords)
             else { continue }
             // A capital is kept, except the pronoun "I" inside a sentence ("Tim and I" → "Tim and me").
+            // In German a capital inside a sentence belongs to the word (nouns), so only the
+            // sentence's first word keeps it ("stand Kopf" → "stand kopf").
             let capital = WordCase.startsWithCapital(written.trimmingPrefix(" ").description)
                 && (!isPronounI(written) || firstPosition <= sentence.firstWord)
+                && (context.primaryLanguage != "de" || firstPosition <= sentence.firstWord)
             // A suggestion with a capital after its first letter is written as it must be: kWh, iPhone;
             // at the start of a sentence only its first word counts ("Mon dieu" → "Mon Dieu").
             let firstWord = replacement.split(separator: " ").first.map { $0.split(whereSeparator: { $0 == "’" || $0 == "'" }).last ?? $0 } ?? ""

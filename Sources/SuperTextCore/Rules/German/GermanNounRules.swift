@@ -15,7 +15,15 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
         .wrong("Beim lesen vergesse ich die Zeit.", "Beim Lesen vergesse ich die Zeit.", language: "de-DE"),
         .wrong("Ich wünsche dir alles gute.", "Ich wünsche dir alles Gute.", language: "de-DE"),
         .wrong("Das schöne daran ist die Ruhe.", "Das Schöne daran ist die Ruhe.", language: "de-DE"),
+                .wrong("Die weißen tauben sind müde.", "Die weißen Tauben sind müde.", language: "de-DE"),
+        .wrong("Wir haben sie in heißem fett gebraten.", "Wir haben sie in heißem Fett gebraten.", language: "de-DE"),
+        .wrong("Es regnet in strömen.", "Es regnet in Strömen.", language: "de-DE"),
+        .wrong("Ich habe noch einige fragen an dich.", "Ich habe noch einige Fragen an dich.", language: "de-DE"),
+        .wrong("Das löschen der Dateien ist empfehlenswert.", "Das Löschen der Dateien ist empfehlenswert.", language: "de-DE"),
+        .wrong("Die aussagen des Zeugen sind falsch.", "Die Aussagen des Zeugen sind falsch.", language: "de-DE"),
         .right("Das lesen wir morgen. Die neue Sonne scheint. Wir gehen essen. Am besten ist es so. Das schöne Haus.", language: "de-DE"),
+        .right("Sie sollten ein neues kaufen. Wenn wir die anderen fragen. Er war zu hoch. Grau in grau. Wie wir weiter vorgehen sollen.", language: "de-DE"),
+        .right("Der bestand aus Stahl. Das heute gebackene Brot. Zwei plus drei ist fünf. Ich will das lesen. Die ganze Nacht über schlief er.", language: "de-DE"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -74,15 +82,22 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
                               // A finite verb after an article that is a pronoun at the start
                               // ("Der bestand aus Stahl", "Keiner macht das") unless another verb follows ("Die sonne scheint").
                               !tags.contains(.VBF) || nextIsVerb || !sentence.isFirstWord(position - 1),
-                              !(tags.contains(.VB) && sentence.has(position + 1, .VBF)) {
+                              !(tags.contains(.VB) && sentence.has(position + 1, .VBF)),
+                              // "Ich will das lesen.": an infinitive ending the clause after "das" is its object's verb.
+                              !(tags.contains(.VB) && !sentence.isWord(position + 1) && before == "das" && !sentence.has(position - 2, .IN)) {
                         capitalise = GermanWords.agree(beforeReadings.filter { $0.tag == .DT || $0.tag == .PRPS }, nouns)
                     }
                 }
                 if !capitalise, GermanWords.neuterQuantifiers.contains(before) || before == "das" && sentence.isFirstWord(position - 1),
+                          // "etwas anderes", "nichts anderes als": written small, as a pronoun.
+                          !text.hasPrefix("ander"),
                           tags.contains(.JJ), text.hasSuffix("e") || text.hasSuffix("es"),
                           !nextIsNounPhrase, !sentence.tags(position + 1).contains(.JJ), !sentence.isCapitalized(position + 1) {
                     // An adjective as a noun: "etwas Gutes", "alles Gute", "Das Schöne daran".
                     capitalise = true
+                }
+                if !capitalise, !nextIsNounPhrase {
+                    capitalise = Self.inNounPhrase(position, nouns: nouns, in: sentence, lexicon: lexicon)
                 }
                 guard capitalise else { continue }
                 matches.append(sentence.match(
@@ -90,6 +105,150 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
             }
         }
         return matches
+    }
+
+    /// Adjectives that often stand alone for a noun named before or for people ("die anderen
+    /// fragen", "die beiden kommen"): a word after them may be the verb.
+    static let standaloneAdjectives: Set<String> = [
+        "andere", "anderen", "anderer", "beide", "beiden", "meisten", "übrigen", "einzelnen", "letzteren", "ersteren", "wenigen", "vielen",
+    ]
+
+    /// Words that count the plural noun after them ("einige Fragen", "drei Sprachen").
+    static let pluralQuantifiers: Set<String> = [
+        "einige", "einigen", "mehrere", "mehreren", "viele", "vielen", "wenige", "wenigen", "beide", "beiden", "etliche", "zahlreiche",
+        "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf", "paar", "keinerlei", "allerlei",
+    ]
+
+    static let modalsAndAuxiliaries: Set<String> = [
+        "kann", "können", "könnte", "könnten", "will", "wollen", "wollte", "wollten", "muss", "müssen", "musste", "müssten", "soll", "sollen",
+        "sollte", "sollten", "darf", "dürfen", "dürfte", "möchte", "möchten", "werde", "wird", "werden", "würde", "würden", "lassen", "ließ",
+    ]
+
+    /// Adverbs after "zu" meaning "too" ("zu hoch"), which are also nouns (das Hoch).
+    static let adverbsAfterZu: Set<String> = ["hoch", "tief", "gut", "wohl", "früh", "spät", "weit", "nah", "nahe", "leid", "schade", "fern", "arg", "lang", "laut", "viel", "wenig"]
+
+    static let adverbsAlsoNouns: Set<String> = [
+        "heute", "gestern", "morgen", "vorgestern", "übermorgen", "mal", "einmal", "durcheinander", "jetzt", "nun", "hier", "dort",
+    ]
+
+    /// Words before a preposition that make it a postposition ("meiner Meinung nach leben") or
+    /// prepositions that are also conjunctions or particles.
+    static let notBeforeNounPhrase: Set<String> = ["bis", "seit", "während", "statt", "anstatt", "ohne", "um", "ab", "wider", "entsprechend", "gegenüber", "zufolge"]
+
+    /// Whether an inflected adjective stands at `position` ("heißem", "erbitterten"): a reading
+    /// whose lemma is another word, so "müde" and "leise" do not count.
+    static func isInflectedAdjective(_ position: Int, in sentence: RuleSentence) -> Bool {
+        guard sentence.isWord(position), !sentence.isCapitalized(position), GermanClosedWordClasses.table[sentence.text(position)] == nil else { return false }
+        let text = sentence.text(position)
+        // Quantifiers are not adjectives here ("alles rund", "viele kommen").
+        guard !pluralQuantifiers.contains(text), !GermanWords.neuterQuantifiers.contains(text) else { return false }
+        guard ["e", "en", "em", "er", "es"].contains(where: { text.hasSuffix($0) }) else { return false }
+        // A comparative in -er is mostly an adverb ("wie wir weiter vorgehen").
+        return sentence.readings(position).contains { ($0.tag == .JJ || $0.tag == .JJR && !text.hasSuffix("er")) && $0.lemma != text }
+    }
+
+    /// Whether a finite verb follows `position` in its clause (a word that is only a verb, or
+    /// a form of sein, haben, werden or a modal).
+    static func finiteVerbFollows(_ position: Int, in sentence: RuleSentence) -> Bool {
+        var index = position + 1
+        while index < sentence.count, !sentence.isPunctuation(index) || !["," , ";", ":", ".", "!", "?"].contains(sentence.text(index)) {
+            if sentence.isWord(index), !sentence.isCapitalized(index) || sentence.isFirstWord(index) {
+                let text = sentence.text(index)
+                if GermanClosedWordClasses.table[text]?.contains(where: { $0.tag == .VBF }) == true { return true }
+                if sentence.has(index, .VBF), !sentence.has(index, .NN), !sentence.has(index, .JJ) { return true }
+            }
+            index += 1
+        }
+        return false
+    }
+
+    /// Whether the word at `position`, which may be a noun or a verb or an adjective, stands
+    /// where a noun phrase ends: after an article or a preposition and inflected adjectives
+    /// ("die weißen tauben", "in heißem fett", "auf rasen", "einige fragen"). A verb's
+    /// infinitive after an article is a noun too ("das löschen der Dateien").
+    static func inNounPhrase(_ position: Int, nouns: [Lexicon.Reading], in sentence: RuleSentence, lexicon: Lexicon) -> Bool {
+        let text = sentence.text(position)
+        let tags = sentence.tags(position)
+        var nouns = nouns
+        let infinitive = tags.contains(.VB) && text.hasSuffix("n")
+        // Numbers ("eine der vier"), truncated words ("zivil- und strafrechtlich"), abbreviations ("sog. Strudel").
+        if pluralQuantifiers.contains(text) || ["-", "."].contains(sentence.text(position + 1)) && sentence.isWord(position + 2) { return false }
+        let synthesised = nouns.isEmpty && infinitive
+        if synthesised {
+            nouns = [Lexicon.Reading(tag: .NN, lemma: text, features: WordFeatures([.neuter, .singular, .nominative, .dative, .accusative]))]
+        }
+        guard !nouns.isEmpty else { return false }
+        let next = sentence.text(position + 1)
+        // "das lesen wir", "wenn wir die anderen fragen wollen"; "zu essen".
+        if sentence.tags(position + 1).containsAny(WordTags([.PRP, .PRPO])) { return false }
+        // A verb that ends its clause after a modal or werden is the verb it governs ("wir werden die alten fragen").
+        let clauseEnd = !sentence.isWord(position + 1) || sentence.tags(position + 1).contains(.CC) && next != "und"
+        var start = position - 1
+        var adjectives = 0
+        while isInflectedAdjective(start, in: sentence) || adjectives > 0 && ["sehr", "ganz", "so", "besonders", "recht", "ziemlich", "äußerst", "frisch", "rein"].contains(sentence.text(start)) {
+            if isInflectedAdjective(start, in: sentence) { adjectives += 1 }
+            start -= 1
+        }
+        if adjectives > 0, standaloneAdjectives.contains(sentence.text(position - 1)) { return false }
+        let before = sentence.text(start)
+        let verbReading = tags.containsAny(WordTags([.VB, .VBF]))
+        let beforeReadings = sentence.readings(start).filter { $0.tag == .DT || $0.tag == .PRPS }
+        // "wie wir weiter vorgehen sollen": an infinitive before a modal that ends the clause.
+        if tags.contains(.VB), modalsAndAuxiliaries.contains(next), !sentence.isWord(position + 2) { return false }
+        // Adverbs that are also nouns keep their small letter ("das heute gebackene Brot", "alles durcheinander").
+        if adjectives == 0, adverbsAlsoNouns.contains(text) { return false }
+        // An adjective without an ending after "zu" ("zu klein") or after an article (an adjective
+        // for a noun named before, which the first reading decided), an inflected one ("in guten
+        // wie in schlechten Zeiten"), a doubled one ("grau in grau").
+        if adjectives == 0, tags.contains(.JJ) || tags.contains(.JJR),
+           before == "zu" || !beforeReadings.isEmpty || pluralQuantifiers.contains(before) || text == sentence.text(start - 1)
+            || sentence.readings(position).contains(where: { $0.tag == .JJ && $0.lemma != text }) { return false }
+        if verbReading, clauseEnd, (0..<position).contains(where: { modalsAndAuxiliaries.contains(sentence.text($0)) || sentence.text($0) == "zu" }) { return false }
+        if let contraction = GermanWords.contractions[before] {
+            guard adjectives > 0 else { return false }
+            let article = lexicon.readings(of: contraction.article).filter { $0.tag == .DT }
+            return GermanWords.agree(article, nouns)
+        }
+        if !beforeReadings.isEmpty, sentence.isWord(start) {
+            // A relative or demonstrative pronoun after a comma ("…, die kommen").
+            if sentence.text(start - 1) == ",", adjectives == 0 { return false }
+            guard GermanWords.agree(beforeReadings, nouns) else { return false }
+            // "Sie sollten ein neues kaufen": an adjective for a noun named before, then the verb.
+            if adjectives > 0 { return !verbReading || !clauseEnd }
+            // An adjective standing for a noun named before ("ein neues", "das beste"), and a
+            // verb before another verb ("das lesen kann"), as the first reading decided.
+            if tags.contains(.JJ) || tags.contains(.VB) && sentence.has(position + 1, .VBF) { return false }
+            // "Das löschen der Dateien ist…": at the start, an article before a verb is a
+            // pronoun unless another verb follows ("Der bestand aus Stahl").
+            if verbReading, sentence.isFirstWord(start) { return finiteVerbFollows(position, in: sentence) }
+            // "ich will das lesen": after a verb, "das" with an infinitive is its object.
+            if infinitive, ["das", "dies", "alles"].contains(before) {
+                return sentence.has(start - 1, .IN) || GermanWords.contractions[sentence.text(start - 1)] != nil
+            }
+            return !verbReading || !clauseEnd
+        }
+        if pluralQuantifiers.contains(before) {
+            guard !["plus", "minus", "mal", "durch"].contains(text) else { return false }
+            return nouns.contains { $0.features.contains(.plural) } && (!verbReading || !clauseEnd)
+        }
+        if adjectives == 0, sentence.isWord(start), GermanClosedWordClasses.table[before]?.contains(where: { $0.tag == .IN }) == true {
+            // "auf rasen", "unter tränen": a preposition, then a word that is a noun in a case it governs.
+            // "zu hoch", "über verbissen" (a participle), "die Nacht über schlief" (a postposition).
+            guard !notBeforeNounPhrase.contains(before), before != "zu" || !adverbsAfterZu.contains(text),
+                  !tags.contains(.JJ) || tags.contains(.VB) || !text.hasSuffix("en"),
+                  !verbReading && !tags.contains(.RB) || !["über", "nach", "entlang", "hindurch", "wegen", "zuliebe"].contains(before) || !sentence.isCapitalized(start - 1), !(before == "zu" && infinitive), before != "nach" || !sentence.isCapitalized(start - 1),
+                  let cases = GermanClosedWordClasses.governedCases(before)
+            else { return false }
+            // "unter schrieben": a verb's particle written apart, which another rule joins.
+            if lexicon.readings(of: before + text).contains(where: { $0.tag == .VB || $0.tag == .VBF }) { return false }
+            // An infinitive the lexicon knows as no noun ("bei einigen") is no noun after a bare preposition.
+            return !synthesised && nouns.contains { !$0.features.intersection(cases).isEmpty }
+        }
+        if adjectives > 0 {
+            // "Steter tropfen", "in heißem fett": an inflected adjective, then the noun.
+            return !verbReading || !clauseEnd
+        }
+        return false
     }
 }
 
@@ -293,6 +452,84 @@ public struct GermanCompoundRule: ProofreadingRule {
                     guard isNoun(joined) else { continue }
                     add(position, position + 1, sentence, written + next)
                 }
+            }
+        }
+        return matches
+    }
+}
+
+/// A noun counted by a number above one or by a plural quantifier is plural: "drei
+/// Möglichkeit" → "Möglichkeiten", "zwei Million Menschen" → "Millionen", "eine Vielzahl von
+/// Möglichkeit" → "Möglichkeiten".
+public struct GermanPluralAfterNumberRule: ProofreadingRule {
+    public let id = "DE_PLURAL_AFTER_NUMBER"
+    public let category = MatchCategory.grammar
+    public let description = "A noun after a number above one or a plural quantifier is plural."
+    public let isPicky = false
+    public let languages: Set<String> = ["de"]
+
+    public init() {}
+
+    public let examples: [RuleExample] = [
+        .wrong("Wir haben drei Möglichkeit.", "Wir haben drei Möglichkeiten.", language: "de-DE"),
+        .wrong("Es waren 2 Million Menschen.", "Es waren 2 Millionen Menschen.", language: "de-DE"),
+        .wrong("Es gibt eine Vielzahl von Möglichkeit.", "Es gibt eine Vielzahl von Möglichkeiten.", language: "de-DE"),
+        .right("Wir aßen zwei Stück Kuchen. Er wiegt 80 Kilo. Das steht in Artikel 5 Grundgesetz. Es kostet 3 Euro. Wir tranken zwei Glas Wein.", language: "de-DE"),
+    ]
+
+    static let texts: [ExplanationLanguage: RuleText] = [
+        .en: RuleText(message: "After '{quantifier}', the noun is plural: '{suggestion}'.", shortMessage: "Plural", title: "Plural after a number",
+                      detail: "A noun counted by a number above one, or by viele, mehrere, einige, ein paar, eine Vielzahl von, is plural: drei Möglichkeiten, zwei Millionen Menschen. Masculine and neuter units of measure stay singular: zwei Stück, drei Glas, 80 Kilo, 5 Euro."),
+        .fr: RuleText(message: "Après « {quantifier} », le nom est au pluriel : « {suggestion} ».", shortMessage: "Pluriel", title: "Pluriel après un nombre",
+                      detail: "Un nom compté par un nombre supérieur à un, ou par viele, mehrere, einige, ein paar, eine Vielzahl von, est au pluriel : drei Möglichkeiten, zwei Millionen Menschen. Les unités de mesure masculines et neutres restent au singulier : zwei Stück, drei Glas, 80 Kilo, 5 Euro."),
+        .de: RuleText(message: "Nach „{quantifier}“ steht das Nomen im Plural: „{suggestion}“.", shortMessage: "Plural", title: "Plural nach Zahlen",
+                      detail: "Ein Nomen, das durch eine Zahl über eins oder durch viele, mehrere, einige, ein paar, eine Vielzahl von gezählt wird, steht im Plural: drei Möglichkeiten, zwei Millionen Menschen. Männliche und sächliche Maßeinheiten bleiben im Singular: zwei Stück, drei Glas, 80 Kilo, 5 Euro."),
+        .es: RuleText(message: "Tras «{quantifier}», el sustantivo va en plural: «{suggestion}».", shortMessage: "Plural", title: "Plural tras un número",
+                      detail: "Un sustantivo contado por un número mayor que uno, o por viele, mehrere, einige, ein paar, eine Vielzahl von, va en plural: drei Möglichkeiten, zwei Millionen Menschen. Las unidades de medida masculinas y neutras quedan en singular: zwei Stück, drei Glas, 80 Kilo, 5 Euro."),
+    ]
+
+    static let quantifiers: Set<String> = [
+        "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf", "zwanzig", "dreißig", "vierzig", "fünfzig",
+        "hundert", "tausend", "viele", "mehrere", "einige", "wenige", "zahlreiche", "etliche", "paar",
+    ]
+    /// Nouns that name a set and take a plural after "von": eine Vielzahl von Möglichkeiten.
+    static let collectives: Set<String> = ["vielzahl", "reihe", "menge", "anzahl", "fülle", "unmenge", "vielfalt", "mehrzahl"]
+    /// Units that stay singular after a number (zwei Stück, drei Glas, 5 Euro).
+    static let units: Set<String> = [
+        "stück", "glas", "paar", "fass", "pfund", "meter", "liter", "grad", "prozent", "mal", "mann", "kilo", "gramm", "euro", "dollar", "cent",
+        "franken", "blatt", "sack", "satz", "schuss", "bund", "kasten", "stock", "dutzend", "zentner", "karat", "byte", "bit", "volt", "watt",
+        "punkt", "zoll", "fuß", "schritt", "kopf", "tag", "uhr", "jahr", "teil",
+        // Times that open a phrase inside the noun phrase: "in zwei Anfang 2009 erschienenen Studien".
+        "anfang", "ende", "mitte", "beginn",
+    ]
+
+    public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
+        var matches: [Match] = []
+        let lexicon = context.grammar.lexicon
+        for sentence in RuleSentence.all(in: document, context: context) {
+            for position in 1..<max(sentence.count, 1) where sentence.isCapitalized(position) && !sentence.isAllCapitals(position) {
+                let before = position - 1
+                let quantifier = sentence.text(before)
+                var counted = false
+                if sentence.isNumber(before) {
+                    // "Artikel 5 Grundgesetz": a number that labels the noun before it.
+                    counted = quantifier != "1" && !quantifier.contains(",") && !quantifier.contains(".")
+                        && !(sentence.isCapitalized(before - 1) && !sentence.isFirstWord(before - 1)) && !sentence.isPunctuation(before - 1)
+                } else if sentence.isWord(before), !sentence.isCapitalized(before) {
+                    counted = Self.quantifiers.contains(quantifier) && (quantifier != "paar" || sentence.text(before - 1) == "ein")
+                        || quantifier == "von" && Self.collectives.contains(sentence.text(before - 1))
+                }
+                guard counted else { continue }
+                let text = sentence.text(position)
+                guard !Self.units.contains(text), !sentence.isFirstWord(position) else { continue }
+                let readings = lexicon.readings(of: text)
+                guard !readings.isEmpty, readings.allSatisfy({ $0.tag == .NN && !$0.features.contains(.plural) }),
+                      let plural = lexicon.inflect(text, to: .NN, features: WordFeatures([.plural])), plural != text
+                else { continue }
+                let suggestion = WordCase.capitalizingFirst(plural)
+                matches.append(sentence.match(
+                    position, position, rule: self, texts: Self.texts, context: context, suggestions: [suggestion],
+                    values: ["quantifier": sentence.written(before)]))
             }
         }
         return matches

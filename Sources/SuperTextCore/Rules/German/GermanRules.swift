@@ -6,11 +6,17 @@ enum GermanRules {
         GermanNounCapitalsRule(),
         GermanArticleNounRule(),
         GermanCompoundRule(),
+        GermanPluralAfterNumberRule(),
         GermanSubjectVerbRule(),
+        GermanSeparableVerbRule(),
+        GermanVerbCapitalRule(),
         GermanDassRule(),
         GermanSubordinateCommaRule(),
         GermanTypographyRule(.quotes),
         GermanTypographyRule(.dash),
+        GermanAbbreviationSpaceRule(),
+        GermanNameAdjectiveRule(.capital),
+        GermanNameAdjectiveRule(.small),
     ]
 }
 
