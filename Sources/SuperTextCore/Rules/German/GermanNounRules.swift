@@ -24,6 +24,7 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
         .right("Das lesen wir morgen. Die neue Sonne scheint. Wir gehen essen. Am besten ist es so. Das schöne Haus.", language: "de-DE"),
         .right("Sie sollten ein neues kaufen. Wenn wir die anderen fragen. Er war zu hoch. Grau in grau. Wie wir weiter vorgehen sollen.", language: "de-DE"),
         .right("Der bestand aus Stahl. Das heute gebackene Brot. Zwei plus drei ist fünf. Ich will das lesen. Die ganze Nacht über schlief er.", language: "de-DE"),
+        .right("Von links kommt keiner. Er weiß alles von nichts. Du bekommst ihn, wenn du ihn am wenigsten brauchen kannst. Eine Weile später kommen drei heraus.", language: "de-DE"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -122,6 +123,9 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
     static let modalsAndAuxiliaries: Set<String> = [
         "kann", "können", "könnte", "könnten", "will", "wollen", "wollte", "wollten", "muss", "müssen", "musste", "müssten", "soll", "sollen",
         "sollte", "sollten", "darf", "dürfen", "dürfte", "möchte", "möchten", "werde", "wird", "werden", "würde", "würden", "lassen", "ließ",
+        "kannst", "könnt", "konnte", "konnten", "konntest", "könntest", "willst", "wollt", "wolltest", "musst", "müsst", "musstest",
+        "müsstest", "sollst", "sollt", "solltest", "darfst", "dürft", "durfte", "durften", "dürftest", "möchtest", "mag", "magst", "mögen",
+        "mochte", "wirst", "werdet", "würdest", "lässt", "lasst",
     ]
 
     /// Adverbs after "zu" meaning "too" ("zu hoch"), which are also nouns (das Hoch).
@@ -129,6 +133,7 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
 
     static let adverbsAlsoNouns: Set<String> = [
         "heute", "gestern", "morgen", "vorgestern", "übermorgen", "mal", "einmal", "durcheinander", "jetzt", "nun", "hier", "dort",
+        "links", "rechts", "oben", "unten", "vorn", "vorne", "hinten", "innen", "außen", "drinnen", "draußen", "nichts", "etwas",
     ]
 
     /// Words before a preposition that make it a postposition ("meiner Meinung nach leben") or
@@ -245,6 +250,8 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
             return !synthesised && nouns.contains { !$0.features.intersection(cases).isEmpty }
         }
         if adjectives > 0 {
+            // "eine Weile später kommen drei": after a noun, the adjective is no noun phrase's start.
+            if sentence.isWord(start), !sentence.isFirstWord(start), sentence.isCapitalized(start), sentence.has(start, .NN) { return false }
             // "Steter tropfen", "in heißem fett": an inflected adjective, then the noun.
             return !verbReading || !clauseEnd
         }
