@@ -75,7 +75,17 @@ struct RuleSentence: Sendable {
 
     /// Whether the word is written in capitals only ("EST", "ILS").
     func isAllCapitals(_ position: Int) -> Bool {
-        if case UInt8(ascii: "a")...UInt8(ascii: "z") = document.firstByte(of: tokens[position]) { return false }
+        // Told from the bytes when they are ASCII (asked of every capitalised German word).
+        var letters = 0, ascii = true
+        for offset in document.tokens[tokens[position]].byteRange {
+            switch document.bytes[offset] {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): return false
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): letters += 1
+            case 0x80...: ascii = false
+            default: break
+            }
+        }
+        if ascii { return letters > 1 }
         let word = written(position)
         return word.filter(\.isLetter).count > 1 && word.allSatisfy { !$0.isLetter || $0.isUppercase }
     }

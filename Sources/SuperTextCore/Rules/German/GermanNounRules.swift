@@ -46,7 +46,7 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
                 let written = sentence.written(position)
                 guard let first = written.first, first.isLowercase, !sentence.isFirstWord(position),
                       ![":", "\"", "„", "“", "»", "«", "'", "‚", "‘"].contains(sentence.text(position - 1)),
-                      !written.contains("-")
+                      !written.utf8.contains(UInt8(ascii: "-"))
                 else { continue }
                 let text = sentence.text(position)
                 let readings = lexicon.readings(of: text)
@@ -439,7 +439,7 @@ public struct GermanCompoundRule: ProofreadingRule {
             for position in 0..<sentence.count where sentence.isWord(position) && sentence.isCapitalized(position) && !sentence.isAllCapitals(position) {
                 let written = sentence.written(position)
                 let text = sentence.text(position)
-                if written.contains("-") {
+                if written.utf8.contains(UInt8(ascii: "-")) {
                     // "Haus-Tür": two nouns the lexicon knows joined.
                     let parts = text.split(separator: "-").map(String.init)
                     guard parts.count == 2, parts.allSatisfy({ $0.count >= 3 && isNoun($0) }),
