@@ -149,6 +149,9 @@ struct PostgresStoreTests {
         let server = try TestPostgres()
         defer { try? server.stop() }
         let url = try server.makeDatabase()
+        // The migrations first, by a patient store: on a loaded machine those of a new database
+        // can outlast the short query timeout by which the store below notices a stopped server.
+        try await PostgresStore.open(url: url, options: TestPostgres.patient, logger: TestPostgres.logger).close()
         let store = try await PostgresStore.open(
             url: url, options: PostgresStore.Options(connectTimeout: .seconds(2), queryTimeout: .seconds(5), monitorInterval: .milliseconds(200)),
             logger: TestPostgres.logger)
@@ -183,7 +186,7 @@ struct PostgresStoreTests {
             ("postgres://u:secret@127.0.0.1/db?pool=3", "unknown parameter"),
         ] {
             do {
-                _ = try await PostgresStore.open(url: url, options: TestPostgres.patient, logger: TestPostgres.logger)
+                try await PostgresStore.open(url: url, options: TestPostgres.patient, logger: TestPostgres.logger).close()
                 Issue.record("\(url) opened")
             } catch let error as StoreError {
                 #expect(error.code == .cannotOpen)
