@@ -20,10 +20,12 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
         .wrong("Es regnet in strömen.", "Es regnet in Strömen.", language: "de-DE"),
         .wrong("Ich habe noch einige fragen an dich.", "Ich habe noch einige Fragen an dich.", language: "de-DE"),
         .wrong("Das löschen der Dateien ist empfehlenswert.", "Das Löschen der Dateien ist empfehlenswert.", language: "de-DE"),
+        .wrong("Beim suchen fiel mir etwas ein.", "Beim Suchen fiel mir etwas ein.", language: "de-DE"),
+        .wrong("Alle Gerichte gibt es auch zum mitnehmen.", "Alle Gerichte gibt es auch zum Mitnehmen.", language: "de-DE"),
         .wrong("Die aussagen des Zeugen sind falsch.", "Die Aussagen des Zeugen sind falsch.", language: "de-DE"),
         .right("Das lesen wir morgen. Die neue Sonne scheint. Wir gehen essen. Am besten ist es so. Das schöne Haus.", language: "de-DE"),
         .right("Sie sollten ein neues kaufen. Wenn wir die anderen fragen. Er war zu hoch. Grau in grau. Wie wir weiter vorgehen sollen.", language: "de-DE"),
-        .right("Der bestand aus Stahl. Das heute gebackene Brot. Zwei plus drei ist fünf. Ich will das lesen. Die ganze Nacht über schlief er.", language: "de-DE"),
+        .right("Er steht im erhalten gebliebenen Flügel. Der bestand aus Stahl. Das heute gebackene Brot. Zwei plus drei ist fünf. Ich will das lesen. Die ganze Nacht über schlief er.", language: "de-DE"),
         .right("Von links kommt keiner. Er weiß alles von nichts. Du bekommst ihn, wenn du ihn am wenigsten brauchen kannst. Eine Weile später kommen drei heraus.", language: "de-DE"),
     ]
 
@@ -99,6 +101,14 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
                 }
                 if !capitalise, !nextIsNounPhrase {
                     capitalise = Self.inNounPhrase(position, nouns: nouns, in: sentence, lexicon: lexicon)
+                }
+                // An infinitive right after a contraction is a noun ("beim Suchen", "zum Mitnehmen", "ins Schleudern").
+                if !capitalise, !nextIsNounPhrase, let contraction = GermanWords.contractions[before], contraction.article != "der",
+                   tags.contains(.VB), !tags.contains(.JJ), !tags.contains(.RB), ["en", "ern", "eln"].contains(where: { text.hasSuffix($0) }),
+                   !sentence.tags(position + 1).containsAny(WordTags([.PRP, .PRPO, .JJ])),
+                   // "im erhalten gebliebenen Flügel": a participle before an adjective.
+                   !Self.isInflectedAdjective(position + 1, in: sentence) {
+                    capitalise = true
                 }
                 guard capitalise else { continue }
                 matches.append(sentence.match(
@@ -276,6 +286,8 @@ public struct GermanArticleNounRule: ProofreadingRule {
         .wrong("Er ging mit eine Stock los.", "Er ging mit einem Stock los.", language: "de-DE"),
         .wrong("Das Kind rannte zu seine Mutter.", "Das Kind rannte zu seiner Mutter.", language: "de-DE"),
         .wrong("Wann kommst du zum Prüfung?", "Wann kommst du zur Prüfung?", language: "de-DE"),
+        .wrong("Seit den Unfall ist er nicht mehr derselbe.", "Seit dem Unfall ist er nicht mehr derselbe.", language: "de-DE"),
+        .right("Seit seine Mutter zurück ist, lacht er wieder. Während die Kinder schlafen, lesen wir.", language: "de-DE"),
         .right("Sie öffnete die große Haustür.", language: "de-DE"),
         .right("Vielen Dank für das Catering und die Organisation.", language: "de-DE"),
         .right("Das Haus, das Peter gekauft hat. Mit dem Stock. Der Frau gefällt die Haustür. Den Kindern geht es gut.", language: "de-DE"),
@@ -327,7 +339,11 @@ public struct GermanArticleNounRule: ProofreadingRule {
                 // The cases a preposition before the article allows.
                 var cases: WordFeatures?
                 // Not after words that are also conjunctions ("seit seine Mutter zurück ist", "ohne ein Titel zu sein").
-                if contraction == nil, !["seit", "während", "statt", "anstatt", "ohne", "bis"].contains(before),
+                // "seit" and "während" start a clause when a finite verb ends it ("seit seine Mutter zurück ist"),
+                // else they are prepositions ("seit den Unfall ist er …", "seit ihre Kindheit schüchtern").
+                let clauseStarter = ["statt", "anstatt", "ohne", "bis"].contains(before)
+                    || ["seit", "während"].contains(before) && Self.clauseEndsWithFiniteVerb(after: nounPosition, in: sentence)
+                if contraction == nil, !clauseStarter,
                    let governed = GermanClosedWordClasses.governedCases(before) { cases = governed }
                 if GermanWords.agree(articleReadings, nouns, cases: cases) { continue }
                 // Agreement in gender and number alone, with the case wrong: keep the noun's reading, take the preposition's case.
@@ -349,6 +365,16 @@ public struct GermanArticleNounRule: ProofreadingRule {
             }
         }
         return matches
+    }
+
+    /// Whether the last word before the next comma or the sentence's end is a finite verb.
+    static func clauseEndsWithFiniteVerb(after position: Int, in sentence: RuleSentence) -> Bool {
+        var index = position + 1
+        while sentence.isWord(index) || sentence.isNumber(index) { index += 1 }
+        let last = index - 1
+        guard last > position else { return false }
+        if GermanClosedWordClasses.table[sentence.text(last)]?.contains(where: { $0.tag == .VBF }) == true { return true }
+        return sentence.has(last, .VBF) || sentence.has(last, .VB)
     }
 
     /// The article that fits the noun: the same article in the noun's gender and number, in a

@@ -5,6 +5,7 @@ enum GermanRules {
     static let all: [any ProofreadingRule] = [
         GermanNounCapitalsRule(),
         GermanArticleNounRule(),
+        GermanAdjectiveEndingRule(),
         GermanCompoundRule(),
         GermanPluralAfterNumberRule(),
         GermanSubjectVerbRule(),

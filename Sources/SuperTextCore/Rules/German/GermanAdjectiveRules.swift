@@ -1,0 +1,79 @@
+/// After an article that shows the case (dem, den, des, einem, im...), an adjective takes the
+/// weak ending -e or -en: "im kaltem Wasser" → "kalten", "ins kaltes Wasser" → "kalte",
+/// "des heißes Ortes" → "heißen". The strong endings (-em, -es, -er) belong to an adjective
+/// without such an article ("mit heißem Wasser").
+public struct GermanAdjectiveEndingRule: ProofreadingRule {
+    public let id = "DE_ADJECTIVE_WEAK_ENDING"
+    public let category = MatchCategory.grammar
+    public let description = "After an article that shows the case, an adjective ends in -e or -en."
+    public let isPicky = false
+    public let languages: Set<String> = ["de"]
+
+    public init() {}
+
+    public let examples: [RuleExample] = [
+        .wrong("Im kaltem Wasser schwimmt niemand.", "Im kalten Wasser schwimmt niemand.", language: "de-DE"),
+        .wrong("In dem heißem Ofen ist heiße Luft.", "In dem heißen Ofen ist heiße Luft.", language: "de-DE"),
+        .wrong("Er sprang ins kaltes Wasser.", "Er sprang ins kalte Wasser.", language: "de-DE"),
+        .wrong("Das ist der Name des heißes Ortes.", "Das ist der Name des heißen Ortes.", language: "de-DE"),
+        .wrong("Er kam mit einem großem Hund.", "Er kam mit einem großen Hund.", language: "de-DE"),
+        .right("Er kam mit großem Hunger. Das ist gutes Essen. Im heißen Ofen. Des kleinen Mannes. Ist das reines Gold?", language: "de-DE"),
+        .right("Das Haus, in dem gutes Essen serviert wird. Er war, der guter Dinge ist, bereit.", language: "de-DE"),
+    ]
+
+    static let texts: [ExplanationLanguage: RuleText] = [
+        .en: RuleText(message: "After this article the adjective takes the weak ending: '{suggestion}'.", shortMessage: "Adjective ending", title: "Weak adjective ending",
+                      detail: "When the article already shows the case (der, die, das, dem, den, des, einem, eines, im, zum...), the adjective after it ends in -e or -en: im heißen Ofen, ins kalte Wasser, des heißen Ortes. The strong endings -em, -es and -er go on an adjective without such an article: mit heißem Wasser, gutes Essen."),
+        .fr: RuleText(message: "Après cet article, l’adjectif prend la terminaison faible : « {suggestion} ».", shortMessage: "Terminaison de l’adjectif", title: "Terminaison faible de l’adjectif",
+                      detail: "Quand l’article montre déjà le cas (der, die, das, dem, den, des, einem, eines, im, zum…), l’adjectif qui suit se termine en -e ou -en : im heißen Ofen, ins kalte Wasser, des heißen Ortes. Les terminaisons fortes -em, -es et -er vont à l’adjectif sans un tel article : mit heißem Wasser, gutes Essen."),
+        .de: RuleText(message: "Nach diesem Artikel wird das Adjektiv schwach gebeugt: „{suggestion}“.", shortMessage: "Adjektivendung", title: "Schwache Adjektivendung",
+                      detail: "Zeigt der Artikel den Fall schon an (der, die, das, dem, den, des, einem, eines, im, zum …), endet das Adjektiv danach auf -e oder -en: im heißen Ofen, ins kalte Wasser, des heißen Ortes. Die starken Endungen -em, -es und -er stehen beim Adjektiv ohne solchen Artikel: mit heißem Wasser, gutes Essen."),
+        .es: RuleText(message: "Tras este artículo el adjetivo lleva la terminación débil: «{suggestion}».", shortMessage: "Terminación del adjetivo", title: "Terminación débil del adjetivo",
+                      detail: "Cuando el artículo ya muestra el caso (der, die, das, dem, den, des, einem, eines, im, zum…), el adjetivo que lo sigue termina en -e o -en: im heißen Ofen, ins kalte Wasser, des heißen Ortes. Las terminaciones fuertes -em, -es y -er van en el adjetivo sin tal artículo: mit heißem Wasser, gutes Essen."),
+    ]
+
+    /// Articles after which the adjective ends in -en, and the strong endings that are wrong there.
+    static let weakEndings: [String: (wrong: [String], right: String)] = {
+        var table: [String: (wrong: [String], right: String)] = [:]
+        for word in ["dem", "diesem", "jenem", "jedem", "welchem", "einem", "keinem", "meinem", "deinem", "seinem", "ihrem", "unserem", "eurem",
+                     "im", "zum", "vom", "beim", "am"] { table[word] = (["em"], "en") }
+        for word in ["des", "eines"] { table[word] = (["es"], "en") }
+        for word in ["den", "diesen", "jenen", "jeden", "welchen", "einen", "keinen", "meinen", "deinen", "seinen", "ihren", "unseren", "euren"] {
+            table[word] = (["em", "es", "er"], "en")
+        }
+        // Not after das or dieses, which also stand alone ("Ist das reines Gold?").
+        for word in ["ins", "ans", "aufs", "durchs", "fürs", "ums"] { table[word] = (["es"], "e") }
+        return table
+    }()
+
+    /// Articles that are also relative or demonstrative pronouns ("in dem gutes Essen serviert wird").
+    static let pronounLike: Set<String> = ["dem", "den", "des"]
+
+    public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
+        var matches: [Match] = []
+        let lexicon = context.grammar.lexicon
+        for sentence in RuleSentence.all(in: document, context: context) {
+            for position in 0..<max(0, sentence.count - 2) where sentence.isWord(position) {
+                guard let endings = Self.weakEndings[sentence.text(position)] else { continue }
+                if Self.pronounLike.contains(sentence.text(position)),
+                   sentence.text(position - 1) == "," || sentence.tags(position - 1).contains(.IN) && sentence.text(position - 2) == "," { continue }
+                // Adjectives, then a capitalised noun that is not the next sentence's start.
+                var last = position + 1
+                while GermanNounCapitalsRule.isInflectedAdjective(last, in: sentence) { last += 1 }
+                guard last > position + 1, sentence.isWord(last), sentence.isCapitalized(last), !sentence.isFirstWord(last) else { continue }
+                let nouns = GermanWords.nounReadings(sentence.text(last), lexicon: lexicon)
+                guard !nouns.isEmpty else { continue }
+                for adjective in position + 1..<last {
+                    let text = sentence.text(adjective)
+                    guard let ending = endings.wrong.first(where: { text.hasSuffix($0) }) else { continue }
+                    let suggestion = String(text.dropLast(ending.count)) + endings.right
+                    // The weak form must be a form the lexicon knows as an adjective.
+                    guard sentence.readings(adjective).contains(where: { $0.tag == .JJ }),
+                          lexicon.readings(of: suggestion).contains(where: { $0.tag == .JJ }) else { continue }
+                    matches.append(sentence.match(adjective, adjective, rule: self, texts: Self.texts, context: context, suggestions: [suggestion]))
+                }
+            }
+        }
+        return matches
+    }
+}
