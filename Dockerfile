@@ -3,8 +3,12 @@
 #
 # Build arguments:
 #   SWIFT_IMAGE          the official Swift image that compiles it (Debian 12 based)
-#   RUNTIME_IMAGE        the image it runs on
+#   RUNTIME_IMAGE        the Debian 12 image the C libraries and dictionaries are taken from
 #   EXTRA_DICTIONARIES   more Debian hunspell-* packages, space-separated (hunspell-it hunspell-pt-br)
+#
+# The image itself starts from scratch: the binary, the C libraries it links (with the loader),
+# the dictionaries, the web page and the word frequency lists, and nothing else (no shell, no
+# package manager): `supertext healthcheck` is its HEALTHCHECK.
 ARG SWIFT_IMAGE=swift:6.3-bookworm
 ARG RUNTIME_IMAGE=debian:bookworm-slim
 
@@ -32,13 +36,21 @@ RUN --mount=type=cache,id=supertext-swift-build,sharing=locked,target=/build/.bu
     && install -D -m 0755 "$(swift build -c release --static-swift-stdlib --show-bin-path)/supertext" /staging/supertext \
     && strip /staging/supertext
 
-# ---- Run: Debian slim with the C libraries the binary links and the dictionaries.
-FROM ${RUNTIME_IMAGE}
+# ---- Files: from Debian, the C libraries the binary links and the dictionaries, gathered in /rootfs.
+FROM ${RUNTIME_IMAGE} AS files
 
 ARG DICTIONARIES="hunspell-en-us hunspell-en-gb hunspell-fr hunspell-de-de hunspell-es"
 ARG EXTRA_DICTIONARIES=""
 
+COPY --from=build /staging/supertext /rootfs/usr/local/bin/supertext
+
 # Versions are not pinned: Debian's security updates replace them within bookworm.
+# ldd names the libraries (and the loader) the binary needs; they are copied under the paths it
+# names, links resolved. The dictionaries keep their links (es_AR -> es_ES: one language with
+# aliases, loaded once); a link out of the folder is replaced by its file. The CA certificates
+# are for a PostgreSQL URL with sslmode=require or prefer. Last, the binary starts in /rootfs
+# alone, so that a missing library fails the build rather than the first start (Swift reads its
+# arguments from /proc, which the chroot lacks: it prints its help, which is enough for that).
 # hadolint ignore=DL3008
 RUN for package in ${DICTIONARIES} ${EXTRA_DICTIONARIES}; do \
         case "$package" in \
@@ -47,21 +59,37 @@ RUN for package in ${DICTIONARIES} ${EXTRA_DICTIONARIES}; do \
         esac; \
     done \
     && apt-get update \
-    && apt-get install -y --no-install-recommends libhunspell-1.7-0 libsqlite3-0 ${DICTIONARIES} ${EXTRA_DICTIONARIES} \
+    && apt-get install -y --no-install-recommends libhunspell-1.7-0 libsqlite3-0 ca-certificates ${DICTIONARIES} ${EXTRA_DICTIONARIES} \
     && rm -rf /var/lib/apt/lists/* \
-    && groupadd --system --gid 10001 supertext \
-    && useradd --system --uid 10001 --gid 10001 --home-dir /data --no-create-home --shell /usr/sbin/nologin supertext \
-    && mkdir -p /data/cache \
-    && chown -R supertext:supertext /data
+    && ldd /rootfs/usr/local/bin/supertext >/tmp/ldd && cat /tmp/ldd \
+    && if grep -q 'not found' /tmp/ldd; then echo "A library the binary links is missing" >&2; exit 1; fi \
+    && sed -n -e 's|.*=> \(/[^ ]*\) .*|\1|p' -e 's|^[[:space:]]*\(/[^ ]*\) .*|\1|p' /tmp/ldd >/tmp/libraries \
+    && while read -r library; do \
+        mkdir -p "/rootfs$(dirname "$library")" && cp -L "$library" "/rootfs$library" || exit 1; \
+    done </tmp/libraries \
+    && mkdir -p /rootfs/usr/share/hunspell /rootfs/etc/ssl/certs /rootfs/data/cache /rootfs/tmp \
+    && cp -a /usr/share/hunspell/. /rootfs/usr/share/hunspell/ \
+    && find /rootfs/usr/share/hunspell -type l -lname '*/*' -exec sh -c \
+        'for link; do cp --remove-destination -L "/usr/share/hunspell/${link##*/}" "$link" || exit 1; done' sh {} + \
+    && cp /etc/ssl/certs/ca-certificates.crt /rootfs/etc/ssl/certs/ \
+    && printf 'root:x:0:0:root:/root:/sbin/nologin\nsupertext:x:10001:10001:SuperText:/data:/sbin/nologin\n' >/rootfs/etc/passwd \
+    && printf 'root:x:0:\nsupertext:x:10001:\n' >/rootfs/etc/group \
+    && printf 'passwd: files\ngroup: files\nhosts: files dns\n' >/rootfs/etc/nsswitch.conf \
+    && chmod 1777 /rootfs/tmp \
+    && chown -R 10001:10001 /rootfs/data \
+    && chroot /rootfs /usr/local/bin/supertext >/dev/null
 
-COPY --from=build /staging/supertext /usr/local/bin/supertext
-COPY docker/healthcheck.sh /usr/local/bin/supertext-healthcheck
+# ---- Run: nothing but what the service reads.
+FROM scratch
+
+COPY --from=files /rootfs/ /
 # The web front end and the word frequency lists are found relative to the working directory.
 WORKDIR /opt/supertext
 COPY public ./public
 COPY Dictionaries ./Dictionaries
 
-ENV SUPERTEXT_HOST=0.0.0.0 \
+ENV PATH=/usr/local/bin \
+    SUPERTEXT_HOST=0.0.0.0 \
     SUPERTEXT_PORT=8080 \
     SUPERTEXT_DATABASE=/data/supertext.sqlite \
     SUPERTEXT_CACHE_DIR=/data/cache \
@@ -72,8 +100,9 @@ EXPOSE 8080
 USER 10001:10001
 
 # The first start on a new volume builds the suggestion indexes into /data/cache (a minute or
-# more); later starts read them back in a second. Failed checks within the start period do not count.
-HEALTHCHECK --interval=30s --timeout=5s --start-period=10m --retries=3 CMD ["supertext-healthcheck"]
+# more); later starts read them back in a second. Failed checks within the start period do not
+# count. `supertext healthcheck` asks /healthz on SUPERTEXT_HOST and SUPERTEXT_PORT.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10m --retries=3 CMD ["supertext", "healthcheck"]
 
 # The server itself is process 1 and stops gracefully on SIGTERM (docker stop).
 ENTRYPOINT ["supertext"]

@@ -9,7 +9,7 @@ struct SuperTextCommand: AsyncParsableCommand {
         commandName: "supertext",
         abstract: "A self-hosted proofreading service: spelling, suggestions and explanations.",
         version: SuperTextVersion.current,
-        subcommands: [CheckCommand.self, LanguagesCommand.self, ServeCommand.self, HistoryCommand.self]
+        subcommands: [CheckCommand.self, LanguagesCommand.self, ServeCommand.self, HistoryCommand.self, HealthcheckCommand.self]
     )
 
     /// Exit codes: 0 clean, 1 problems found, 2 bad usage or unreadable input.

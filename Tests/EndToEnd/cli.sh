@@ -240,5 +240,34 @@ fi
 run bad-log-format 2 serve --log-format xml
 expect_match "bad-log-format: says what to give" "$work/bad-log-format.err" "Unknown log format 'xml': give text or json"
 
+# 13. healthcheck (the image's HEALTHCHECK): exit 0 and "healthy" while a server answers on the
+# address serve is configured with (flags or environment; a wildcard host is reached on loopback),
+# exit 1 and why when nothing answers there, 2 for bad usage.
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+health_port="$(free_port)"
+"$supertext" serve --host 127.0.0.1 --port "$health_port" --no-history --database "$work/health.sqlite" --workers 1 \
+  >"$work/health-serve.out" 2>"$work/health-serve.err" &
+server=$!
+for _ in $(seq 1 600); do
+  curl -s -o /dev/null "http://127.0.0.1:$health_port/healthz" && break
+  kill -0 "$server" 2>/dev/null || break
+  sleep 1
+done
+run health-flags 0 healthcheck --port "$health_port"
+expect_match "health-flags: says healthy" "$work/health-flags.out" "^healthy: http://127\.0\.0\.1:$health_port/healthz answered 200 OK$"
+SUPERTEXT_HOST=0.0.0.0 SUPERTEXT_PORT="$health_port" run health-env-ready 0 healthcheck --ready
+expect_match "health-env-ready: /readyz on loopback for 0.0.0.0" "$work/health-env-ready.out" \
+  "^healthy: http://127\.0\.0\.1:$health_port/readyz answered 200 OK$"
+kill "$server"
+wait "$server" 2>/dev/null
+SUPERTEXT_PORT="$health_port" run health-stopped 1 healthcheck
+expect_match "health-stopped: says nothing answers" "$work/health-stopped.out" \
+  "^unhealthy: nothing answers at http://127\.0\.0\.1:$health_port/healthz \(.+\)$"
+run health-no-socket 1 healthcheck --socket "$work/no-such.sock"
+expect_match "health-no-socket: names the socket" "$work/health-no-socket.out" \
+  "^unhealthy: nothing answers at http://localhost/healthz on unix:.*no-such\.sock \(.+\)$"
+SUPERTEXT_PORT=eighty run health-bad-port 2 healthcheck
+expect_match "health-bad-port: names the variable" "$work/health-bad-port.err" "SUPERTEXT_PORT=eighty is not a valid number"
+
 echo "$passes passed, $failures failed"
 [ "$failures" -eq 0 ]

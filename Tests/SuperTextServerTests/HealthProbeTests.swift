@@ -1,0 +1,60 @@
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import NIOPosix
+import SuperTextServer
+import Testing
+
+/// `HealthProbe` (`supertext healthcheck`) against a real server, a port nothing listens on and
+/// a listener that never answers.
+@Suite struct HealthProbeTests {
+    @Test func aRunningServerIsHealthyAndReady() async throws {
+        try await TestServer.app().test(.live) { client in
+            let port = try #require(client.port)
+            let health = await HealthProbe.probe(.tcp(host: "127.0.0.1", port: port))
+            #expect(health.healthy)
+            #expect(health.message == "healthy: http://127.0.0.1:\(port)/healthz answered 200 OK")
+            let ready = await HealthProbe.probe(.tcp(host: "127.0.0.1", port: port), path: "/readyz")
+            #expect(ready.healthy, "\(ready.message)")
+            // The server's own address, as SUPERTEXT_HOST=0.0.0.0 gives it in the image: reached on loopback.
+            let wildcard = await HealthProbe.probe(.tcp(host: "0.0.0.0", port: port))
+            #expect(wildcard.healthy, "\(wildcard.message)")
+        }
+    }
+
+    @Test func anAnswerOtherThan200IsUnhealthy() async throws {
+        try await TestServer.app().test(.live) { client in
+            let port = try #require(client.port)
+            let outcome = await HealthProbe.probe(.tcp(host: "127.0.0.1", port: port), path: "/no-such-page")
+            #expect(!outcome.healthy)
+            #expect(outcome.message == "unhealthy: http://127.0.0.1:\(port)/no-such-page answered 404 Not Found")
+        }
+    }
+
+    @Test func nothingListeningIsUnhealthyAndSaysSo() async throws {
+        // A port that was just free: bound, then closed.
+        let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).bind(host: "127.0.0.1", port: 0).get()
+        let port = try #require(listener.localAddress?.port)
+        try await listener.close()
+        let outcome = await HealthProbe.probe(.tcp(host: "127.0.0.1", port: port))
+        #expect(!outcome.healthy)
+        #expect(outcome.message.hasPrefix("unhealthy: nothing answers at http://127.0.0.1:\(port)/healthz ("), "\(outcome.message)")
+    }
+
+    @Test func aListenerThatNeverAnswersIsUnhealthyAfterTheTimeout() async throws {
+        // Accepts connections and reads nothing.
+        let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).bind(host: "127.0.0.1", port: 0).get()
+        let port = try #require(listener.localAddress?.port)
+        let outcome = await HealthProbe.probe(.tcp(host: "127.0.0.1", port: port), timeout: .milliseconds(300))
+        try await listener.close()
+        #expect(!outcome.healthy)
+        #expect(outcome.message == "unhealthy: http://127.0.0.1:\(port)/healthz did not answer within 0.3 seconds")
+    }
+
+    @Test func wildcardHostsAreReachedOnLoopback() {
+        #expect(HealthProbe.target(of: .tcp(host: "0.0.0.0", port: 8080)) == .tcp(host: "127.0.0.1", port: 8080))
+        #expect(HealthProbe.target(of: .tcp(host: "::", port: 8080)) == .tcp(host: "::1", port: 8080))
+        #expect(HealthProbe.target(of: .tcp(host: "10.1.2.3", port: 80)) == .tcp(host: "10.1.2.3", port: 80))
+        #expect(HealthProbe.target(of: .unixSocket(path: "/run/s.sock")) == .unixSocket(path: "/run/s.sock"))
+    }
+}
