@@ -140,11 +140,11 @@ struct RuleSentence: Sendable {
     /// `texts` (`{written}`, `{suggestion}` and any of `values` filled in).
     func match(
         _ first: Int, _ last: Int, rule: any ProofreadingRule, texts: [ExplanationLanguage: RuleText],
-        context: RuleContext, suggestions: [String], values: [String: String] = [:]
+        context: RuleContext, suggestions: [String], values: [String: String] = [:], keepingCase: Bool = false
     ) -> Match {
         let written = written(from: first, to: last)
-        // A capital stays a capital, as does a word in capitals.
-        let cased = suggestions.map { suggestion -> String in
+        // A capital stays a capital, as does a word in capitals (unless the suggestion's own case is the point).
+        let cased = keepingCase ? suggestions : suggestions.map { suggestion -> String in
             if isAllCapitals(first), written.count > 1 { return suggestion.uppercased() }
             return WordCase.startsWithCapital(written) ? WordCase.capitalizingFirst(suggestion) : suggestion
         }

@@ -18,6 +18,13 @@ enum GermanRules {
         GermanAbbreviationSpaceRule(),
         GermanNameAdjectiveRule(.capital),
         GermanNameAdjectiveRule(.small),
+        GermanZuRechtRule(),
+        GermanAngstUndBangeRule(),
+        GermanAlsSolcheRule(),
+        GermanQuestionMarkRule(),
+        GermanFInsteadOfPhRule(),
+        GermanEMailRule(),
+        GermanNounInfinitiveRule(),
     ]
 }
 
