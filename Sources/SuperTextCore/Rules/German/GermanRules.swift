@@ -25,6 +25,11 @@ enum GermanRules {
         GermanFInsteadOfPhRule(),
         GermanEMailRule(),
         GermanNounInfinitiveRule(),
+        GermanParticleZuRule(),
+        GermanSpacingRule(.quoteSpace),
+        GermanSpacingRule(.accentApostrophe),
+        GermanSpacingRule(.unitSpace),
+        GermanSpacingRule(.range),
     ]
 }
 
