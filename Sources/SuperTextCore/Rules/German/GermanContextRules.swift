@@ -307,8 +307,8 @@ public struct GermanQuestionMarkRule: ProofreadingRule {
                 guard !GermanSeparableVerbRule.subordinators.contains(sentence.text(first)) || Self.questionWords.contains(sentence.text(first)),
                       !sentence.tags(first).containsAny(WordTags([.CC, .IN, .DT, .PRP])) || Self.questionWords.contains(sentence.text(first)) else { return false }
                 let words = (first..<end).map { sentence.text($0) }
-                // A comma makes the first words a clause of their own ("Was bleibt, ist…", "Kommt er nicht, gehen wir").
-                guard !words.contains(","), !words.contains("doch"), !words.contains("nur"), !words.contains("bloß") else { return false }
+                // A comma or colon makes the first words a clause of their own ("Was bleibt, ist…", "Kommt er nicht, gehen wir", "War man zu wild: so…").
+                guard !words.contains(","), !words.contains(":"), !words.contains(";"), !words.contains("doch"), !words.contains("nur"), !words.contains("bloß") else { return false }
                 let verb = first + 1
                 if Self.questionWords.contains(sentence.text(first)) {
                     return sentence.has(verb, .VBF) && !sentence.has(verb, .NN) && !sentence.has(verb, .JJ)

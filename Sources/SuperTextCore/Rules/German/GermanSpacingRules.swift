@@ -158,20 +158,29 @@ public struct GermanSpacingRule: ProofreadingRule {
             case .unitSpace:
                 for index in range where tokens[index].kind == .number || tokens[index].kind == .skipped {
                     let written = text(index)
+                    guard let firstDigit = written.first, firstDigit.isNumber else { continue }
+                    // "1,4€" may come as "1", ",", "4€": the number starts at its first part.
+                    var start = index
+                    var prefix = ""
+                    while start - 2 >= range.lowerBound, kindAt(start - 1) == .punctuation, [",", "."].contains(text(start - 1)),
+                          text(start - 2).allSatisfy(\.isNumber) {
+                        prefix = text(start - 2) + text(start - 1) + prefix
+                        start -= 2
+                    }
                     // Not the minutes of "7:00h" or a part after a dash ("3-5%" is read from its start).
-                    guard let firstDigit = written.first, firstDigit.isNumber,
-                          index == range.lowerBound || isSpace(index - 1) || kindAt(index - 1) == .punctuation && ["(", "„", "»", "\""].contains(text(index - 1)) else { continue }
+                    guard start == range.lowerBound || isSpace(start - 1)
+                            || kindAt(start - 1) == .punctuation && ["(", "„", "»", "\""].contains(text(start - 1)) else { continue }
                     // The number and its unit as one token ("5kg", "5ZiB"), or two with nothing between ("5", "%").
                     let digits = written.prefix { $0.isNumber || $0 == "," || $0 == "." }
                     let tail = written.dropFirst(digits.count)
                     if !tail.isEmpty {
                         guard digits.last?.isNumber == true, Self.units.contains(tail.lowercased()),
                               index + 1 >= range.upperBound || !["²", "³"].contains(text(index + 1)) else { continue }
-                        add(index..<index + 1, digits + " " + tail)
+                        add(start..<index + 1, prefix + digits + " " + tail)
                     } else if index + 1 < range.upperBound, tokens[index + 1].kind != .space, Self.units.contains(text(index + 1).lowercased()),
                               // "5%-Hürde", "5%ige": the sign inside a word.
                               index + 2 >= range.upperBound || tokens[index + 2].kind == .space || tokens[index + 2].kind == .punctuation && text(index + 2) != "-" {
-                        add(index..<index + 2, written + " " + text(index + 1))
+                        add(start..<index + 2, prefix + written + " " + text(index + 1))
                     }
                 }
             case .range:
