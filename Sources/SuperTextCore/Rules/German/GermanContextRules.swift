@@ -368,7 +368,10 @@ public struct GermanFInsteadOfPhRule: ProofreadingRule {
         for sentence in RuleSentence.all(in: document, context: context) {
             for position in 0..<sentence.count where sentence.isWord(position) {
                 let text = sentence.text(position)
-                guard text.contains("ph"), let stem = Self.stems.first(where: { text.contains($0.ph) }) else { continue }
+                // "ph" by its bytes first: most words have none.
+                let bytes = Array(text.utf8)
+                guard bytes.count > 4, zip(bytes, bytes.dropFirst()).contains(where: { $0 == UInt8(ascii: "p") && $1 == UInt8(ascii: "h") }),
+                      let stem = Self.stems.first(where: { text.contains($0.ph) }) else { continue }
                 let fixed = text.replacingOccurrences(of: stem.ph, with: stem.f)
                 matches.append(sentence.match(position, position, rule: self, texts: Self.texts, context: context, suggestions: [fixed]))
             }
@@ -418,6 +421,8 @@ public struct GermanEMailRule: ProofreadingRule {
         for sentence in RuleSentence.all(in: document, context: context) {
             // Not only words: "eMail" is read as an identifier, for its capital inside.
             for position in 0..<sentence.count where !sentence.isPunctuation(position) {
+                let lowered = sentence.text(position)
+                guard lowered.hasPrefix("email") || lowered.hasPrefix("e-mail") else { continue }
                 let written = sentence.written(position)
                 var suggestion: String?
                 if written.hasPrefix("eMail") || written.hasPrefix("Email-") || written.hasPrefix("email-") {

@@ -117,15 +117,18 @@ public struct GermanSpacingRule: ProofreadingRule {
                 suggestions: [suggestion], explanation: Explanation(kind: category.explanationKind, title: ruleText.title, detail: ruleText.detail)
             ))
         }
+        /// The token as written, for suggestions; `lowered` (read once per document) for tests.
         func text(_ index: Int) -> String { document.text(of: tokens[index]) }
+        func lowered(_ index: Int) -> String { document.lowercasedTexts[index] }
         for range in document.sentenceTokens {
             func kindAt(_ index: Int) -> TextToken.Kind? { range.contains(index) ? tokens[index].kind : nil }
             func isSpace(_ index: Int) -> Bool { kindAt(index) == .space }
             switch kind {
             case .quoteSpace:
                 for index in range where tokens[index].kind == .punctuation {
-                    let mark = text(index)
-                    let opensBefore = index == range.lowerBound || isSpace(index - 1) || [":", "("].contains(index > range.lowerBound ? text(index - 1) : "")
+                    let mark = lowered(index)
+                    guard ["„", "»", "(", "«", "“", ")"].contains(mark) else { continue }
+                    let opensBefore = index == range.lowerBound || isSpace(index - 1) || [":", "("].contains(index > range.lowerBound ? lowered(index - 1) : "")
                     if mark == "„" || mark == "»" && opensBefore || mark == "(" {
                         // An opening mark, a space, then a word.
                         guard isSpace(index + 1), kindAt(index + 2) == .word, mark != "(" || opensBefore else { continue }
@@ -133,23 +136,26 @@ public struct GermanSpacingRule: ProofreadingRule {
                     } else if mark == "«" || mark == "“" || mark == ")" {
                         // A word or a sentence's end, a space, then a closing mark that ends there.
                         guard index - 2 >= range.lowerBound, isSpace(index - 1),
-                              kindAt(index - 2) == .word || [".", "!", "?"].contains(text(index - 2)),
-                              index + 1 == range.upperBound || isSpace(index + 1) || kindAt(index + 1) == .punctuation && [",", ".", ";", ":", "!", "?"].contains(text(index + 1)),
+                              kindAt(index - 2) == .word || [".", "!", "?"].contains(lowered(index - 2)),
+                              index + 1 == range.upperBound || isSpace(index + 1) || kindAt(index + 1) == .punctuation && [",", ".", ";", ":", "!", "?"].contains(lowered(index + 1)),
                               // A closing mark needs its opening one before it.
-                              (range.lowerBound..<index).contains(where: { text($0) == (mark == "«" ? "»" : mark == "“" ? "„" : "(") })
+                              (range.lowerBound..<index).contains(where: { lowered($0) == (mark == "«" ? "»" : mark == "“" ? "„" : "(") })
                         else { continue }
                         add(index - 2..<index + 1, text(index - 2) + mark)
                     }
                 }
             case .accentApostrophe:
                 for index in range where tokens[index].kind == .punctuation || tokens[index].kind == .skipped || tokens[index].kind == .word {
+                    // The accents' bytes: ´ is C2 B4, ` is 60.
+                    let bytes = lowered(index).utf8
+                    guard bytes.contains(0x60) || bytes.contains(0xB4) else { continue }
                     let written = text(index)
                     if written == "´" || written == "`" {
                         // Between two letters, with no space: "Geht ´ s" is no apostrophe.
                         guard index > range.lowerBound, kindAt(index - 1) == .word || kindAt(index - 1) == .skipped,
                               kindAt(index + 1) == .word || kindAt(index + 1) == .skipped else { continue }
                         add(index - 1..<index + 2, text(index - 1) + "’" + text(index + 1))
-                    } else if written.contains("´") || written.contains("`"), written.count > 2,
+                    } else if written.count > 2,
                               let mark = written.firstIndex(where: { $0 == "´" || $0 == "`" }),
                               mark == written.startIndex || written[written.index(before: mark)].isLetter {
                         add(index..<index + 1, written.replacingOccurrences(of: "´", with: "’").replacingOccurrences(of: "`", with: "’"))
@@ -157,8 +163,8 @@ public struct GermanSpacingRule: ProofreadingRule {
                 }
             case .unitSpace:
                 for index in range where tokens[index].kind == .number || tokens[index].kind == .skipped {
+                    guard let firstByte = lowered(index).utf8.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(firstByte) else { continue }
                     let written = text(index)
-                    guard let firstDigit = written.first, firstDigit.isNumber else { continue }
                     // "1,4€" may come as "1", ",", "4€": the number starts at its first part.
                     var start = index
                     var prefix = ""
@@ -198,7 +204,7 @@ public struct GermanSpacingRule: ProofreadingRule {
                     }
                     let first = text(start)
                     // One token: "A-Z", "9–10", "7.-10.".
-                    for dash in ["-", "–"] where first.contains(dash) {
+                    for dash in ["-", "–"] where first.contains(Character(dash)) {
                         let parts = first.components(separatedBy: dash)
                         if parts.count == 2, isItem(parts[0]), isItem(parts[1]), !afterNoun || !parts[0].first!.isNumber {
                             add(start..<start + 1, parts[0] + " bis " + parts[1])
