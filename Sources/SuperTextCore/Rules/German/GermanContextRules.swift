@@ -421,8 +421,9 @@ public struct GermanEMailRule: ProofreadingRule {
         for sentence in RuleSentence.all(in: document, context: context) {
             // Not only words: "eMail" is read as an identifier, for its capital inside.
             for position in 0..<sentence.count where !sentence.isPunctuation(position) {
-                let lowered = sentence.text(position)
-                guard lowered.hasPrefix("email") || lowered.hasPrefix("e-mail") else { continue }
+                // By its first byte (a skipped token has no lowercase text): most tokens start with no e.
+                let first = sentence.document.bytes[sentence.document.tokens[sentence.tokens[position]].byteRange.lowerBound]
+                guard first == UInt8(ascii: "e") || first == UInt8(ascii: "E") else { continue }
                 let written = sentence.written(position)
                 var suggestion: String?
                 if written.hasPrefix("eMail") || written.hasPrefix("Email-") || written.hasPrefix("email-") {

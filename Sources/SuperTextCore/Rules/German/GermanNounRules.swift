@@ -58,8 +58,17 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
                 let beforeReadings = sentence.readings(position - 1)
                 let nextIsNounPhrase = sentence.isCapitalized(position + 1) && !sentence.isPunctuation(position + 1)
                     || sentence.has(position + 1, .NN) && !sentence.tags(position + 1).containsAny(WordTags([.VB, .VBF, .RB, .DT, .IN, .CC, .WH, .PRP, .PRPO]))
-                // Small words (articles, pronouns, prepositions, sein, haben) and letters are never nouns here.
-                guard GermanClosedWordClasses.table[text] == nil, text.count > 2 else { continue }
+                // Small words (articles, pronouns, prepositions, sein, haben) and letters are never nouns here,
+                // except a conjunction that is also a noun after an article or adjective that agrees ("die ehe").
+                guard text.count > 2 else { continue }
+                if let closed = GermanClosedWordClasses.table[text] {
+                    guard Self.conjunctionNouns.contains(text), closed.allSatisfy({ $0.tag == .WH || $0.tag == .CC }), !nouns.isEmpty,
+                          GermanWords.agree(beforeReadings.filter { $0.tag == .DT || $0.tag == .PRPS }, nouns) || Self.isInflectedAdjective(position - 1, in: sentence)
+                    else { continue }
+                    matches.append(sentence.match(
+                        position, position, rule: self, texts: Self.texts, context: context, suggestions: [WordCase.capitalizingFirst(written)]))
+                    continue
+                }
                 let tags = sentence.tags(position)
                 var capitalise = false
                 if !nouns.isEmpty, nouns.count == readings.count {
@@ -85,7 +94,8 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
                               // A finite verb after an article that is a pronoun at the start
                               // ("Der bestand aus Stahl", "Keiner macht das") unless another verb follows ("Die sonne scheint").
                               !tags.contains(.VBF) || nextIsVerb || !sentence.isFirstWord(position - 1),
-                              !(tags.contains(.VB) && sentence.has(position + 1, .VBF)),
+                              // "das lesen kann"; but after a preposition the article starts a noun phrase ("an die regeln halten").
+                              !(tags.contains(.VB) && sentence.has(position + 1, .VBF)) || Self.afterPreposition(position - 1, in: sentence),
                               // "Ich will das lesen.": an infinitive ending the clause after "das" is its object's verb.
                               !(tags.contains(.VB) && !sentence.isWord(position + 1) && before == "das" && !sentence.has(position - 2, .IN)) {
                         capitalise = GermanWords.agree(beforeReadings.filter { $0.tag == .DT || $0.tag == .PRPS }, nouns)
@@ -150,6 +160,18 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
     /// prepositions that are also conjunctions or particles.
     static let notBeforeNounPhrase: Set<String> = ["bis", "seit", "während", "statt", "anstatt", "ohne", "um", "ab", "wider", "entsprechend", "gegenüber", "zufolge"]
 
+    /// Conjunctions that are also nouns (ehe: die Ehe); "als" and "wie" are not, whatever the lexicon says.
+    static let conjunctionNouns: Set<String> = ["ehe"]
+
+    /// Whether the word before `position` (an article or the first adjective) is a preposition
+    /// that starts a noun phrase ("an die regeln", "in engen grenzen"), not one that is also a
+    /// conjunction ("bis die kommen").
+    static func afterPreposition(_ position: Int, in sentence: RuleSentence) -> Bool {
+        let before = sentence.text(position - 1)
+        return sentence.isWord(position - 1) && GermanClosedWordClasses.table[before]?.contains(where: { $0.tag == .IN }) == true
+            && !notBeforeNounPhrase.contains(before) && !["zu", "als", "wie"].contains(before)
+    }
+
     /// Whether an inflected adjective stands at `position` ("heißem", "erbitterten"): a reading
     /// whose lemma is another word, so "müde" and "leise" do not count.
     static func isInflectedAdjective(_ position: Int, in sentence: RuleSentence) -> Bool {
@@ -159,7 +181,9 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
         guard !pluralQuantifiers.contains(text), !GermanWords.neuterQuantifiers.contains(text) else { return false }
         guard ["e", "en", "em", "er", "es"].contains(where: { text.hasSuffix($0) }) else { return false }
         // A comparative in -er is mostly an adverb ("wie wir weiter vorgehen").
-        return sentence.readings(position).contains { ($0.tag == .JJ || $0.tag == .JJR && !text.hasSuffix("er")) && $0.lemma != text }
+        // A superlative or ordinal the lexicon lists as its own lemma ("nächste", "dritten") counts too.
+        let superlative = ["ste", "sten", "stem", "ster", "stes"].contains { text.hasSuffix($0) }
+        return sentence.readings(position).contains { ($0.tag == .JJ || $0.tag == .JJR && !text.hasSuffix("er")) && ($0.lemma != text || superlative) }
     }
 
     /// Whether a finite verb follows `position` in its clause (a word that is only a verb, or
@@ -228,8 +252,9 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
             // A relative or demonstrative pronoun after a comma ("…, die kommen").
             if sentence.text(start - 1) == ",", adjectives == 0 { return false }
             guard GermanWords.agree(beforeReadings, nouns) else { return false }
-            // "Sie sollten ein neues kaufen": an adjective for a noun named before, then the verb.
-            if adjectives > 0 { return !verbReading || !clauseEnd }
+            // "Sie sollten ein neues kaufen": an adjective for a noun named before, then the verb;
+            // after a preposition the phrase is a noun's ("auf dem frisch gemähten rasen").
+            if adjectives > 0 { return !verbReading || !clauseEnd || afterPreposition(start, in: sentence) }
             // An adjective standing for a noun named before ("ein neues", "das beste"), and a
             // verb before another verb ("das lesen kann"), as the first reading decided.
             if tags.contains(.JJ) || tags.contains(.VB) && sentence.has(position + 1, .VBF) { return false }
@@ -244,7 +269,9 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
         }
         if pluralQuantifiers.contains(before) {
             guard !["plus", "minus", "mal", "durch"].contains(text) else { return false }
-            return nouns.contains { $0.features.contains(.plural) } && (!verbReading || !clauseEnd)
+            // Quantifiers that never stand for a noun named before count the noun even at the clause's end ("keinerlei kosten").
+            let onlyBeforeNouns: Set<String> = ["keinerlei", "allerlei", "zahlreiche", "etliche", "mehrere", "mehreren"]
+            return nouns.contains { $0.features.contains(.plural) } && (!verbReading || !clauseEnd || onlyBeforeNouns.contains(before))
         }
         if adjectives == 0, sentence.isWord(start), GermanClosedWordClasses.table[before]?.contains(where: { $0.tag == .IN }) == true {
             // "auf rasen", "unter tränen": a preposition, then a word that is a noun in a case it governs.
@@ -263,7 +290,7 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
             // "eine Weile später kommen drei": after a noun, the adjective is no noun phrase's start.
             if sentence.isWord(start), !sentence.isFirstWord(start), sentence.isCapitalized(start), sentence.has(start, .NN) { return false }
             // "Steter tropfen", "in heißem fett": an inflected adjective, then the noun.
-            return !verbReading || !clauseEnd
+            return !verbReading || !clauseEnd || afterPreposition(start + 1, in: sentence)
         }
         return false
     }

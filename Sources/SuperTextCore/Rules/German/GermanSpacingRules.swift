@@ -120,6 +120,8 @@ public struct GermanSpacingRule: ProofreadingRule {
         /// The token as written, for suggestions; `lowered` (read once per document) for tests.
         func text(_ index: Int) -> String { document.text(of: tokens[index]) }
         func lowered(_ index: Int) -> String { document.lowercasedTexts[index] }
+        /// The token's bytes: skipped tokens ("5kg", "McDonald´s") have no lowercase text.
+        func raw(_ index: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: document.bytes[tokens[index].byteRange]) }
         for range in document.sentenceTokens {
             func kindAt(_ index: Int) -> TextToken.Kind? { range.contains(index) ? tokens[index].kind : nil }
             func isSpace(_ index: Int) -> Bool { kindAt(index) == .space }
@@ -147,7 +149,7 @@ public struct GermanSpacingRule: ProofreadingRule {
             case .accentApostrophe:
                 for index in range where tokens[index].kind == .punctuation || tokens[index].kind == .skipped || tokens[index].kind == .word {
                     // The accents' bytes: ´ is C2 B4, ` is 60.
-                    let bytes = lowered(index).utf8
+                    let bytes = raw(index)
                     guard bytes.contains(0x60) || bytes.contains(0xB4) else { continue }
                     let written = text(index)
                     if written == "´" || written == "`" {
@@ -163,7 +165,7 @@ public struct GermanSpacingRule: ProofreadingRule {
                 }
             case .unitSpace:
                 for index in range where tokens[index].kind == .number || tokens[index].kind == .skipped {
-                    guard let firstByte = lowered(index).utf8.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(firstByte) else { continue }
+                    guard let firstByte = raw(index).first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(firstByte) else { continue }
                     let written = text(index)
                     // "1,4€" may come as "1", ",", "4€": the number starts at its first part.
                     var start = index
