@@ -135,6 +135,20 @@ class OtherLanguagesTest(unittest.TestCase):
             self.assertEqual(tool.correct(text), "Ich weiß, dass er morgen kommt.")
 
 
+class FrenchGrammarTest(unittest.TestCase):
+    """French grammar reaches a LanguageTool client with its rule, category and replacement."""
+
+    def test_french_grammar_is_found_and_corrected(self):
+        text = "Ils mange une pomme et les maison sont grandes."
+        with client("fr") as tool:
+            matches = tool.check(text)
+            found = {m.rule_id: (matched(text, m), m.category, m.replacements[0]) for m in matches}
+            self.assertEqual(found["FR_ACCORD_SUJET_VERBE"], ("mange", "GRAMMAR", "mangent"))
+            self.assertEqual(found["FR_ACCORD_DET_NOM"], ("maison", "GRAMMAR", "maisons"))
+            self.assertEqual(len(matches), 2, [(m.rule_id, matched(text, m)) for m in matches])
+            self.assertEqual(tool.correct(text), "Ils mangent une pomme et les maisons sont grandes.")
+
+
 class SpanishGrammarTest(unittest.TestCase):
     """Spanish grammar reaches a LanguageTool client with its rule, category and replacement."""
 

@@ -292,6 +292,29 @@ def test_typing_shows_the_loading_state_then_marks_each_mistake(page):
     assert page.textarea.get_attribute("aria-busy") == "false"
 
 
+def test_grammar_in_french_german_and_spanish_is_marked_with_its_category(page):
+    # The language, a sentence with one grammar mistake, the word marked, and the card's kind.
+    cases = [
+        ("fr", "Ils mange une pomme.", "mange", "Grammar"),
+        ("de-DE", "Ich weiß, das er morgen kommt.", "das", "Grammar · Confused words"),
+        ("es-ES", "Yo tiene un perro.", "tiene", "Grammar"),
+    ]
+    for code, text, word, kind in cases:
+        page.clear_text()
+        page.choose_language(code)
+        finished = page.checks_finished()
+        page.type(text)
+        page.wait_for_check(finished, f"the {code} text was not checked")
+        page.wait(lambda: word in page.mark_texts(), f"{code}: no mark on {word}: {page.marks()}")
+        marks = {mark["text"]: mark["category"] for mark in page.marks()}
+        assert marks[word] == "mark--grammar", (code, marks)
+        page.issue_button(word).click()
+        page.wait(page.card_open, f"{code}: no card")
+        assert page.el("#card .card__kind").text.startswith(kind), (code, page.el("#card .card__kind").text)
+        page.el("#card .card__close").click()
+        page.wait(lambda: not page.card_open(), "the card did not close")
+
+
 def test_checking_again_keeps_the_previous_result_dimmed(page):
     page.type(TYPO_TEXT)
     page.wait_for_check(0)
