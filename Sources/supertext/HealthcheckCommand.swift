@@ -31,24 +31,15 @@ struct HealthcheckCommand: AsyncParsableCommand {
     var timeout: Double = 4
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        func setting(_ flag: String?, _ name: String) -> String? { flag ?? environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        let options = EnvironmentOptions()
         guard timeout > 0, timeout <= 3600 else { throw ValidationError("The timeout must be more than 0 and at most 3600 seconds.") }
         let address: ServerConfiguration.Address
-        if let socket = setting(socket, "SUPERTEXT_SOCKET") {
+        if let socket = options.string(socket, "SUPERTEXT_SOCKET") {
             address = .unixSocket(path: socket)
         } else {
-            let port: Int
-            if let flag = self.port {
-                port = flag
-            } else if let raw = environment["SUPERTEXT_PORT"], !raw.isEmpty {
-                guard let value = Int(raw) else { throw ValidationError("SUPERTEXT_PORT=\(raw) is not a valid number.") }
-                port = value
-            } else {
-                port = 8080
-            }
+            let port = try options.number(port, "SUPERTEXT_PORT") ?? 8080
             guard (1...65535).contains(port) else { throw ValidationError("Port \(port) is out of range.") }
-            address = .tcp(host: setting(host, "SUPERTEXT_HOST") ?? "127.0.0.1", port: port)
+            address = .tcp(host: options.string(host, "SUPERTEXT_HOST") ?? "127.0.0.1", port: port)
         }
         let outcome = await HealthProbe.probe(
             address, path: ready ? "/readyz" : "/healthz", timeout: .milliseconds(Int64(timeout * 1000))

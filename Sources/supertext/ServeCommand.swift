@@ -115,48 +115,42 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         var configuration = ServerConfiguration()
-        func setting(_ flag: String?, _ name: String) -> String? { flag ?? environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        let options = EnvironmentOptions(environment: environment)
         /// A repeatable option's values, else the environment variable's comma-separated list.
         func list(_ flags: [String], _ name: String) -> [String] {
             guard flags.isEmpty else { return flags }
             return (environment[name] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }
-        func number<T: LosslessStringConvertible>(_ flag: T?, _ name: String) throws -> T? {
-            if let flag { return flag }
-            guard let raw = environment[name], !raw.isEmpty else { return nil }
-            guard let value = T(raw) else { throw ValidationError("\(name)=\(raw) is not a valid number.") }
-            return value
-        }
 
-        if let socket = setting(socket, "SUPERTEXT_SOCKET") {
+        if let socket = options.string(socket, "SUPERTEXT_SOCKET") {
             configuration.address = .unixSocket(path: socket)
-            if let raw = setting(socketMode, "SUPERTEXT_SOCKET_MODE") {
+            if let raw = options.string(socketMode, "SUPERTEXT_SOCKET_MODE") {
                 guard let mode = mode_t(raw, radix: 8), mode <= 0o777 else {
                     throw ValidationError("Socket mode '\(raw)' is not an octal mode such as 0600 or 0660.")
                 }
                 configuration.socketMode = mode
             }
         } else {
-            let port = try number(port, "SUPERTEXT_PORT") ?? 8080
+            let port = try options.number(port, "SUPERTEXT_PORT") ?? 8080
             guard (0...65535).contains(port) else { throw ValidationError("Port \(port) is out of range.") }
-            configuration.address = .tcp(host: setting(host, "SUPERTEXT_HOST") ?? "127.0.0.1", port: port)
+            configuration.address = .tcp(host: options.string(host, "SUPERTEXT_HOST") ?? "127.0.0.1", port: port)
         }
-        if let path = setting(dictionaryPath, "SUPERTEXT_DICTIONARY_PATH") {
+        if let path = options.string(dictionaryPath, "SUPERTEXT_DICTIONARY_PATH") {
             configuration.dictionaryDirectories = path.split(separator: ":").map(String.init)
         }
-        if let workers = try number(workers, "SUPERTEXT_WORKERS") {
+        if let workers = try options.number(workers, "SUPERTEXT_WORKERS") {
             guard workers > 0 else { throw ValidationError("Workers must be at least 1.") }
             configuration.workers = workers
         }
-        if let limit = try number(bodyLimit, "SUPERTEXT_BODY_LIMIT") {
+        if let limit = try options.number(bodyLimit, "SUPERTEXT_BODY_LIMIT") {
             guard limit > 0 else { throw ValidationError("The body limit must be positive.") }
             configuration.bodyLimit = limit
         }
-        if let limit = try number(queueLimit, "SUPERTEXT_QUEUE_LIMIT") {
+        if let limit = try options.number(queueLimit, "SUPERTEXT_QUEUE_LIMIT") {
             guard limit > 0 else { throw ValidationError("The queue limit must be positive.") }
             configuration.queueLimit = limit
         }
-        if let seconds = try number(checkTimeout, "SUPERTEXT_CHECK_TIMEOUT") {
+        if let seconds = try options.number(checkTimeout, "SUPERTEXT_CHECK_TIMEOUT") {
             guard seconds > 0 else { throw ValidationError("The check timeout must be positive.") }
             configuration.checkTimeout = .milliseconds(Int64(seconds * 1000))
         }
@@ -165,33 +159,33 @@ struct ServeCommand: AsyncParsableCommand {
             (bodyTimeout, "SUPERTEXT_BODY_TIMEOUT", "body", \ServerConfiguration.bodyTimeout),
             (idleTimeout, "SUPERTEXT_IDLE_TIMEOUT", "idle", \ServerConfiguration.idleTimeout),
         ] {
-            guard let seconds = try number(flag, name) else { continue }
+            guard let seconds = try options.number(flag, name) else { continue }
             guard seconds > 0, seconds <= 86_400 else {
                 throw ValidationError("The \(label) timeout must be more than 0 and at most 86400 seconds.")
             }
             configuration[keyPath: keyPath] = .milliseconds(Int64((seconds * 1000).rounded(.up)))
         }
-        if let connections = try number(maxConnections, "SUPERTEXT_MAX_CONNECTIONS") {
+        if let connections = try options.number(maxConnections, "SUPERTEXT_MAX_CONNECTIONS") {
             guard connections > 0 else { throw ValidationError("The connection limit must be positive.") }
             configuration.maxConnections = connections
         }
-        if let partSize = try number(partSize, "SUPERTEXT_PART_SIZE") {
+        if let partSize = try options.number(partSize, "SUPERTEXT_PART_SIZE") {
             guard partSize >= 256 else { throw ValidationError("The part size must be at least 256 bytes.") }
             configuration.partSize = partSize
         }
-        configuration.databasePath = setting(database, "SUPERTEXT_DATABASE") ?? "supertext.sqlite"
+        configuration.databasePath = options.string(database, "SUPERTEXT_DATABASE") ?? "supertext.sqlite"
         configuration.historyEnabled = !(noHistory || Self.isTrue(environment["SUPERTEXT_NO_HISTORY"]))
-        if let age = setting(historyMaxAge, "SUPERTEXT_HISTORY_MAX_AGE") {
+        if let age = options.string(historyMaxAge, "SUPERTEXT_HISTORY_MAX_AGE") {
             guard let duration = Self.duration(age) else {
                 throw ValidationError("History max age '\(age)' is not a duration such as 90d, 12h, 30m or 3600.")
             }
             configuration.historyMaxAge = duration
         }
-        if let count = try number(historyMaxCount, "SUPERTEXT_HISTORY_MAX_COUNT") {
+        if let count = try options.number(historyMaxCount, "SUPERTEXT_HISTORY_MAX_COUNT") {
             guard count > 0 else { throw ValidationError("The history max count must be positive.") }
             configuration.historyMaxCount = count
         }
-        configuration.apiToken = setting(apiToken, "SUPERTEXT_API_TOKEN")
+        configuration.apiToken = options.string(apiToken, "SUPERTEXT_API_TOKEN")
         configuration.protectChecks = protectChecks || Self.isTrue(environment["SUPERTEXT_PROTECT_CHECKS"])
         if configuration.protectChecks, configuration.apiToken == nil {
             throw ValidationError("--protect-checks needs an API token (--api-token or SUPERTEXT_API_TOKEN).")
@@ -209,16 +203,16 @@ struct ServeCommand: AsyncParsableCommand {
             }
             return name
         }
-        configuration.publicDirectory = setting(publicDirectory, "SUPERTEXT_PUBLIC_DIR") ?? Self.defaultPublicDirectory()
+        configuration.publicDirectory = options.string(publicDirectory, "SUPERTEXT_PUBLIC_DIR") ?? Self.defaultPublicDirectory()
 
-        let format = setting(logFormat, "SUPERTEXT_LOG_FORMAT") ?? "text"
+        let format = options.string(logFormat, "SUPERTEXT_LOG_FORMAT") ?? "text"
         var logger: Logger
         switch format {
         case "text": logger = Logger(label: "supertext")
         case "json": logger = Logger(label: "supertext", factory: JSONLogHandler.standardError)
         default: throw ValidationError("Unknown log format '\(format)': give text or json.")
         }
-        let level = setting(logLevel, "SUPERTEXT_LOG_LEVEL") ?? "info"
+        let level = options.string(logLevel, "SUPERTEXT_LOG_LEVEL") ?? "info"
         guard let parsedLevel = Logger.Level(rawValue: level) else {
             throw ValidationError("Unknown log level '\(level)'.")
         }

@@ -258,6 +258,7 @@ public struct GermanQuestionMarkRule: ProofreadingRule {
         "wer", "was", "wann", "wo", "wohin", "woher", "warum", "wieso", "weshalb", "weswegen", "wie", "wozu", "womit", "wofür",
         "worüber", "woran", "worauf", "wovon", "wodurch", "welcher", "welche", "welches", "welchen", "welchem",
     ]
+    static let notInQuestions: Set<String> = [",", ":", ";", "doch", "nur", "bloß"]
     static let auxiliaries: Set<String> = [
         "ist", "sind", "bin", "bist", "war", "waren", "warst", "hat", "hast", "hatte", "hatten", "hattest", "kann", "kannst", "können",
         "könnt", "könnte", "könntest", "könnten", "muss", "musst", "müssen", "darf", "darfst", "dürfen", "wird", "wirst", "würde",
@@ -299,31 +300,31 @@ public struct GermanQuestionMarkRule: ProofreadingRule {
     /// Whether the words of the sentence before `end` ask a question: a question word and its
     /// verb first, or a verb and its subject pronoun first, with no comma.
     static func asks(_ sentence: RuleSentence, before end: Int) -> Bool {
-                guard var first = (0..<end).first(where: { sentence.isWord($0) }), sentence.isFirstWord(first) else { return false }
-                // A sentence's start has a capital (not the rest of one after a quoted question).
-                guard sentence.isCapitalized(first) else { return false }
-                if ["aber", "und", "oder", "denn", "also"].contains(sentence.text(first)) { first += 1 }
-                // A subordinate clause or a preposition first ("Weil man…").
-                guard !GermanSeparableVerbRule.subordinators.contains(sentence.text(first)) || Self.questionWords.contains(sentence.text(first)),
-                      !sentence.tags(first).containsAny(WordTags([.CC, .IN, .DT, .PRP])) || Self.questionWords.contains(sentence.text(first)) else { return false }
-                let words = (first..<end).map { sentence.text($0) }
-                // A comma or colon makes the first words a clause of their own ("Was bleibt, ist…", "Kommt er nicht, gehen wir", "War man zu wild: so…").
-                guard !words.contains(","), !words.contains(":"), !words.contains(";"), !words.contains("doch"), !words.contains("nur"), !words.contains("bloß") else { return false }
-                let verb = first + 1
-                if Self.questionWords.contains(sentence.text(first)) {
-                    return sentence.has(verb, .VBF) && !sentence.has(verb, .NN) && !sentence.has(verb, .JJ)
-                        || GermanClosedWordClasses.table[sentence.text(verb)]?.contains(where: { $0.tag == .VBF }) == true
-                } else if auxiliaries.contains(sentence.text(first)) {
-                    // "Ist der Mann schon da", "Können Sie mir helfen": sein, haben, werden and the
-                    // modals have no imperative here, so a subject after them asks.
-                    return Self.subjects.contains(sentence.text(verb)) || sentence.tags(verb).containsAny(WordTags([.DT, .PRPS]))
-                } else if GermanClosedWordClasses.table[sentence.text(first)]?.contains(where: { $0.tag == .VBF }) == true
-                            || sentence.has(first, .VBF) && !sentence.has(first, .NN) && !sentence.has(first, .IN) {
-                    // "Ist er…", "Hast du…": the verb, then a subject pronoun (not "Sie", which
-                    // may be the polite imperative's).
-                    return Self.subjects.contains(sentence.text(verb)) && sentence.written(verb) != "Sie"
-                        && !["hätte", "hätten", "wäre", "wären", "sei", "seien"].contains(sentence.text(first))
-                }
+        guard var first = (0..<end).first(where: { sentence.isWord($0) }), sentence.isFirstWord(first) else { return false }
+        // A sentence's start has a capital (not the rest of one after a quoted question).
+        guard sentence.isCapitalized(first) else { return false }
+        if ["aber", "und", "oder", "denn", "also"].contains(sentence.text(first)) { first += 1 }
+        // A subordinate clause or a preposition first ("Weil man…").
+        guard !GermanSeparableVerbRule.subordinators.contains(sentence.text(first)) || Self.questionWords.contains(sentence.text(first)),
+              !sentence.tags(first).containsAny(WordTags([.CC, .IN, .DT, .PRP])) || Self.questionWords.contains(sentence.text(first)) else { return false }
+        // A comma or colon makes the first words a clause of their own ("Was bleibt, ist…", "Kommt er nicht, gehen wir", "War man zu wild: so…");
+        // doch, nur and bloß make a wish or an exclamation. Asked last, as most sentences start otherwise.
+        func plain() -> Bool { (first..<end).allSatisfy { !Self.notInQuestions.contains(sentence.text($0)) } }
+        let verb = first + 1
+        if Self.questionWords.contains(sentence.text(first)) {
+            return (sentence.has(verb, .VBF) && !sentence.has(verb, .NN) && !sentence.has(verb, .JJ)
+                || GermanClosedWordClasses.table[sentence.text(verb)]?.contains(where: { $0.tag == .VBF }) == true) && plain()
+        } else if auxiliaries.contains(sentence.text(first)) {
+            // "Ist der Mann schon da", "Können Sie mir helfen": sein, haben, werden and the
+            // modals have no imperative here, so a subject after them asks.
+            return (Self.subjects.contains(sentence.text(verb)) || sentence.tags(verb).containsAny(WordTags([.DT, .PRPS]))) && plain()
+        } else if GermanClosedWordClasses.table[sentence.text(first)]?.contains(where: { $0.tag == .VBF }) == true
+                    || sentence.has(first, .VBF) && !sentence.has(first, .NN) && !sentence.has(first, .IN) {
+            // "Ist er…", "Hast du…": the verb, then a subject pronoun (not "Sie", which
+            // may be the polite imperative's).
+            return Self.subjects.contains(sentence.text(verb)) && sentence.written(verb) != "Sie"
+                && !["hätte", "hätten", "wäre", "wären", "sei", "seien"].contains(sentence.text(first)) && plain()
+        }
         return false
     }
 }
@@ -368,8 +369,8 @@ public struct GermanFInsteadOfPhRule: ProofreadingRule {
         for sentence in RuleSentence.all(in: document, context: context) {
             for position in 0..<sentence.count where sentence.isWord(position) {
                 let text = sentence.text(position)
-                // "ph" by its bytes first: most words have none.
-                let bytes = Array(text.utf8)
+                // "ph" by its bytes first, without a copy: most words have none.
+                let bytes = text.utf8
                 guard bytes.count > 4, zip(bytes, bytes.dropFirst()).contains(where: { $0 == UInt8(ascii: "p") && $1 == UInt8(ascii: "h") }),
                       let stem = Self.stems.first(where: { text.contains($0.ph) }) else { continue }
                 let fixed = text.replacingOccurrences(of: stem.ph, with: stem.f)
@@ -492,60 +493,6 @@ public struct GermanNounInfinitiveRule: ProofreadingRule {
                 else { continue }
                 let suggestion = sentence.written(noun) + sentence.text(verb)
                 matches.append(sentence.match(noun, verb, rule: self, texts: Self.texts, context: context, suggestions: [suggestion]))
-            }
-        }
-        return matches
-    }
-}
-
-/// A verb's particle and its infinitive with "zu" are one word: "hinunter zu ziehen" →
-/// "hinunterzuziehen", "sich fort zu bewegen" → "sich fortzubewegen". Only particles that
-/// cannot end a main clause before an infinitive ("er fing an zu lachen" is right), and "um"
-/// only after a reflexive pronoun ("sich um zu drehen", not "um zu helfen").
-public struct GermanParticleZuRule: ProofreadingRule {
-    public let id = "DE_PARTIKEL_ZU_INFINITIV"
-    public let category = MatchCategory.typography
-    public let description = "A verb's particle, zu and the infinitive are written as one word: hinunterzuziehen."
-    public let isPicky = false
-    public let languages: Set<String> = ["de"]
-
-    public init() {}
-
-    public let examples: [RuleExample] = [
-        .wrong("Er versuchte, es hinunter zu ziehen.", "Er versuchte, es hinunterzuziehen.", language: "de-DE"),
-        .wrong("Das ist kein Grund, los zu brüllen.", "Das ist kein Grund, loszubrüllen.", language: "de-DE"),
-        .wrong("Sie begannen, sich um zu drehen.", "Sie begannen, sich umzudrehen.", language: "de-DE"),
-        .right("Er fing an zu lachen. Er kam, um zu helfen. Sie hörte auf zu rauchen. Er versuchte, es hinunterzuziehen. Er hat keinen Weg zu gehen.", language: "de-DE"),
-    ]
-
-    static let texts: [ExplanationLanguage: RuleText] = [
-        .en: RuleText(message: "Write the verb as one word: '{suggestion}'.", shortMessage: "One word with zu", title: "Particle, zu and verb in one word",
-                      detail: "A verb with a separable particle (hinunterziehen, losbrüllen, sich umdrehen) takes 'zu' between the particle and the verb, all in one word: hinunterzuziehen, loszubrüllen, sich umzudrehen."),
-        .fr: RuleText(message: "Écrivez le verbe en un mot : « {suggestion} ».", shortMessage: "Un mot avec zu", title: "Particule, zu et verbe en un mot",
-                      detail: "Un verbe à particule séparable (hinunterziehen, losbrüllen, sich umdrehen) prend « zu » entre la particule et le verbe, le tout en un mot : hinunterzuziehen, loszubrüllen, sich umzudrehen."),
-        .de: RuleText(message: "Schreiben Sie das Verb zusammen: „{suggestion}“.", shortMessage: "Zusammenschreibung mit zu", title: "Partikel, zu und Verb zusammen",
-                      detail: "Bei Verben mit trennbarem Zusatz (hinunterziehen, losbrüllen, sich umdrehen) steht „zu“ zwischen Zusatz und Verb, alles in einem Wort: hinunterzuziehen, loszubrüllen, sich umzudrehen."),
-        .es: RuleText(message: "Escriba el verbo en una palabra: «{suggestion}».", shortMessage: "Una palabra con zu", title: "Partícula, zu y verbo en una palabra",
-                      detail: "Un verbo con partícula separable (hinunterziehen, losbrüllen, sich umdrehen) lleva «zu» entre la partícula y el verbo, todo en una palabra: hinunterzuziehen, loszubrüllen, sich umzudrehen."),
-    ]
-
-    static let particles: Set<String> = [
-        "hin", "her", "herein", "heraus", "herunter", "herauf", "herüber", "hinein", "hinaus", "hinunter", "hinauf", "hinüber", "hinweg",
-        "los", "fort", "weg", "zurück", "weiter", "zusammen", "empor", "voran", "voraus", "vorbei", "entgegen", "heim", "davon", "dazwischen",
-    ]
-
-    public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
-        var matches: [Match] = []
-        for sentence in RuleSentence.all(in: document, context: context) {
-            for position in 0..<max(0, sentence.count - 2) where sentence.isWord(position) && !sentence.isCapitalized(position) {
-                let particle = sentence.text(position)
-                let reflexive = ["sich", "mich", "dich", "uns", "euch"].contains(sentence.text(position - 1))
-                guard Self.particles.contains(particle) || particle == "um" && reflexive,
-                      sentence.text(position + 1) == "zu", sentence.isWord(position + 2), !sentence.isCapitalized(position + 2),
-                      sentence.has(position + 2, .VB), ["en", "ern", "eln"].contains(where: { sentence.text(position + 2).hasSuffix($0) })
-                else { continue }
-                matches.append(sentence.match(position, position + 2, rule: self, texts: Self.texts, context: context,
-                                              suggestions: [sentence.written(position) + "zu" + sentence.written(position + 2)]))
             }
         }
         return matches

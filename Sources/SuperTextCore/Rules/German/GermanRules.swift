@@ -25,7 +25,6 @@ enum GermanRules {
         GermanFInsteadOfPhRule(),
         GermanEMailRule(),
         GermanNounInfinitiveRule(),
-        GermanParticleZuRule(),
         GermanSpacingRule(.quoteSpace),
         GermanSpacingRule(.accentApostrophe),
         GermanSpacingRule(.unitSpace),

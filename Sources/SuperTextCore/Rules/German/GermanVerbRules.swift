@@ -16,8 +16,12 @@ public struct GermanSeparableVerbRule: ProofreadingRule {
         .wrong("Er hat den Vertrag gestern unter schrieben.", "Er hat den Vertrag gestern unterschrieben.", language: "de-DE"),
         .wrong("Ist es gut, Geld aus zu geben?", "Ist es gut, Geld auszugeben?", language: "de-DE"),
         .wrong("Wir begannen damit, den Stand auf zu bauen.", "Wir begannen damit, den Stand aufzubauen.", language: "de-DE"),
+        .wrong("Er versuchte, es hinunter zu ziehen.", "Er versuchte, es hinunterzuziehen.", language: "de-DE"),
+        .wrong("Das ist kein Grund, los zu brüllen.", "Das ist kein Grund, loszubrüllen.", language: "de-DE"),
+        .wrong("Sie begannen, sich um zu drehen.", "Sie begannen, sich umzudrehen.", language: "de-DE"),
         .right("Er fing an zu lachen. Er hörte auf zu rauchen. Er kam, um zu helfen. Er hat nichts zu sagen. Er sagt ab.", language: "de-DE"),
         .right("Er hatte vor zu gehen. Sie sah nach unten. Wir gehen ab jetzt zu Fuß.", language: "de-DE"),
+        .right("Er versuchte, es hinunterzuziehen. Er hat keinen Weg zu gehen.", language: "de-DE"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -42,6 +46,14 @@ public struct GermanSeparableVerbRule: ProofreadingRule {
     /// lachen", "er hörte auf zu rauchen", "er hatte vor zu gehen", "um zu helfen").
     static let beforeZuInfinitive: Set<String> = ["an", "auf", "vor", "um", "ab", "aus", "mit", "zu", "fest", "nach"]
 
+    /// Particles that never end a main clause before an infinitive with zu, joined to it
+    /// without asking the dictionary, which lists no zu-infinitives ("hinunter zu ziehen",
+    /// "los zu brüllen"); "um" joins only after a reflexive pronoun ("sich um zu drehen").
+    static let joinedBeforeZu: Set<String> = [
+        "hin", "her", "herein", "heraus", "herunter", "herauf", "herüber", "hinein", "hinaus", "hinunter", "hinauf", "hinüber", "hinweg",
+        "los", "fort", "weg", "zurück", "weiter", "zusammen", "empor", "voran", "voraus", "vorbei", "entgegen", "heim", "davon", "dazwischen",
+    ]
+
     /// Words that open a subordinate clause, whose finite verb stands last.
     static let subordinators: Set<String> = [
         "dass", "weil", "obwohl", "wenn", "falls", "ob", "als", "nachdem", "bevor", "ehe", "sobald", "solange", "damit", "indem", "während",
@@ -53,6 +65,13 @@ public struct GermanSeparableVerbRule: ProofreadingRule {
         for sentence in RuleSentence.all(in: document, context: context) {
             for position in 0..<max(sentence.count - 1, 0) where sentence.isWord(position) {
                 let particle = sentence.text(position)
+                let reflexive = ["sich", "mich", "dich", "uns", "euch"].contains(sentence.text(position - 1))
+                if Self.joinedBeforeZu.contains(particle) || particle == "um" && reflexive, !sentence.isCapitalized(position),
+                   sentence.text(position + 1) == "zu", sentence.isWord(position + 2), !sentence.isCapitalized(position + 2),
+                   sentence.has(position + 2, .VB), ["en", "ern", "eln"].contains(where: { sentence.text(position + 2).hasSuffix($0) }) {
+                    add(&matches, position, position + 2, sentence.written(position) + "zu" + sentence.written(position + 2), sentence, document, context)
+                    continue
+                }
                 guard Self.particles.contains(particle), !sentence.isCapitalized(position) || sentence.isFirstWord(position),
                       // "von Anfang an", "von Grund auf", "der Reihe nach": a postposition after its noun; "außen vor".
                       !(sentence.isCapitalized(position - 1) && (sentence.has(position - 2, .IN) || ["der", "dem"].contains(sentence.text(position - 2)))),
