@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
@@ -33,12 +36,21 @@ import Testing
     }
 
     @Test func nothingListeningIsUnhealthyAndSaysSo() async throws {
-        // A port that was just free: bound, then closed.
-        let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).bind(host: "127.0.0.1", port: 0).get()
-        let port = try #require(listener.localAddress?.port)
-        try await listener.close()
-        // A patient deadline, so that the refusal, not the deadline, ends the probe when the
-        // machine is too loaded to run the probe's task for seconds.
+        // A port held by a socket that is bound but does not listen: connections to it are
+        // refused, and no other test's listener can be given it meanwhile (a port bound and
+        // closed again was handed to the next listener on port 0, which then never answered).
+        let held = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(held >= 0)
+        defer { close(held) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(held, $0, length) == 0 && getsockname(held, $0, &length) == 0 }
+        }
+        try #require(bound)
+        let port = Int(UInt16(bigEndian: address.sin_port))
         let outcome = await HealthProbe.probe(.tcp(host: "127.0.0.1", port: port), timeout: .seconds(60))
         #expect(!outcome.healthy)
         #expect(outcome.message.hasPrefix("unhealthy: nothing answers at http://127.0.0.1:\(port)/healthz ("), "\(outcome.message)")
