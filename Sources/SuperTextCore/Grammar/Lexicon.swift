@@ -23,63 +23,162 @@ public final class Lexicon: Sendable {
         }
     }
 
-    /// A form of a lemma with its tag and features.
-    struct Form: Sendable {
-        var tag: WordTag
-        var features: WordFeatures
-        var word: String
+    /// A reading as stored, in 8 bytes: the lemma as a string number, the tag and the features.
+    private struct StoredReading {
+        private var packed: UInt64
+
+        init(lemma: UInt32, features: UInt32, tag: UInt8) {
+            packed = UInt64(lemma) << 32 | UInt64(tag) << 24 | UInt64(features & 0xFF_FFFF)
+        }
+
+        var lemma: UInt32 { UInt32(truncatingIfNeeded: packed >> 32) }
+        var tag: UInt8 { UInt8(truncatingIfNeeded: packed >> 24) }
+        var features: UInt32 { UInt32(truncatingIfNeeded: packed) & 0xFF_FFFF }
     }
 
-    private let readingsByWord: [String: [Reading]]
-    private let tagsByWord: [String: WordTags]
-    /// Forms by lemma and tag: `formsByLemma["go"]![VBN] == "gone"`.
-    private let formsByLemma: [String: [WordTag: String]]
-    /// Every form of a lemma that has features, by lemma (French: `maison` → maison, maisons).
-    private let featuredForms: [String: [Form]]
+    /// Every word and lemma, each once, numbered.
+    private let strings: InternedStrings
+    /// By string number: the tags of the word, and `listedBit` when the lexicon lists it.
+    private let tagBits: [UInt32]
+    /// By string number: where its readings start in `readingList` (one more entry, the end).
+    private let readingStarts: [UInt32]
+    private let readingList: [StoredReading]
+    /// By string number as a lemma: where its forms start in `formList` (one more entry, the end);
+    /// a form is the number of its reading in `readingList`.
+    /// A lemma's forms without features come first, in the order of the file (the first listed
+    /// for a tag wins: the files list regular forms first); those with features follow in code
+    /// point order, so that the form chosen among equals does not depend on a hash.
+    private let formStarts: [UInt32]
+    private let formList: [UInt32]
+    private static let listedBit: UInt32 = 1 << 31
 
     /// An empty lexicon: every word is unknown.
     public static let empty = Lexicon(readings: [:])
 
-    init(readings: [String: [Reading]]) {
-        readingsByWord = readings
-        var tags: [String: WordTags] = [:]
-        var forms: [String: [WordTag: String]] = [:]
-        var featured: [String: [Form]] = [:]
-        tags.reserveCapacity(readings.count)
-        for (word, list) in readings {
-            var set = WordTags()
-            for reading in list {
-                set.insert(reading.tag)
-                if reading.features.isEmpty {
-                    // The first form listed for a lemma and tag wins (the files list regular forms first).
-                    if forms[reading.lemma]?[reading.tag] == nil { forms[reading.lemma, default: [:]][reading.tag] = word }
+    /// A lexicon of the words of `readings`, in the order of their words' code points.
+    convenience init(readings: [String: [Reading]]) {
+        var builder = Builder()
+        for word in readings.keys.sorted() { builder.add(word: Array(word.utf8), readings: readings[word]!) }
+        self.init(builder)
+    }
+
+    /// The lexicon's tables in one flat arrangement rather than a `Dictionary` of arrays of
+    /// strings per word: the four grammars' lexicons took about 70 MB so and about a third of that now.
+    private struct Builder {
+        init() { precondition(WordFeature.allCases.count <= 24, "a stored reading keeps 24 bits of features") }
+
+        var strings = InternedStrings()
+        /// By string number: the word's readings in `pending` (start, count), the last line wins.
+        var lines: [(start: UInt32, count: UInt32)] = []
+        var pending: [StoredReading] = []
+        /// Readings added after the file's (the closed classes), by string number.
+        var extra: [UInt32: [StoredReading]] = [:]
+
+        mutating func number(_ bytes: some Collection<UInt8>) -> UInt32 {
+            let id = strings.intern(bytes)
+            if Int(id) == lines.count { lines.append((UInt32.max, 0)) }
+            return id
+        }
+
+        mutating func stored(_ reading: Reading) -> StoredReading {
+            StoredReading(lemma: number(Array(reading.lemma.utf8)), features: reading.features.bits, tag: reading.tag.rawValue)
+        }
+
+        mutating func add(word: [UInt8], readings: [Reading]) {
+            let id = number(word)
+            let start = UInt32(pending.count)
+            for reading in readings { pending.append(stored(reading)) }
+            lines[Int(id)] = (start, UInt32(readings.count))
+        }
+
+        mutating func addLine(word: UnsafeBufferPointer<UInt8>, readings: [(tag: WordTag, features: WordFeatures, lemma: UnsafeBufferPointer<UInt8>?)]) {
+            let id = number(word)
+            let start = UInt32(pending.count)
+            for reading in readings {
+                let lemma = reading.lemma.map { number($0) } ?? id
+                pending.append(StoredReading(lemma: lemma, features: reading.features.bits, tag: reading.tag.rawValue))
+            }
+            lines[Int(id)] = (start, UInt32(readings.count))
+        }
+
+        mutating func addExtra(word: String, readings: [Reading]) {
+            let id = number(Array(word.utf8))
+            if lines[Int(id)].start == UInt32.max { lines[Int(id)] = (UInt32(pending.count), 0) }
+            for reading in readings { extra[id, default: []].append(stored(reading)) }
+        }
+    }
+
+    private init(_ builder: Builder) {
+        let count = builder.lines.count
+        var tagBits = [UInt32](repeating: 0, count: count)
+        var readingStarts: [UInt32] = []
+        readingStarts.reserveCapacity(count + 1)
+        var readingList: [StoredReading] = []
+        readingList.reserveCapacity(builder.pending.count + builder.extra.count)
+        var formCounts = [UInt32](repeating: 0, count: count + 1)
+        for id in 0..<count {
+            readingStarts.append(UInt32(readingList.count))
+            let line = builder.lines[id]
+            guard line.start != UInt32.max else { continue }
+            tagBits[id] = Self.listedBit
+            func add(_ reading: StoredReading) {
+                readingList.append(reading)
+                tagBits[id] |= 1 << UInt32(reading.tag)
+                formCounts[Int(reading.lemma)] += 1
+            }
+            for index in Int(line.start)..<Int(line.start + line.count) { add(builder.pending[index]) }
+            for reading in builder.extra[UInt32(id)] ?? [] { add(reading) }
+        }
+        readingStarts.append(UInt32(readingList.count))
+        // Forms by lemma: counted above, placed by running sums, plain forms before featured ones.
+        var formStarts = [UInt32](repeating: 0, count: count + 1)
+        for id in 0..<count { formStarts[id + 1] = formStarts[id] + formCounts[id] }
+        var plainNext = formStarts
+        var featuredCounts = [UInt32](repeating: 0, count: count)
+        for reading in readingList where reading.features != 0 { featuredCounts[Int(reading.lemma)] += 1 }
+        var featuredNext = (0..<count).map { formStarts[$0 + 1] - featuredCounts[$0] }
+        var formList = [UInt32](repeating: 0, count: readingList.count)
+        for id in 0..<count {
+            for index in Int(readingStarts[id])..<Int(readingStarts[id + 1]) {
+                let reading = readingList[index]
+                let lemma = Int(reading.lemma)
+                let form = UInt32(index)
+                if reading.features == 0 {
+                    formList[Int(plainNext[lemma])] = form
+                    plainNext[lemma] += 1
                 } else {
-                    // Readings with features are found by `featuredForms` (one table, not two).
-                    featured[reading.lemma, default: []].append(Form(tag: reading.tag, features: reading.features, word: word))
+                    formList[Int(featuredNext[lemma])] = form
+                    featuredNext[lemma] += 1
                 }
             }
-            tags[word] = set
         }
-        // In code point order, so that the form chosen among equals does not depend on the
-        // order of a dictionary.
-        for lemma in featured.keys { featured[lemma]!.sort { $0.word < $1.word } }
-        tagsByWord = tags
-        formsByLemma = forms
-        featuredForms = featured
+        var strings = builder.strings
+        strings.trimCapacity()
+        for id in 0..<count where featuredCounts[id] > 1 {
+            let range = Int(formStarts[id + 1] - featuredCounts[id])..<Int(formStarts[id + 1])
+            formList[range].sort { strings.precedes(Self.word(ofReading: $0, starts: readingStarts), Self.word(ofReading: $1, starts: readingStarts)) }
+        }
+        self.strings = strings
+        self.tagBits = tagBits
+        self.readingStarts = readingStarts
+        self.readingList = readingList
+        self.formStarts = formStarts
+        self.formList = formList
     }
 
     /// Reads a lexicon file and adds the closed classes.
     /// - Throws: when the file cannot be read.
     public convenience init(path: String?, closedClasses: [String: [Reading]]) throws {
-        var readings: [String: [Reading]] = [:]
+        var builder = Builder()
         if let path {
             // Read as bytes: splitting a String of a hundred thousand lines by Character took
             // most of loading the French lexicon.
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            readings.reserveCapacity(data.count / 32)
             data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
                 let bytes = raw.bindMemory(to: UInt8.self)
-                func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+                func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[range]) }
+                func string(_ range: Range<Int>) -> String { String(decoding: slice(range), as: UTF8.self) }
+                var list: [(tag: WordTag, features: WordFeatures, lemma: UnsafeBufferPointer<UInt8>?)] = []
                 var start = 0
                 while start < bytes.count {
                     var end = start
@@ -89,8 +188,7 @@ public final class Lexicon: Sendable {
                     var tab = start
                     while tab < end, bytes[tab] != 0x09 { tab += 1 }
                     guard tab < end else { continue }
-                    let word = string(start..<tab)
-                    var list: [Reading] = []
+                    list.removeAll(keepingCapacity: true)
                     var field = tab + 1
                     while field < end {
                         var fieldEnd = field
@@ -112,35 +210,68 @@ public final class Lexicon: Sendable {
                             name = nameEnd + 1
                         }
                         guard known else { continue }
-                        list.append(Reading(tag: tag, lemma: colon < fieldEnd ? string(colon + 1..<fieldEnd) : word, features: features))
+                        list.append((tag, features, colon < fieldEnd ? slice(colon + 1..<fieldEnd) : nil))
                     }
-                    readings[word] = list
+                    builder.addLine(word: slice(start..<tab), readings: list)
                 }
             }
         }
-        for (word, list) in closedClasses {
-            readings[word, default: []] += list
+        for word in closedClasses.keys.sorted() {
+            builder.addExtra(word: word, readings: closedClasses[word]!)
         }
-        self.init(readings: readings)
+        self.init(builder)
+    }
+
+    /// The string number of the word whose readings hold reading number `reading`.
+    private static func word(ofReading reading: UInt32, starts: [UInt32]) -> UInt32 {
+        // The last word whose readings start at or before it.
+        var low = 0, high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= reading { low = middle } else { high = middle - 1 }
+        }
+        return UInt32(low)
+    }
+
+    /// The string number of a word the lexicon lists.
+    private func listed(_ word: String) -> Int? {
+        guard let id = strings.number(of: word), tagBits[Int(id)] & Self.listedBit != 0 else { return nil }
+        return Int(id)
+    }
+
+    private func readingRange(of word: String) -> Range<Int> {
+        guard let id = listed(word) else { return 0..<0 }
+        return Int(readingStarts[id])..<Int(readingStarts[id + 1])
+    }
+
+    private func formRange(of lemma: String) -> Range<Int> {
+        guard let id = strings.number(of: lemma) else { return 0..<0 }
+        return Int(formStarts[Int(id)])..<Int(formStarts[Int(id) + 1])
     }
 
     /// The tags of a lowercase word (empty when unknown).
     public func tags(of word: String) -> WordTags {
-        tagsByWord[word] ?? WordTags()
+        guard let id = strings.number(of: word) else { return WordTags() }
+        return WordTags(bits: tagBits[Int(id)] & ~Self.listedBit)
     }
 
     /// The readings of a lowercase word.
     public func readings(of word: String) -> [Reading] {
-        readingsByWord[word] ?? []
+        let range = readingRange(of: word)
+        guard !range.isEmpty else { return [] }
+        return readingList[range].map { stored in
+            Reading(tag: WordTag(rawValue: stored.tag)!, lemma: strings.string(stored.lemma), features: WordFeatures(bits: stored.features))
+        }
     }
 
     /// Whether the lexicon knows the word.
-    public func knows(_ word: String) -> Bool { tagsByWord[word] != nil }
+    public func knows(_ word: String) -> Bool { listed(word) != nil }
 
     /// The form of a lemma with a tag: `form(of: "go", as: .VBN) == "gone"`; the base form for
     /// `.VB`.
     public func form(of lemma: String, as tag: WordTag) -> String? {
-        let form = formsByLemma[lemma]?[tag] ?? featuredForms[lemma]?.first { $0.tag == tag }?.word
+        let form = formList[formRange(of: lemma)].first { readingList[Int($0)].tag == tag.rawValue }
+            .map { strings.string(Self.word(ofReading: $0, starts: readingStarts)) }
         if tag == .VB || tag == .NN || tag == .JJ { return form ?? (knows(lemma) ? lemma : nil) }
         return form
     }
@@ -167,7 +298,9 @@ public final class Lexicon: Sendable {
 
     /// Whether the word has a reading with `tag` (any tag when nil) and every feature of `features`.
     public func hasReading(_ word: String, tag: WordTag?, features: WordFeatures = WordFeatures()) -> Bool {
-        readings(of: word).contains { (tag == nil || $0.tag == tag) && $0.features.isSuperset(of: features) }
+        readingList[readingRange(of: word)].contains {
+            (tag == nil || $0.tag == tag!.rawValue) && $0.features & features.bits == features.bits
+        }
     }
 
     /// The word as another form of its lemma, chosen by tag and features: `maison` as
@@ -186,7 +319,10 @@ public final class Lexicon: Sendable {
         var result: [String] = []
         for reading in readings(of: word) where inflectionClass.contains(reading.tag) {
             var best: [(score: Int, word: String)] = []
-            for form in featuredForms[reading.lemma] ?? [] where form.tag == tag {
+            for number in formList[formRange(of: reading.lemma)] {
+                let stored = readingList[Int(number)]
+                guard stored.tag == tag.rawValue, stored.features != 0 else { continue }
+                let form = (features: WordFeatures(bits: stored.features), word: Self.word(ofReading: number, starts: readingStarts))
                 var score = 0
                 var fits = true
                 for dimension in WordFeatures.dimensions {
@@ -202,7 +338,7 @@ public final class Lexicon: Sendable {
                     if formBits.intersection(kept).isEmpty { fits = false; break }
                     if formBits == kept { score += 1 }
                 }
-                if fits { best.append((score, form.word)) }
+                if fits { best.append((score, strings.string(form.word))) }
             }
             // Highest score first; among equals, the order of the lexicon (code point order).
             for candidate in best.enumerated().sorted(by: { ($1.element.score, $0.offset) < ($0.element.score, $1.offset) }) {
@@ -214,5 +350,5 @@ public final class Lexicon: Sendable {
     }
 
     /// The number of words.
-    public var count: Int { readingsByWord.count }
+    public var count: Int { tagBits.reduce(0) { $0 + ($1 & Self.listedBit != 0 ? 1 : 0) } }
 }
