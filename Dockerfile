@@ -18,7 +18,7 @@ FROM ${SWIFT_IMAGE} AS build
 # Versions are not pinned: Debian's security updates replace them within bookworm.
 # hadolint ignore=DL3008
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libhunspell-dev libsqlite3-dev zlib1g-dev pkg-config \
+    && apt-get install -y --no-install-recommends libhunspell-dev libsqlite3-dev zlib1g-dev libjemalloc-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /build
@@ -59,7 +59,7 @@ RUN for package in ${DICTIONARIES} ${EXTRA_DICTIONARIES}; do \
         esac; \
     done \
     && apt-get update \
-    && apt-get install -y --no-install-recommends libhunspell-1.7-0 libsqlite3-0 ca-certificates ${DICTIONARIES} ${EXTRA_DICTIONARIES} \
+    && apt-get install -y --no-install-recommends libhunspell-1.7-0 libsqlite3-0 libjemalloc2 ca-certificates ${DICTIONARIES} ${EXTRA_DICTIONARIES} \
     && rm -rf /var/lib/apt/lists/* \
     && ldd /rootfs/usr/local/bin/supertext >/tmp/ldd && cat /tmp/ldd \
     && if grep -q 'not found' /tmp/ldd; then echo "A library the binary links is missing" >&2; exit 1; fi \

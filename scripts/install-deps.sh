@@ -4,7 +4,7 @@
 set -euo pipefail
 
 purpose="${1:-run}"
-packages=(libhunspell-dev pkg-config libsqlite3-dev zlib1g-dev hunspell-en-us hunspell-en-gb hunspell-fr hunspell-de-de hunspell-es)
+packages=(libhunspell-dev pkg-config libsqlite3-dev zlib1g-dev libjemalloc-dev hunspell-en-us hunspell-en-gb hunspell-fr hunspell-de-de hunspell-es)
 case "$purpose" in
   test)
     packages+=(hunspell python3 python3-venv curl chromium chromium-driver fonts-dejavu-core)
