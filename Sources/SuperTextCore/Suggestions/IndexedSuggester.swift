@@ -42,6 +42,9 @@ final class IndexedSuggester: Suggester {
     /// Whether nouns are capitalised and the frequency list undercounts them (German): a
     /// capitalised word is ranked towards nouns, and an unlisted noun gets a count of its own.
     private let prefersNouns: Bool
+    /// The joining `s` of compounds and the `e` a first part may drop (`Schule`, `Schulbuch`).
+    private let compoundJoint: UInt8?
+    private let compoundElided: UInt8?
     /// Letters with the same base letter (`e`: `é`, `è`, `ê`, `ë`), for checked edits.
     private let accentVariants: [Unicode.Scalar: [Unicode.Scalar]]
     /// The dictionary's output conversions (`'` → `’` in French).
@@ -66,6 +69,8 @@ final class IndexedSuggester: Suggester {
         cache = index.recentAnswers
         let lexicon = index.lexicon
         formsCompounds = index.formsCompounds
+        compoundJoint = lexicon.code(of: "s")
+        compoundElided = lexicon.code(of: "e")
         prefersNouns = language.primaryLanguage == "de"
         phonetics = PhoneticKey(language: language.code)
         outputConversions = index.outputConversions
@@ -149,9 +154,10 @@ final class IndexedSuggester: Suggester {
     }
 
     /// The trie search for one written word (or part of one).
-    private func searching(_ input: [UInt8]) -> [CandidateSearch.Candidate] {
+    private func searching(_ input: [UInt8], keep: Int? = nil) -> [CandidateSearch.Candidate] {
         search.prepare(input)
-        return search.search(bound: ranking.bound(letters: input.count), ranking: ranking, keep: ranking.kept * 2)
+        let bound = ranking.bound(letters: input.count, formsCompounds: formsCompounds)
+        return search.search(bound: bound, ranking: ranking, keep: keep ?? ranking.kept * 2)
     }
 
     /// The best-scoring keys of a search, written out as words. Keys are ranked by their
@@ -331,7 +337,8 @@ final class IndexedSuggester: Suggester {
 
     /// The three best corrections of a compound's part, as lowercase codes.
     private func bestWords(for part: [UInt8]) -> [(codes: [UInt8], distance: Float, count: UInt32)] {
-        let scored = searching(part).map { candidate in
+        // Only the best few are kept, so the search's threshold tightens sooner.
+        let scored = searching(part, keep: ranking.compoundPartCandidates).map { candidate in
             let count = lexicon.mostCommonWord(ofKey: candidate.key).count
             return (candidate, count, ranking.score(distance: candidate.cost, count: count))
         }
@@ -413,9 +420,10 @@ final class IndexedSuggester: Suggester {
             let codes = edit.map { lexicon.code(of: $0) ?? lexicon.unknownCode }
             let key = lexicon.key(for: codes)
             if formsCompounds {
-                // A word the lexicon lacks must at least end like one of its words: Hunspell's
-                // compound analysis makes each rejected edit cost tens of µs.
-                if key == nil, !lexicon.hasKeySuffix(codes, minimumLength: 2) { return }
+                // A word the lexicon lacks must at least read as a compound of its words:
+                // Hunspell's compound analysis makes each rejected edit cost tens of µs.
+                if key == nil, !edit.contains(where: SuggestionLexicon.isJoiner),
+                   !lexicon.readsAsCompound(codes, joint: compoundJoint, elided: compoundElided) { return }
             } else if key == nil, !edit.contains(where: SuggestionLexicon.isJoiner) {
                 // Without compounds, the lexicon holds every form of the dictionary: Hunspell
                 // accepts little else but words joined by a hyphen or an apostrophe
@@ -436,8 +444,14 @@ final class IndexedSuggester: Suggester {
                 if dictionary.spell(title) { accepted = title }
             }
             guard let accepted else { return }
-            let count = key.map { lexicon.mostCommonWord(ofKey: $0).count } ?? 0
-            pool.add(accepted, distance: search.distance(to: codes), count: count, ranking: ranking, shaped: true)
+            var count = key.map { lexicon.mostCommonWord(ofKey: $0).count } ?? 0
+            var distance = search.distance(to: codes)
+            if key == nil, formsCompounds, let tail = lexicon.longestKeySuffix(codes, minimumLength: 3) {
+                // A compound is about as common as its last part, as in `addCompoundParts`.
+                count = lexicon.mostCommonWord(ofKey: tail).count
+                distance += ranking.compoundPartCost
+            }
+            pool.add(accepted, distance: distance, count: count, ranking: ranking, shaped: true)
         }
         // Every edit with the error model's cost of the error it undoes, so that when there are
         // more than the budget, the likeliest are checked.

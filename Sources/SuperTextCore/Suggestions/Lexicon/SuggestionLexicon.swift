@@ -166,14 +166,44 @@ final class SuggestionLexicon: Sendable {
         return key >= 0 ? Int(key) : nil
     }
 
-    /// Whether some ending of `codes` of at least `minimumLength` letters, or all of them, is a
-    /// key: a compound's last part is a word.
-    func hasKeySuffix(_ codes: [UInt8], minimumLength: Int) -> Bool {
-        guard codes.count >= minimumLength else { return key(for: codes) != nil }
-        for start in 0...(codes.count - minimumLength) where key(for: codes[start...]) != nil {
-            return true
+    /// Whether `codes` can be read as a compound of keys: parts of at least three letters, the
+    /// last one of at least two, each part but the last optionally followed by the joining
+    /// `joint` (`Geburt·s·tag`) or written without a final `elided` letter (`Schul·buch`).
+    /// Hunspell decides which parts may be joined; this only rules out what no reading allows.
+    func readsAsCompound(_ codes: [UInt8], joint: UInt8?, elided: UInt8?) -> Bool {
+        let count = codes.count
+        guard count >= 2 else { return key(for: codes) != nil }
+        var reachable = [Bool](repeating: false, count: count + 2)
+        reachable[0] = true
+        for start in 0..<count where reachable[start] {
+            var node = 0, end = start
+            while end < count, let next = child(of: node, labelled: codes[end]) {
+                node = next
+                end += 1
+                let length = end - start
+                if nodeKey[node] >= 0, end == count, length >= 2 { return true }
+                guard length >= 3, end < count else { continue }
+                var partEnds = nodeKey[node] >= 0
+                if !partEnds, let elided, let withLetter = child(of: node, labelled: elided), nodeKey[withLetter] >= 0 {
+                    partEnds = true
+                }
+                if partEnds {
+                    reachable[end] = true
+                    if let joint, codes[end] == joint { reachable[end + 1] = true }
+                }
+            }
         }
         return false
+    }
+
+    /// The key of the longest proper ending of `codes` of at least `minimumLength` letters: a
+    /// compound's last part.
+    func longestKeySuffix(_ codes: [UInt8], minimumLength: Int) -> Int? {
+        guard codes.count > minimumLength else { return nil }
+        for start in 1...(codes.count - minimumLength) {
+            if let key = key(for: codes[start...]) { return key }
+        }
+        return nil
     }
 
     /// The child of `node` with label `code` (children are sorted by label).
