@@ -49,6 +49,7 @@ struct SuggestionEngineTests {
         ("Rythmus", "Rhythmus"),  // rh and th written without h
         ("Filosofie", "Philosophie"),  // two ph written as f: far apart, but the same sound
         ("Schulbuhc", "Schulbuch"),  // a compound whose first part drops its e
+        ("verstriken", "verstricken"),  // ch inside a word is not k
     ]
 
     @Test("German: nouns, a misspelled part of a compound and the joining s", arguments: germanFirstChoices)
