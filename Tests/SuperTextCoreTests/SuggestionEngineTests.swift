@@ -50,6 +50,7 @@ struct SuggestionEngineTests {
         ("Filosofie", "Philosophie"),  // two ph written as f: far apart, but the same sound
         ("Schulbuhc", "Schulbuch"),  // a compound whose first part drops its e
         ("verstriken", "verstricken"),  // ch inside a word is not k
+        ("Vefteilerbäusche", "Verteilerbäusche"),  // a last part the index lacks
     ]
 
     @Test("German: nouns, a misspelled part of a compound and the joining s", arguments: germanFirstChoices)

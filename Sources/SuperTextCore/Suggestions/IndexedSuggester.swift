@@ -413,7 +413,10 @@ final class IndexedSuggester: Suggester {
         var tried = Set<String>()
         // Words given to the dictionary, at most `ranking.checkedEditsBudget`.
         var calls = 0
-        func check(_ edit: [Unicode.Scalar]) {
+        // Edits whose last part the lexicon lacks, checked only when no other edit is a word.
+        var unlistedLastPart: [[Unicode.Scalar]] = []
+        var acceptedEdits = 0
+        func check(_ edit: [Unicode.Scalar], lastPartMayBeUnlisted: Bool = false) {
             guard let first = edit.first, let last = edit.last,
                   !SuggestionLexicon.isJoiner(first), !SuggestionLexicon.isJoiner(last)
             else { return }
@@ -421,9 +424,17 @@ final class IndexedSuggester: Suggester {
             let key = lexicon.key(for: codes)
             if formsCompounds {
                 // A word the lexicon lacks must at least read as a compound of its words:
-                // Hunspell's compound analysis makes each rejected edit cost tens of µs.
+                // Hunspell's compound analysis makes each rejected edit cost tens of µs. The
+                // lexicon lacks some forms Hunspell joins as a last part (`Verteilerbäusche`):
+                // edits that need one are kept for when nothing else was found.
                 if key == nil, !edit.contains(where: SuggestionLexicon.isJoiner),
-                   !lexicon.readsAsCompound(codes, joint: compoundJoint, elided: compoundElided) { return }
+                   !lexicon.readsAsCompound(codes, joint: compoundJoint, elided: compoundElided, unlistedLastPart: lastPartMayBeUnlisted) {
+                    if !lastPartMayBeUnlisted,
+                       lexicon.readsAsCompound(codes, joint: compoundJoint, elided: compoundElided, unlistedLastPart: true) {
+                        unlistedLastPart.append(edit)
+                    }
+                    return
+                }
             } else if key == nil, !edit.contains(where: SuggestionLexicon.isJoiner) {
                 // Without compounds, the lexicon holds every form of the dictionary: Hunspell
                 // accepts little else but words joined by a hyphen or an apostrophe
@@ -444,14 +455,12 @@ final class IndexedSuggester: Suggester {
                 if dictionary.spell(title) { accepted = title }
             }
             guard let accepted else { return }
-            var count = key.map { lexicon.mostCommonWord(ofKey: $0).count } ?? 0
-            var distance = search.distance(to: codes)
-            if key == nil, formsCompounds, let tail = lexicon.longestKeySuffix(codes, minimumLength: 3) {
-                // A compound is about as common as its last part, as in `addCompoundParts`.
-                count = lexicon.mostCommonWord(ofKey: tail).count
-                distance += ranking.compoundPartCost
-            }
-            pool.add(accepted, distance: distance, count: count, ranking: ranking, shaped: true)
+            acceptedEdits += 1
+            // A compound the lexicon lacks counts as unlisted: ranked by its last part, a
+            // misreading with a short common word at its end (`Weidekauflug`, ·flug) would
+            // outrank the compound meant (`Weidenausflug`).
+            let count = key.map { lexicon.mostCommonWord(ofKey: $0).count } ?? 0
+            pool.add(accepted, distance: search.distance(to: codes), count: count, ranking: ranking, shaped: true)
         }
         // Every edit with the error model's cost of the error it undoes, so that when there are
         // more than the budget, the likeliest are checked.
@@ -492,6 +501,12 @@ final class IndexedSuggester: Suggester {
             case .insert(let index, let letter): edited.insert(letter, at: index)
             }
             check(edited)
+        }
+        if acceptedEdits == 0 {
+            for edit in unlistedLastPart {
+                if calls >= ranking.checkedEditsBudget { break }
+                check(edit, lastPartMayBeUnlisted: true)
+            }
         }
     }
 

@@ -169,13 +169,17 @@ final class SuggestionLexicon: Sendable {
     /// Whether `codes` can be read as a compound of keys: parts of at least three letters, the
     /// last one of at least two, each part but the last optionally followed by the joining
     /// `joint` (`Geburt·s·tag`) or written without a final `elided` letter (`Schul·buch`).
-    /// Hunspell decides which parts may be joined; this only rules out what no reading allows.
-    func readsAsCompound(_ codes: [UInt8], joint: UInt8?, elided: UInt8?) -> Bool {
+    /// With `unlistedLastPart`, the last part may also be a word the lexicon lacks (a rare
+    /// form, `Verteiler·bäusche`) of at least three letters that ends like a key of two letters
+    /// or more. Hunspell decides which parts may be joined; this only rules out what no reading
+    /// allows.
+    func readsAsCompound(_ codes: [UInt8], joint: UInt8?, elided: UInt8?, unlistedLastPart: Bool = false) -> Bool {
         let count = codes.count
         guard count >= 2 else { return key(for: codes) != nil }
         var reachable = [Bool](repeating: false, count: count + 2)
         reachable[0] = true
         for start in 0..<count where reachable[start] {
+            if unlistedLastPart, start > 0, count - start >= 3, endsLikeKey(codes[start...]) { return true }
             var node = 0, end = start
             while end < count, let next = child(of: node, labelled: codes[end]) {
                 node = next
@@ -196,14 +200,14 @@ final class SuggestionLexicon: Sendable {
         return false
     }
 
-    /// The key of the longest proper ending of `codes` of at least `minimumLength` letters: a
-    /// compound's last part.
-    func longestKeySuffix(_ codes: [UInt8], minimumLength: Int) -> Int? {
-        guard codes.count > minimumLength else { return nil }
-        for start in 1...(codes.count - minimumLength) {
-            if let key = key(for: codes[start...]) { return key }
+    /// Whether some ending of `codes` of at least two letters is a key.
+    private func endsLikeKey(_ codes: ArraySlice<UInt8>) -> Bool {
+        var start = codes.startIndex
+        while codes.endIndex - start >= 2 {
+            if key(for: codes[start...]) != nil { return true }
+            start += 1
         }
-        return nil
+        return false
     }
 
     /// The child of `node` with label `code` (children are sorted by label).
