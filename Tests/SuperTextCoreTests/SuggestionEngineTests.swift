@@ -51,6 +51,7 @@ struct SuggestionEngineTests {
         ("Schulbuhc", "Schulbuch"),  // a compound whose first part drops its e
         ("verstriken", "verstricken"),  // ch inside a word is not k
         ("Vefteilerbäusche", "Verteilerbäusche"),  // a last part the index lacks
+        ("Kassesemikolon", "Kassensemikolon"),  // near compounds the dictionary rejects: every edit checked
     ]
 
     @Test("German: nouns, a misspelled part of a compound and the joining s", arguments: germanFirstChoices)

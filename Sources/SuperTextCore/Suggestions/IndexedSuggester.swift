@@ -131,13 +131,22 @@ final class IndexedSuggester: Suggester {
         // Not for long words, nor corrected hyphenated ones: there each call to Hunspell checks
         // every part, and the edits cost far more than they find. German compounds are longer.
         let editsAreAffordable = input.count <= (formsCompounds ? 30 : 20) && !(correctedParts && input.count > 14)
+        var checkedEveryLetter = false
         if editsAreAffordable, pool.bestDistance > ranking.checkedEditsThreshold {
             addCheckedEdits(of: word, input: input, everyLetter: formsCompounds, to: &pool)
+            checkedEveryLetter = formsCompounds
         } else if editsAreAffordable, formsCompounds, pool.bestDistance > ranking.compoundEditsThreshold {
             // Compounds are missing from the index even when a simple word is near.
             addCheckedEdits(of: word, input: input, everyLetter: false, to: &pool)
         }
         var confirmed = confirmedBest(of: pool)
+        if confirmed.isEmpty, editsAreAffordable, formsCompounds, !checkedEveryLetter {
+            // What was near were compounds the dictionary rejects (`Kassessemikolon` for
+            // `Kassesemikolon`, the joining `s` where the parts take `n`): every edit costs a few
+            // milliseconds at most, Hunspell's `suggest` below tens.
+            addCheckedEdits(of: word, input: input, everyLetter: true, to: &pool)
+            confirmed = confirmedBest(of: pool)
+        }
         // Hunspell's suggest (20-70 ms a word) only where the index is known to be incomplete:
         // languages that form compounds, for a word nothing was found for.
         // Not for very long words: there Hunspell runs into its own time limits and finds
