@@ -45,6 +45,13 @@ struct SuggestionEngineTests {
         ("Kundenrehcnugn", "Kundenrechnung"),  // a part with two errors inside a compound
         ("Arbeitamt", "Arbeitsamt"),  // the joining s left out
         ("Einsichtshardcover", "Einsichthardcover"),  // a joining s where the parts take none
+        ("Karakter", "Charakter"),  // ch written as k
+        ("Rythmus", "Rhythmus"),  // rh and th written without h
+        ("Filosofie", "Philosophie"),  // two ph written as f: far apart, but the same sound
+        ("Schulbuhc", "Schulbuch"),  // a compound whose first part drops its e
+        ("verstriken", "verstricken"),  // ch inside a word is not k
+        ("Vefteilerbäusche", "Verteilerbäusche"),  // a last part the index lacks
+        ("Kassesemikolon", "Kassensemikolon"),  // near compounds the dictionary rejects: every edit checked
     ]
 
     @Test("German: nouns, a misspelled part of a compound and the joining s", arguments: germanFirstChoices)

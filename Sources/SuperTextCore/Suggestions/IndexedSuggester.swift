@@ -42,6 +42,9 @@ final class IndexedSuggester: Suggester {
     /// Whether nouns are capitalised and the frequency list undercounts them (German): a
     /// capitalised word is ranked towards nouns, and an unlisted noun gets a count of its own.
     private let prefersNouns: Bool
+    /// The joining `s` of compounds and the `e` a first part may drop (`Schule`, `Schulbuch`).
+    private let compoundJoint: UInt8?
+    private let compoundElided: UInt8?
     /// Letters with the same base letter (`e`: `é`, `è`, `ê`, `ë`), for checked edits.
     private let accentVariants: [Unicode.Scalar: [Unicode.Scalar]]
     /// The dictionary's output conversions (`'` → `’` in French).
@@ -66,6 +69,8 @@ final class IndexedSuggester: Suggester {
         cache = index.recentAnswers
         let lexicon = index.lexicon
         formsCompounds = index.formsCompounds
+        compoundJoint = lexicon.code(of: "s")
+        compoundElided = lexicon.code(of: "e")
         prefersNouns = language.primaryLanguage == "de"
         phonetics = PhoneticKey(language: language.code)
         outputConversions = index.outputConversions
@@ -126,13 +131,22 @@ final class IndexedSuggester: Suggester {
         // Not for long words, nor corrected hyphenated ones: there each call to Hunspell checks
         // every part, and the edits cost far more than they find. German compounds are longer.
         let editsAreAffordable = input.count <= (formsCompounds ? 30 : 20) && !(correctedParts && input.count > 14)
+        var checkedEveryLetter = false
         if editsAreAffordable, pool.bestDistance > ranking.checkedEditsThreshold {
             addCheckedEdits(of: word, input: input, everyLetter: formsCompounds, to: &pool)
+            checkedEveryLetter = formsCompounds
         } else if editsAreAffordable, formsCompounds, pool.bestDistance > ranking.compoundEditsThreshold {
             // Compounds are missing from the index even when a simple word is near.
             addCheckedEdits(of: word, input: input, everyLetter: false, to: &pool)
         }
         var confirmed = confirmedBest(of: pool)
+        if confirmed.isEmpty, editsAreAffordable, formsCompounds, !checkedEveryLetter {
+            // What was near were compounds the dictionary rejects (`Kassessemikolon` for
+            // `Kassesemikolon`, the joining `s` where the parts take `n`): every edit costs a few
+            // milliseconds at most, Hunspell's `suggest` below tens.
+            addCheckedEdits(of: word, input: input, everyLetter: true, to: &pool)
+            confirmed = confirmedBest(of: pool)
+        }
         // Hunspell's suggest (20-70 ms a word) only where the index is known to be incomplete:
         // languages that form compounds, for a word nothing was found for.
         // Not for very long words: there Hunspell runs into its own time limits and finds
@@ -149,9 +163,10 @@ final class IndexedSuggester: Suggester {
     }
 
     /// The trie search for one written word (or part of one).
-    private func searching(_ input: [UInt8]) -> [CandidateSearch.Candidate] {
+    private func searching(_ input: [UInt8], keep: Int? = nil) -> [CandidateSearch.Candidate] {
         search.prepare(input)
-        return search.search(bound: ranking.bound(letters: input.count), ranking: ranking, keep: ranking.kept * 2)
+        let bound = ranking.bound(letters: input.count, formsCompounds: formsCompounds)
+        return search.search(bound: bound, ranking: ranking, keep: keep ?? ranking.kept * 2)
     }
 
     /// The best-scoring keys of a search, written out as words. Keys are ranked by their
@@ -331,7 +346,8 @@ final class IndexedSuggester: Suggester {
 
     /// The three best corrections of a compound's part, as lowercase codes.
     private func bestWords(for part: [UInt8]) -> [(codes: [UInt8], distance: Float, count: UInt32)] {
-        let scored = searching(part).map { candidate in
+        // Only the best few are kept, so the search's threshold tightens sooner.
+        let scored = searching(part, keep: ranking.compoundPartCandidates).map { candidate in
             let count = lexicon.mostCommonWord(ofKey: candidate.key).count
             return (candidate, count, ranking.score(distance: candidate.cost, count: count))
         }
@@ -406,16 +422,28 @@ final class IndexedSuggester: Suggester {
         var tried = Set<String>()
         // Words given to the dictionary, at most `ranking.checkedEditsBudget`.
         var calls = 0
-        func check(_ edit: [Unicode.Scalar]) {
+        // Edits whose last part the lexicon lacks, checked only when no other edit is a word.
+        var unlistedLastPart: [[Unicode.Scalar]] = []
+        var acceptedEdits = 0
+        func check(_ edit: [Unicode.Scalar], lastPartMayBeUnlisted: Bool = false) {
             guard let first = edit.first, let last = edit.last,
                   !SuggestionLexicon.isJoiner(first), !SuggestionLexicon.isJoiner(last)
             else { return }
             let codes = edit.map { lexicon.code(of: $0) ?? lexicon.unknownCode }
             let key = lexicon.key(for: codes)
             if formsCompounds {
-                // A word the lexicon lacks must at least end like one of its words: Hunspell's
-                // compound analysis makes each rejected edit cost tens of µs.
-                if key == nil, !lexicon.hasKeySuffix(codes, minimumLength: 2) { return }
+                // A word the lexicon lacks must at least read as a compound of its words:
+                // Hunspell's compound analysis makes each rejected edit cost tens of µs. The
+                // lexicon lacks some forms Hunspell joins as a last part (`Verteilerbäusche`):
+                // edits that need one are kept for when nothing else was found.
+                if key == nil, !edit.contains(where: SuggestionLexicon.isJoiner),
+                   !lexicon.readsAsCompound(codes, joint: compoundJoint, elided: compoundElided, unlistedLastPart: lastPartMayBeUnlisted) {
+                    if !lastPartMayBeUnlisted,
+                       lexicon.readsAsCompound(codes, joint: compoundJoint, elided: compoundElided, unlistedLastPart: true) {
+                        unlistedLastPart.append(edit)
+                    }
+                    return
+                }
             } else if key == nil, !edit.contains(where: SuggestionLexicon.isJoiner) {
                 // Without compounds, the lexicon holds every form of the dictionary: Hunspell
                 // accepts little else but words joined by a hyphen or an apostrophe
@@ -436,6 +464,10 @@ final class IndexedSuggester: Suggester {
                 if dictionary.spell(title) { accepted = title }
             }
             guard let accepted else { return }
+            acceptedEdits += 1
+            // A compound the lexicon lacks counts as unlisted: ranked by its last part, a
+            // misreading with a short common word at its end (`Weidekauflug`, ·flug) would
+            // outrank the compound meant (`Weidenausflug`).
             let count = key.map { lexicon.mostCommonWord(ofKey: $0).count } ?? 0
             pool.add(accepted, distance: search.distance(to: codes), count: count, ranking: ranking, shaped: true)
         }
@@ -478,6 +510,12 @@ final class IndexedSuggester: Suggester {
             case .insert(let index, let letter): edited.insert(letter, at: index)
             }
             check(edited)
+        }
+        if acceptedEdits == 0 {
+            for edit in unlistedLastPart {
+                if calls >= ranking.checkedEditsBudget { break }
+                check(edit, lastPartMayBeUnlisted: true)
+            }
         }
     }
 

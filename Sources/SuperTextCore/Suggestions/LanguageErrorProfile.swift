@@ -53,6 +53,11 @@ struct LanguageErrorProfile {
                 + both("tz", "z", 0.45) + both("ck", "k", 0.45) + both("dt", "t", 0.5) + both("chs", "x", 0.5)
                 + both("ks", "x", 0.5) + both("ei", "ai", 0.55) + both("äu", "eu", 0.4) + both("v", "w", 0.6)
                 + both("qu", "kw", 0.5) + both("ts", "z", 0.5) + both("ß", "s", 0.35)
+            // No `ch`/`k` nor `rh`/`r` here, although the dictionary's REP table lists them: `ch`
+            // sounds as `k` only at the start of loanwords (`Charakter`), and `rh` is `r` only
+            // there too (`Rhythmus`); the sound-alike key folds both in that place. A rule here
+            // applies anywhere: to `ch` inside words (`verstriken` → `verstrichen`) and to `r·h`
+            // across compound parts (`Vorang` → `Vorhang`).
             // `n` before another consonant is barely heard, so often left out (`Rechung`).
             cheapOmissions = ["h": 0.55, "e": 0.75, "n": 0.8]
             cheapInsertions = ["h": 0.6, "e": 0.8]

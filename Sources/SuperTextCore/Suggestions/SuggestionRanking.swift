@@ -13,6 +13,9 @@ package struct SuggestionRanking: Sendable {
     package var boundBase: Float = 0.7
     package var boundPerLetter: Float = 0.3
     package var boundLimit: Float = 2.4
+    /// The same in languages that form compounds, whose long words are mostly compounds the
+    /// index lacks: their parts and checked edits find those, a wide search rarely does.
+    package var compoundBoundLimit: Float = 1.8
     /// Whether Hunspell's own `suggest` is asked when nothing else is found.
     package var hunspellFallback: Float = 1
     /// The longest word, in letters, Hunspell's `suggest` is asked about.
@@ -62,6 +65,7 @@ package struct SuggestionRanking: Sendable {
         read("BOUND_BASE", &ranking.boundBase)
         read("BOUND_PER_LETTER", &ranking.boundPerLetter)
         read("BOUND_LIMIT", &ranking.boundLimit)
+        read("COMPOUND_BOUND_LIMIT", &ranking.compoundBoundLimit)
         read("SPLIT_COST", &ranking.splitCost)
         read("CHECKED_EDITS_THRESHOLD", &ranking.checkedEditsThreshold)
         read("COMPOUND_EDITS_THRESHOLD", &ranking.compoundEditsThreshold)
@@ -84,8 +88,8 @@ package struct SuggestionRanking: Sendable {
     }
 
     /// The search bound for a written word of `letters` letters.
-    func bound(letters: Int) -> Float {
-        min(boundLimit, boundBase + boundPerLetter * Float(letters))
+    func bound(letters: Int, formsCompounds: Bool = false) -> Float {
+        min(formsCompounds ? compoundBoundLimit : boundLimit, boundBase + boundPerLetter * Float(letters))
     }
 
     /// The score of a candidate; lower is better.

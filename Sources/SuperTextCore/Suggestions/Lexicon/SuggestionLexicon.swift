@@ -166,12 +166,46 @@ final class SuggestionLexicon: Sendable {
         return key >= 0 ? Int(key) : nil
     }
 
-    /// Whether some ending of `codes` of at least `minimumLength` letters, or all of them, is a
-    /// key: a compound's last part is a word.
-    func hasKeySuffix(_ codes: [UInt8], minimumLength: Int) -> Bool {
-        guard codes.count >= minimumLength else { return key(for: codes) != nil }
-        for start in 0...(codes.count - minimumLength) where key(for: codes[start...]) != nil {
-            return true
+    /// Whether `codes` can be read as a compound of keys: parts of at least three letters, the
+    /// last one of at least two, each part but the last optionally followed by the joining
+    /// `joint` (`Geburt·s·tag`) or written without a final `elided` letter (`Schul·buch`).
+    /// With `unlistedLastPart`, the last part may also be a word the lexicon lacks (a rare
+    /// form, `Verteiler·bäusche`) of at least three letters that ends like a key of two letters
+    /// or more. Hunspell decides which parts may be joined; this only rules out what no reading
+    /// allows.
+    func readsAsCompound(_ codes: [UInt8], joint: UInt8?, elided: UInt8?, unlistedLastPart: Bool = false) -> Bool {
+        let count = codes.count
+        guard count >= 2 else { return key(for: codes) != nil }
+        var reachable = [Bool](repeating: false, count: count + 2)
+        reachable[0] = true
+        for start in 0..<count where reachable[start] {
+            if unlistedLastPart, start > 0, count - start >= 3, endsLikeKey(codes[start...]) { return true }
+            var node = 0, end = start
+            while end < count, let next = child(of: node, labelled: codes[end]) {
+                node = next
+                end += 1
+                let length = end - start
+                if nodeKey[node] >= 0, end == count, length >= 2 { return true }
+                guard length >= 3, end < count else { continue }
+                var partEnds = nodeKey[node] >= 0
+                if !partEnds, let elided, let withLetter = child(of: node, labelled: elided), nodeKey[withLetter] >= 0 {
+                    partEnds = true
+                }
+                if partEnds {
+                    reachable[end] = true
+                    if let joint, codes[end] == joint { reachable[end + 1] = true }
+                }
+            }
+        }
+        return false
+    }
+
+    /// Whether some ending of `codes` of at least two letters is a key.
+    private func endsLikeKey(_ codes: ArraySlice<UInt8>) -> Bool {
+        var start = codes.startIndex
+        while codes.endIndex - start >= 2 {
+            if key(for: codes[start...]) != nil { return true }
+            start += 1
         }
         return false
     }
