@@ -214,6 +214,29 @@ struct SuggestionIndexTests {
         #expect(!forms.contains("berrys"))  // the condition excludes it
     }
 
+    @Test("Every word's sound-alike key finds it, through the buckets of the sound index")
+    func soundAlikeLookup() throws {
+        // Enough words for the sound index to be read through many buckets.
+        let letters = Array("bdfgklmn")
+        var words: [String] = []
+        for first in letters {
+            for second in letters {
+                for vowel in ["a", "e", "i", "o", "u"] { words.append("\(first)\(vowel)\(second)\(vowel)n") }
+            }
+        }
+        let phonetics = try #require(PhoneticKey(language: "es"))
+        let lexicon = SuggestionLexicon.build(words: words, frequencies: WordFrequencies(), phonetics: phonetics) { _ in true }
+        #expect(lexicon.phoneticHash.count > 1_000)  // several buckets
+        for word in words {
+            let key = try #require(lexicon.key(for: lexicon.encode(word)))
+            #expect(lexicon.keys(soundingLike: phonetics.key(of: word)).contains(key), "\(word)")
+        }
+        // One letter off in sound finds it too; a word of no other sound finds nothing.
+        let bakan = try #require(lexicon.key(for: lexicon.encode("bakan")))
+        #expect(lexicon.keys(soundingLike: phonetics.key(of: "vakan")).contains(bakan))
+        #expect(lexicon.keys(soundingLike: phonetics.key(of: "xyxyxyxy")).isEmpty)
+    }
+
     @Test("A cached index reads back as it was written, and only for the same inputs")
     func storageRoundTrip() throws {
         let (directory, language) = try Self.tinyDictionary()

@@ -58,6 +58,20 @@ struct SuggestionIndexStore: Sendable {
         return SuggestionLexicon.deserialize(file, expectedFingerprint: fingerprint)
     }
 
+    /// Writes the file's pages to disk and drops them from the page cache. A file just written
+    /// is cached in large folios, and a mapping faults a whole folio in where a search reads a
+    /// few bytes: read back from disk, only what searches touch becomes resident (an index
+    /// written and mapped at once kept about 50 MB more of the five languages' indexes resident).
+    private static func dropFromPageCache(_ path: String) {
+        #if canImport(Glibc)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        _ = fdatasync(descriptor)
+        _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED)
+        #endif
+    }
+
     /// Writes a lexicon to the cache, atomically; a cache that cannot be written is skipped.
     func save(_ lexicon: SuggestionLexicon, for language: InstalledLanguage, frequencyPath: String?, fingerprint: String) {
         guard let directory, let path = path(for: language, frequencyPath: frequencyPath) else { return }
@@ -65,6 +79,7 @@ struct SuggestionIndexStore: Sendable {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let temporary = path + ".\(getpid()).tmp"
             try lexicon.serialized(fingerprint: fingerprint).write(to: URL(fileURLWithPath: temporary))
+            Self.dropFromPageCache(temporary)
             if rename(temporary, path) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
         } catch {
             // A read-only or full disk only costs the next start a rebuild.

@@ -41,6 +41,11 @@ final class SuggestionLexicon: Sendable {
     /// The same for scalars below U+0250 (Latin letters), by direct index: `unknownCode` when
     /// the alphabet lacks one.
     private let latinCodes: [UInt8]
+    /// Where each range of `phoneticHash` values starts, by the hash's top `phoneticBucketBits`
+    /// bits (one more entry, the end): a lookup reads a page or two of the mapped arrays where a
+    /// binary search over all of them read a page at each of its twenty steps. Built on load.
+    private let phoneticBuckets: [UInt32]
+    private let phoneticBucketBits: Int
 
     /// The longest key indexed, in letters.
     static let maximumKeyLength = 48
@@ -116,6 +121,20 @@ final class SuggestionLexicon: Sendable {
         var latinCodes = [UInt8](repeating: UInt8(alphabet.count), count: 0x250)
         for (value, code) in codes where value < 0x250 { latinCodes[Int(value)] = code }
         self.latinCodes = latinCodes
+        // About 64 entries a bucket.
+        var bits = 0
+        while bits < 20, phoneticHash.count >> (bits + 7) > 0 { bits += 1 }
+        var buckets = [UInt32](repeating: 0, count: (1 << bits) + 1)
+        if bits > 0 {
+            var index = 0
+            for bucket in 0..<(1 << bits) {
+                buckets[bucket] = UInt32(index)
+                while index < phoneticHash.count, Int(phoneticHash[index] >> UInt32(32 - bits)) == bucket { index += 1 }
+            }
+        }
+        buckets[1 << bits] = UInt32(phoneticHash.count)
+        phoneticBuckets = buckets
+        phoneticBucketBits = bits
     }
 
     /// `ceil(8 × ln(count + 1))`, at most 255: a count stored in a byte, never below the count.
@@ -249,12 +268,14 @@ final class SuggestionLexicon: Sendable {
         var found: [Int] = []
         for variant in Self.phoneticVariants(of: key) {
             let hash = Self.hash(variant)
-            var low = 0, high = phoneticHash.count
+            let bucket = phoneticBucketBits == 0 ? 0 : Int(hash >> UInt32(32 - phoneticBucketBits))
+            let end = Int(phoneticBuckets[bucket + 1])
+            var low = Int(phoneticBuckets[bucket]), high = end
             while low < high {
                 let middle = (low + high) / 2
                 if phoneticHash[middle] < hash { low = middle + 1 } else { high = middle }
             }
-            while low < phoneticHash.count, phoneticHash[low] == hash {
+            while low < end, phoneticHash[low] == hash {
                 found.append(Int(phoneticKey[low]))
                 low += 1
             }
