@@ -57,6 +57,20 @@ final class IndexedSuggestionEngine: SuggestionEngine, @unchecked Sendable {
     }
 
     /// The index of a language: already in memory, read from the cache, or built now with
+    /// Gives memory freed to the allocator back to the system: glibc's `malloc_trim`, and when
+    /// the process runs on jemalloc (the service links it), a purge of its arenas, which would
+    /// otherwise keep freed pages for seconds.
+    static func releaseFreedMemory() {
+        #if os(Linux)
+        _ = mallocTrim(0)
+        typealias Control = @convention(c) (UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?, UnsafeMutableRawPointer?, Int) -> Int32
+        if let symbol = dlsym(nil, "mallctl") {
+            // `MALLCTL_ARENAS_ALL` is 4096.
+            _ = unsafeBitCast(symbol, to: Control.self)("arena.4096.purge", nil, nil, nil, 0)
+        }
+        #endif
+    }
+
     /// `dictionary` (owned by the calling thread) confirming every word.
     func index(for language: InstalledLanguage, confirmingWith dictionary: HunspellDictionary) -> LanguageIndex {
         lock.withLock {
@@ -71,10 +85,8 @@ final class IndexedSuggestionEngine: SuggestionEngine, @unchecked Sendable {
                 store.save(built, for: language, frequencyPath: frequencyPath, fingerprint: fingerprint)
                 // Read back mapped, as later starts will: no private copy stays in memory.
                 lexicon = store.load(for: language, frequencyPath: frequencyPath, fingerprint: fingerprint) ?? built
-                #if os(Linux)
                 // Building takes a few hundred megabytes of temporary strings; give them back.
-                _ = mallocTrim(0)
-                #endif
+                Self.releaseFreedMemory()
             }
             let index = LanguageIndex(
                 lexicon: lexicon, model: SpellingErrorModel(alphabet: lexicon.alphabet, language: language.code),
