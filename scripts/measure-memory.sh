@@ -4,7 +4,9 @@
 # in each default language, and prints the time to ready and VmRSS, VmHWM, RssAnon and RssFile
 # of /proc/PID/status. Usage: scripts/measure-memory.sh [BINARY] (default .build/release/supertext);
 # MEMORY_PORT (default 18290). The file-backed part (mapped suggestion indexes and code) depends
-# on what the page cache holds.
+# on what the page cache holds. With MEMORY_EVAL_CHECKS=N (and ../shared/eval/sets), N more checks
+# in each language follow, each of 10 misspelled words drawn (seeded) from that language's set, and
+# the figures are printed again: the indexes' pages become resident as searches read them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary="${1:-.build/release/supertext}"
@@ -34,3 +36,21 @@ de-DE|Das Haus ist gros und ich gehe nach hause mit der Hund.
 es|La problema es que el agua esta fria y no se porque.
 TEXTS
 echo "after 4 checks in each language: $(grep -E '^(VmRSS|VmHWM|RssAnon|RssFile)' /proc/$pid/status | tr -s ' \t' ' ' | tr '\n' ' ')"
+if [ -n "${MEMORY_EVAL_CHECKS:-}" ]; then
+  sets="$(cd .. && pwd)/shared/eval/sets"
+  [ -d "$sets" ] || { echo "measure-memory.sh: $sets is missing" >&2; exit 2; }
+  for pair in "en-US en_birkbeck" "en-GB en_libreoffice" "fr fr_libreoffice" "de-DE de_libreoffice" "es es_libreoffice"; do
+    set -- $pair
+    python3 - "$1" "$sets/$2.tsv" "$MEMORY_EVAL_CHECKS" "$port" <<'PY'
+import json, random, sys, urllib.request
+language, path, checks, port = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+words = [line.split("\t")[0] for line in open(path, encoding="utf-8") if "\t" in line and not line.startswith("#")]
+random.seed(1)
+for _ in range(checks):
+    body = json.dumps({"text": " ".join(random.sample(words, 10)) + ".", "language": language}).encode()
+    request = urllib.request.Request(f"http://127.0.0.1:{port}/api/v1/check", data=body, headers={"Content-Type": "application/json"})
+    urllib.request.urlopen(request).read()
+PY
+  done
+  echo "after $MEMORY_EVAL_CHECKS checks of 10 misspelled words in each language: $(grep -E '^(VmRSS|VmHWM|RssAnon|RssFile)' /proc/$pid/status | tr -s ' \t' ' ' | tr '\n' ' ')"
+fi
