@@ -228,7 +228,7 @@ final class IndexedSuggester: Suggester {
     private func addSoundAlikes(of lowercased: String, input: [UInt8], to pool: inout CandidatePool) {
         guard let phonetics, !lexicon.phoneticHash.isEmpty, input.count >= 3 else { return }
         // Sorted, each key once (a key can sound alike through several variants).
-        var keys = lexicon.keys(soundingLike: phonetics.key(of: lowercased))
+        var keys = lexicon.keys(soundingLike: phonetics.key(of: lowercased), deletions: phonetics.matchesDeletions)
         keys.sort()
         keys.removeAdjacentDuplicates()
         // A sound-alike's discounted distance is at least `soundAlikeBase` unless it is near

@@ -19,6 +19,11 @@ struct PhoneticKey: Sendable {
 
     private let rules: Rules
 
+    /// Whether keys one deletion apart sound alike too. Not in German, whose key already folds
+    /// what writers confuse by ear: there the deletions found no other first or fifth suggestion
+    /// on the German lists and made the index nearly three times larger (docs/performance.md).
+    var matchesDeletions: Bool { rules != .german }
+
     /// The key function of a language, if it has one.
     init?(language: String) {
         switch language.split(whereSeparator: { $0 == "-" || $0 == "_" }).first?.lowercased() {

@@ -114,7 +114,7 @@ extension SuggestionLexicon {
                 let spelling = String(decoding: wordBytes[Int(wordStart[first])..<Int(wordStart[first + 1])], as: UTF8.self)
                 let sound = phonetics.key(of: spelling.lowercased())
                 guard sound.count >= 2 else { continue }
-                for variant in phoneticVariants(of: sound) {
+                for variant in phoneticVariants(of: sound, deletions: phonetics.matchesDeletions) {
                     phoneticEntries.append((hash(variant), UInt32(key)))
                 }
             }

@@ -3,7 +3,7 @@ import Foundation
 extension SuggestionLexicon {
     /// Bumped whenever the file layout or what goes into a lexicon changes, so that older files
     /// are rebuilt rather than misread.
-    static let storageVersion: UInt32 = 6
+    static let storageVersion: UInt32 = 7
     private static let magic = Array("STSUGIDX".utf8)
 
     /// The lexicon as a file: magic, version, the fingerprint of the inputs it was built from,

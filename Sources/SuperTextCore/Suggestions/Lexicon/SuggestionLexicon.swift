@@ -263,10 +263,11 @@ final class SuggestionLexicon: Sendable {
         return (best, bestCount)
     }
 
-    /// The keys whose phonetic key equals `key` or is one deletion from it, both ways.
-    func keys(soundingLike key: [UInt8]) -> [Int] {
+    /// The keys whose phonetic key equals `key` or, with `deletions`, is one deletion from it,
+    /// both ways.
+    func keys(soundingLike key: [UInt8], deletions: Bool = true) -> [Int] {
         var found: [Int] = []
-        for variant in Self.phoneticVariants(of: key) {
+        for variant in Self.phoneticVariants(of: key, deletions: deletions) {
             let hash = Self.hash(variant)
             let bucket = phoneticBucketBits == 0 ? 0 : Int(hash >> UInt32(32 - phoneticBucketBits))
             let end = Int(phoneticBuckets[bucket + 1])
@@ -283,10 +284,11 @@ final class SuggestionLexicon: Sendable {
         return found
     }
 
-    /// A phonetic key and, when it has four letters or more, each of its one-letter deletions.
-    static func phoneticVariants(of key: [UInt8]) -> [[UInt8]] {
+    /// A phonetic key and, with `deletions` and when it has four letters or more, each of its
+    /// one-letter deletions.
+    static func phoneticVariants(of key: [UInt8], deletions: Bool = true) -> [[UInt8]] {
         var variants = [key]
-        guard key.count >= 4 else { return variants }
+        guard deletions, key.count >= 4 else { return variants }
         for index in key.indices {
             var deleted = key
             deleted.remove(at: index)
