@@ -14,6 +14,7 @@ struct SuggestionEngineTests {
         ("en-US", "becuase", "because"),
         ("en-US", "wich", "which"),  // a silent letter left out
         ("en-US", "thankyou", "thank you"),  // a missing space
+        ("en-US", "condem", "condemn"),  // a consonant left out of a cluster (not `condom`)
         ("fr", "bonjoru", "bonjour"),
         ("fr", "apeller", "appeler"),  // doubled and undoubled letters
         ("fr", "noeud", "nœud"),  // œ written as oe
@@ -41,6 +42,7 @@ struct SuggestionEngineTests {
     /// index cannot list because Hunspell forms them from its compound flags.
     static let germanFirstChoices: [(written: String, expected: String)] = [
         ("Rechung", "Rechnung"),  // one letter left out (not `Reichung`)
+        ("Kagen", "Kragen"),  // a consonant left out of a cluster (not `Kamen`)
         ("Packet", "Paket"),  // capitalised: a noun, not the verb form `Packte`
         ("Kundenrehcnugn", "Kundenrechnung"),  // a part with two errors inside a compound
         ("Arbeitamt", "Arbeitsamt"),  // the joining s left out
@@ -235,6 +237,43 @@ struct SuggestionIndexTests {
         let bakan = try #require(lexicon.key(for: lexicon.encode("bakan")))
         #expect(lexicon.keys(soundingLike: phonetics.key(of: "vakan")).contains(bakan))
         #expect(lexicon.keys(soundingLike: phonetics.key(of: "xyxyxyxy")).isEmpty)
+    }
+
+    @Test("The trie search, which leaves branches early, finds every word within its bound at the distance measured alone", arguments: ["en-US", "de-DE"])
+    func searchIsExact(language: String) throws {
+        // Given words rich in consonant clusters, doubled letters and shared beginnings,
+        var generator = SplitMix64(seed: 7)
+        let letters = Array("aeiknrstlp")
+        func randomWord(_ lengths: ClosedRange<Int>) -> String {
+            let length = Int(generator.next() % UInt64(lengths.count)) + lengths.lowerBound
+            return String((0..<length).map { _ in letters[Int(generator.next() % UInt64(letters.count))] })
+        }
+        let words = Set((0..<3_000).map { _ in randomWord(2...9) }).sorted()
+        let lexicon = SuggestionLexicon.build(words: words, frequencies: WordFrequencies(), phonetics: nil) { _ in true }
+        let model = SpellingErrorModel(alphabet: lexicon.alphabet, language: language)
+        #expect(model.clusterOmission < 1)
+        let search = CandidateSearch(lexicon: lexicon, model: model)
+        let ranking = SuggestionRanking()
+        for _ in 0..<150 {
+            let text = randomWord(3...9)
+            let written = lexicon.encode(text)
+            let bound = ranking.bound(letters: written.count)
+            // when the search runs without a limit on how many it keeps,
+            search.prepare(written)
+            let found = search.search(bound: bound, ranking: ranking, keep: 50_000)
+            let searched = Dictionary(found.map { ($0.key, $0.cost) }, uniquingKeysWith: min)
+            // then it finds exactly the words whose distance, measured one by one, is within it.
+            var measured: [Int: Float] = [:]
+            for word in words {
+                let codes = lexicon.encode(word)
+                let distance = search.distance(to: codes)
+                if distance <= bound, let key = lexicon.key(for: codes) { measured[key] = distance }
+            }
+            #expect(Set(searched.keys) == Set(measured.keys), "\(text) missed \(Set(measured.keys).subtracting(searched.keys).map { (lexicon.word(lexicon.words(ofKey: $0).lowerBound), measured[$0]!) }) bound \(bound)")
+            for (key, cost) in searched {
+                #expect(abs(cost - (measured[key] ?? .infinity)) < 1e-4, "\(written): key \(key)")
+            }
+        }
     }
 
     @Test("A cached index reads back as it was written, and only for the same inputs")

@@ -20,6 +20,11 @@ final class CandidateSearch {
     private let size: Int
     private let substitution: UnsafeMutableBufferPointer<Float>
     private let omission: UnsafeMutableBufferPointer<Float>
+    private let consonant: UnsafeMutableBufferPointer<Bool>
+    /// The consonants, as a 256-bit set.
+    private let consonantBits: (UInt64, UInt64, UInt64, UInt64)
+    /// Each depth's smallest cell, kept for a child's move that leaves out its parent's letter.
+    private let rowMinimums: UnsafeMutableBufferPointer<Float>
     private let ruleLetters: UnsafeMutableBufferPointer<UInt8>
     private var rows: UnsafeMutableBufferPointer<Float>
     private let path: UnsafeMutableBufferPointer<Int>
@@ -78,6 +83,15 @@ final class CandidateSearch {
         _ = substitution.initialize(from: model.substitution)
         omission = .allocate(capacity: model.omission.count)
         _ = omission.initialize(from: model.omission)
+        consonant = .allocate(capacity: model.isConsonant.count)
+        _ = consonant.initialize(from: model.isConsonant)
+        var bits: [UInt64] = [0, 0, 0, 0]
+        for letter in model.isConsonant.indices where model.isConsonant[letter] {
+            bits[letter >> 6] |= 1 << UInt64(letter & 63)
+        }
+        consonantBits = (bits[0], bits[1], bits[2], bits[3])
+        rowMinimums = .allocate(capacity: depthLimit + 1)
+        rowMinimums.initialize(repeating: 0)
         ruleLetters = .allocate(capacity: max(1, model.ruleWordLetters.count))
         _ = ruleLetters.initialize(from: model.ruleWordLetters)
         rows = .allocate(capacity: (depthLimit + 1) * Self.widestRow)
@@ -119,6 +133,8 @@ final class CandidateSearch {
     deinit {
         substitution.deallocate()
         omission.deallocate()
+        consonant.deallocate()
+        rowMinimums.deallocate()
         ruleLetters.deallocate()
         rows.deallocate()
         path.deallocate()
@@ -210,6 +226,34 @@ final class CandidateSearch {
         }
         let letter = path[depth - 1]
         if model.doubling <= verticalSlack { mark(letter) }
+        // A consonant child left out after a consonant, or before one: reached from this row.
+        if model.clusterOmission <= verticalSlack {
+            bits[0] |= consonantBits.0
+            bits[1] |= consonantBits.1
+            bits[2] |= consonantBits.2
+            bits[3] |= consonantBits.3
+        }
+        // A child swapped with its own child: the grandchild's cells from this row.
+        if inputCount >= 2 {
+            for j in 2...inputCount where bound - row[j - 2] - model.transposition + margin >= 0 {
+                mark(Int(written[j - 1]))
+            }
+        }
+        if consonant[letter], model.clusterOmission < 1 {
+            // This consonant left out before the child's: the child's cells from the row above.
+            let skip = model.clusterOmission + (depth == 1 ? model.firstLetterPenalty : 0)
+            let above = row - columns
+            for j in 1...inputCount {
+                let slack = bound - above[j - 1] - skip + margin
+                if slack >= 1 { return false }
+                guard slack >= 0 else { continue }
+                let code = Int(written[j - 1])
+                for index in cheapStart[code]..<cheapStart[code + 1] {
+                    if cheapCosts[index] > slack { break }
+                    mark(Int(cheapLetters[index]))
+                }
+            }
+        }
         // Substitutions from each cell within the bound.
         for j in 0..<inputCount {
             let slack = bound - row[j] + margin
@@ -241,6 +285,9 @@ final class CandidateSearch {
         let above = rows + (depth - 1) * columns, here = above + columns
         var omissionCost = letter == parent ? model.doubling : omission[letter]
         if depth == 1, letter != parent { omissionCost += model.firstLetterPenalty }
+        let clusterOmission = model.clusterOmission
+        let inCluster = clusterOmission < 1 && depth >= 2 && letter != parent && consonant[letter] && consonant[parent]
+        if inCluster { omissionCost = min(omissionCost, clusterOmission) }
         let inputCount = self.inputCount
 
         // Substitutions and omissions: independent cells, eight at a time. The last block's
@@ -271,6 +318,19 @@ final class CandidateSearch {
             here[1] = min(above[0] + (substitutionColumn[1] + model.firstLetterPenalty), above[1] + omissionCost)
             rowMinimum = here[0]
             for j in 1...inputCount { rowMinimum = min(rowMinimum, here[j]) }
+        }
+
+        // The parent's consonant left out before this one.
+        if inCluster {
+            let twoAbove = above - columns
+            let skip = clusterOmission + (depth == 2 ? model.firstLetterPenalty : 0)
+            for j in 1...inputCount {
+                let cost = twoAbove[j - 1] + skip + substitutionColumn[j]
+                if cost < here[j] {
+                    here[j] = cost
+                    rowMinimum = min(rowMinimum, cost)
+                }
+            }
         }
 
         // Two letters swapped: input letters j - 2, j - 1 are this letter and its parent.
@@ -311,7 +371,21 @@ final class CandidateSearch {
                 }
             }
         }
-        return rowMinimum
+        rowMinimums[depth] = rowMinimum
+        // Moves of a child that read the row above this one: what is below may be nearer than
+        // this row. A consonant's child can leave it out; a child can be swapped with it.
+        var reachable = rowMinimum
+        if clusterOmission < 1, consonant[letter] {
+            let skip = clusterOmission + (depth == 1 ? model.firstLetterPenalty : 0)
+            reachable = min(reachable, rowMinimums[depth - 1] + skip)
+        }
+        if inputCount >= 2 {
+            let written = input.baseAddress!
+            for j in 2...inputCount where Int(written[j - 1]) == letter {
+                reachable = min(reachable, above[j - 2] + model.transposition)
+            }
+        }
+        return reachable
     }
 
     /// Completes the row `startRow` began: extra input letters, left to right.

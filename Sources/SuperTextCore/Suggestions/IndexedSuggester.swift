@@ -492,7 +492,12 @@ final class IndexedSuggester: Suggester {
             let letters = everyLetter ? editLetters : joiners + (index > 0 ? [scalars[index - 1]] : [])
             for letter in letters {
                 let doubled = (index > 0 && scalars[index - 1] == letter) || (index < scalars.count && scalars[index] == letter)
-                edits.append((.insert(index, letter), doubled ? model.doubling : model.omission[code(letter)]))
+                var cost = doubled ? model.doubling : model.omission[code(letter)]
+                if !doubled, model.isConsonant[code(letter)],
+                   (index > 0 && model.isConsonant[Int(input[index - 1])]) || (index < input.count && model.isConsonant[Int(input[index])]) {
+                    cost = min(cost, model.clusterOmission)
+                }
+                edits.append((.insert(index, letter), cost))
             }
         }
         if edits.count > ranking.checkedEditsBudget {

@@ -3,9 +3,9 @@
 ///
 /// Cheaper than 1: a letter written without its accent (or with the wrong one), a neighbouring
 /// key, letters that sound alike in the language, one vowel for another, a doubled letter written
-/// once or a single one doubled, two letters swapped, and multi-letter spellings of one sound
-/// (`ph`/`f`, `ß`/`ss`, `œ`/`oe`, `ll`/`y`). Dearer: errors in the first letter, which people
-/// rarely get wrong.
+/// once or a single one doubled, two letters swapped, multi-letter spellings of one sound
+/// (`ph`/`f`, `ß`/`ss`, `œ`/`oe`, `ll`/`y`), and a consonant left out of a cluster. Dearer:
+/// errors in the first letter, which people rarely get wrong.
 ///
 /// Costs are over the lexicon's letter codes, so the search looks them up in flat tables.
 struct SpellingErrorModel: Sendable {
@@ -29,6 +29,8 @@ struct SpellingErrorModel: Sendable {
     private(set) var insertion: [Float]
     /// Whether two letters' keys touch, at `[a * size + b]`.
     private(set) var neighbours: [Bool]
+    /// Whether each letter is a consonant: a letter, not a vowel nor a joiner.
+    private(set) var isConsonant: [Bool]
     /// Multi-letter rules, grouped by the last letter of their word side.
     private(set) var rulesByLastWordLetter: [[MultiLetterRule]]
     /// The word sides of all rules, one after another.
@@ -42,6 +44,10 @@ struct SpellingErrorModel: Sendable {
     var neighbourInsertion: Float = 0.75
     /// Added to an edit of the written word's first letter.
     var firstLetterPenalty: Float = 0.55
+    /// A consonant left out next to another consonant of the word (`condemn` → `condem`,
+    /// `Kragen` → `Kagen`, `obstáculo` → `ostáculo`): one key of a cluster is easily lost, in
+    /// every language the lists measure.
+    var clusterOmission: Float = 0.65
 
     /// The model for a language over a lexicon's alphabet.
     init(alphabet: [Unicode.Scalar], language: String) {
@@ -66,6 +72,10 @@ struct SpellingErrorModel: Sendable {
             return EditClassifier.KeyboardLayout.touch(keyA, keyB)
         }
 
+        isConsonant = alphabet.indices.map { index in
+            let scalar = alphabet[index]
+            return scalar.properties.isAlphabetic && !isVowel[index]
+        } + [false]
         substitution = Array(repeating: 1, count: size * size)
         neighbours = Array(repeating: false, count: size * size)
         omission = Array(repeating: 1, count: size)
