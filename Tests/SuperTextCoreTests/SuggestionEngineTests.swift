@@ -54,6 +54,7 @@ struct SuggestionEngineTests {
         ("verstriken", "verstricken"),  // ch inside a word is not k
         ("Vefteilerbäusche", "Verteilerbäusche"),  // a last part the index lacks
         ("Kassesemikolon", "Kassensemikolon"),  // near compounds the dictionary rejects: every edit checked
+        ("Gerstensvergeber", "Gerstenvergeber"),  // a first part that is no word alone (`Gersten/hij`)
     ]
 
     @Test("German: nouns, a misspelled part of a compound and the joining s", arguments: germanFirstChoices)
@@ -214,6 +215,48 @@ struct SuggestionIndexTests {
         #expect(!forms.contains("stop"))  // forbidden
         #expect(!forms.contains("root"))  // needs an affix
         #expect(!forms.contains("berrys"))  // the condition excludes it
+    }
+
+    @Test("Forms that only begin compounds are listed apart, and compounds are read with them")
+    func compoundHeads() throws {
+        // Given a dictionary in German's style: `Gersten` needs an affix, and its only one adds
+        // nothing but the flag of a compound's beginning,
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("supertext-heads-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try """
+        SET UTF-8
+        NEEDAFFIX h
+        ONLYINCOMPOUND o
+        COMPOUNDBEGIN x
+        COMPOUNDMIDDLE y
+        COMPOUNDEND z
+        SFX j Y 1
+        SFX j 0 0/xo .
+        SFX S Y 1
+        SFX S 0 s .
+        """.write(toFile: directory + "/xx.aff", atomically: true, encoding: .utf8)
+        try """
+        4
+        Gersten/hj
+        Vergeber/zS
+        Haus/S
+        Tonne/S
+        """.write(toFile: directory + "/xx.dic", atomically: true, encoding: .utf8)
+        // when its forms are listed, `Gersten` is a compound's beginning and no word,
+        var heads: [String] = [], forms: [String] = []
+        try DictionaryWordForms.forEachCompoundHead(affixPath: directory + "/xx.aff", dictionaryPath: directory + "/xx.dic") { heads.append($0) }
+        try DictionaryWordForms.forEachForm(affixPath: directory + "/xx.aff", dictionaryPath: directory + "/xx.dic") { forms.append($0) }
+        #expect(heads == ["Gersten"])
+        #expect(!forms.contains("Gersten") && forms.contains("Vergeber") && forms.contains("Haus"))
+        // and a lexicon that knows it reads `gerstenvergeber` as a compound; one without, not.
+        let with = SuggestionLexicon.build(words: forms, frequencies: WordFrequencies(), phonetics: nil, compoundHeads: heads) { _ in true }
+        let without = SuggestionLexicon.build(words: forms, frequencies: WordFrequencies(), phonetics: nil) { _ in true }
+        let joint = with.code(of: "s")
+        #expect(with.readsAsCompound(with.encode("gerstenvergeber"), joint: joint, elided: nil))
+        #expect(with.readsAsCompound(with.encode("hausgerstenvergeber"), joint: joint, elided: nil))
+        #expect(!with.readsAsCompound(with.encode("gerstenvergebex"), joint: joint, elided: nil))
+        #expect(!without.readsAsCompound(without.encode("gerstenvergeber"), joint: without.code(of: "s"), elided: nil))
     }
 
     @Test("Every word's sound-alike key finds it, through the buckets of the sound index")

@@ -288,7 +288,18 @@ final class IndexedSuggester: Suggester {
         let joint = lexicon.code(of: "s")
         // Where a known word ends, from the beginning, and where a known word to the end
         // begins; parts of at least three letters.
-        let heads = (3...(count - 3)).filter { lexicon.key(for: input[..<$0]) != nil }
+        let wordHeads = (3...(count - 3)).filter { lexicon.key(for: input[..<$0]) != nil }
+        // Forms that only begin compounds (`gersten`, `infektions`) end a beginning too; they
+        // carry their joint, so none is added after them.
+        var partHeads: [Int] = []
+        if !lexicon.compoundHeads.isEmpty {
+            var hash: UInt32 = 2_166_136_261
+            for end in 0..<(count - 3) {
+                hash = (hash ^ UInt32(input[end])) &* 16_777_619
+                if end >= 2, lexicon.isCompoundHead(hash: hash) { partHeads.append(end + 1) }
+            }
+        }
+        let heads = Array(Set(wordHeads + partHeads)).sorted()
         var tails = Set<Int>()
         for start in 3...(count - 3) where lexicon.key(for: input[start...]) != nil { tails.insert(start) }
         guard !heads.isEmpty || !tails.isEmpty else { return }
@@ -303,7 +314,7 @@ final class IndexedSuggester: Suggester {
         // The joining `s`: both parts known, the `s` missing or one too many.
         if let joint {
             for head in heads {
-                if tails.contains(head), input[head - 1] != joint {
+                if tails.contains(head), input[head - 1] != joint, wordHeads.contains(head) {
                     add(Array(input[..<head]) + [joint] + Array(input[head...]), nounHead: Array(input[..<head]),
                         distance: ranking.compoundJointCost, count: tailCount(input[head...]))
                 }

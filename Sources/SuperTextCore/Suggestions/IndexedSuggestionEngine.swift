@@ -115,6 +115,10 @@ final class IndexedSuggestionEngine: SuggestionEngine, @unchecked Sendable {
         try? DictionaryWordForms.forEachForm(affixPath: language.affixPath, dictionaryPath: language.dictionaryPath) {
             words.append($0)
         }
+        var compoundHeads: [String] = []
+        try? DictionaryWordForms.forEachCompoundHead(affixPath: language.affixPath, dictionaryPath: language.dictionaryPath) {
+            compoundHeads.append($0)
+        }
         // The frequency list is lowercase: "paris" stands for "Paris", "haus" for "Haus".
         for word in frequencies.counts.keys.sorted() {
             if dictionary.spell(word) {
@@ -124,7 +128,8 @@ final class IndexedSuggestionEngine: SuggestionEngine, @unchecked Sendable {
             }
         }
         return SuggestionLexicon.build(
-            words: words, frequencies: frequencies, phonetics: PhoneticKey(language: language.code)
+            words: words, frequencies: frequencies, phonetics: PhoneticKey(language: language.code),
+            compoundHeads: compoundHeads
         ) { dictionary.spell($0) }
     }
 }

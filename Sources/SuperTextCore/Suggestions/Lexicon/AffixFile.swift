@@ -42,6 +42,9 @@ struct AffixFile {
     /// Flags that keep a stem or an affixed form out of the suggestion index.
     var needAffixFlag: UInt32?
     var onlyInCompoundFlag: UInt32?
+    /// Flags of forms that may begin a compound, or stand in its middle.
+    var compoundBeginFlag: UInt32?
+    var compoundMiddleFlag: UInt32?
     var forbiddenWordFlag: UInt32?
     var noSuggestFlag: UInt32?
     /// The `SET` encoding of both files.
@@ -95,7 +98,7 @@ struct AffixFile {
                 flagLines.append(fields)
             case "PFX", "SFX":
                 affixLines.append(fields)
-            case "NEEDAFFIX", "ONLYINCOMPOUND", "FORBIDDENWORD", "NOSUGGEST":
+            case "NEEDAFFIX", "ONLYINCOMPOUND", "FORBIDDENWORD", "NOSUGGEST", "COMPOUNDBEGIN", "COMPOUNDMIDDLE":
                 flagLines.append(fields)
             default:
                 continue
@@ -112,6 +115,8 @@ struct AffixFile {
             case "NEEDAFFIX": needAffixFlag = flag
             case "ONLYINCOMPOUND": onlyInCompoundFlag = flag
             case "FORBIDDENWORD": forbiddenWordFlag = flag
+            case "COMPOUNDBEGIN": compoundBeginFlag = flag
+            case "COMPOUNDMIDDLE": compoundMiddleFlag = flag
             default: noSuggestFlag = flag
             }
         }

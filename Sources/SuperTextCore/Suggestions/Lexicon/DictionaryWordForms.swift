@@ -33,6 +33,39 @@ enum DictionaryWordForms {
         }
     }
 
+    /// Calls `body` with every form the dictionary allows only as the first or a middle part of a
+    /// compound (German `Gersten/hij`: `NEEDAFFIX`, and a suffix adding nothing but the
+    /// `COMPOUNDBEGIN` flag): no words alone, but what compounds such as `Gerstenvergeber` are
+    /// read with. Only suffixes of one level; prefixed forms (`-Gersten`) are left out.
+    static func forEachCompoundHead(affixPath: String, dictionaryPath: String, _ body: (String) -> Void) throws {
+        let affixes = try AffixFile(path: affixPath)
+        let partFlags = [affixes.compoundBeginFlag, affixes.compoundMiddleFlag].compactMap { $0 }
+        guard !partFlags.isEmpty else { return }
+        let notAlone = [affixes.needAffixFlag, affixes.onlyInCompoundFlag].compactMap { $0 }
+        let excluded = [affixes.forbiddenWordFlag, affixes.noSuggestFlag].compactMap { $0 }
+        let data = try Data(contentsOf: URL(fileURLWithPath: dictionaryPath))
+        let text = String(data: data, encoding: affixes.encoding) ?? String(decoding: data, as: UTF8.self)
+        for line in text.split(whereSeparator: \.isNewline).dropFirst() {
+            guard let first = line.first, first != "\t", first != "#" else { continue }
+            let (stem, flagText) = split(entry: line.prefix { $0 != "\t" && $0 != " " })
+            guard let flagText else { continue }
+            let flags = affixes.parse(flags: flagText, resolvingAliases: true)
+            if flags.contains(where: excluded.contains) { continue }
+            let scalars = Array(stem.unicodeScalars)
+            if flags.contains(where: partFlags.contains), flags.contains(where: notAlone.contains) {
+                emit(scalars, body)
+            }
+            for flag in flags {
+                guard let suffixClass = affixes.suffixes[flag] else { continue }
+                for entry in suffixClass.entries
+                where entry.continuation.contains(where: partFlags.contains) && applies(suffix: entry, to: scalars)
+                    && (entry.continuation.contains(where: notAlone.contains) || flags.contains(where: notAlone.contains)) {
+                    emit(Array(scalars.dropLast(entry.strip.count)) + entry.add, body)
+                }
+            }
+        }
+    }
+
     /// Splits `word/flags` at the first slash that is not escaped as `\/`.
     private static func split(entry: Substring) -> (String, Substring?) {
         var previous: Character?

@@ -6,11 +6,12 @@ extension SuggestionLexicon {
     ///     frequency list's words in the case the dictionary accepts).
     ///   - frequencies: corpus counts by lowercase word.
     ///   - phonetics: the language's phonetic key, if it has one.
+    ///   - compoundHeads: forms the dictionary allows only as a compound's first or middle part.
     ///   - accepts: the dictionary's verdict; a word it rejects is left out. Called once a word.
     /// - Returns: the lexicon, deterministic for the same words and verdicts.
     static func build(
         words: some Sequence<String>, frequencies: WordFrequencies, phonetics: PhoneticKey?,
-        accepts: (String) -> Bool
+        compoundHeads: [String] = [], accepts: (String) -> Bool
     ) -> SuggestionLexicon {
         // Accepted words with their lowercase keys as scalars.
         var seen = Set<String>()
@@ -125,7 +126,15 @@ extension SuggestionLexicon {
             alphabet: Array(alphabet), nodeLabel: nodeLabel, nodeFirstChild: nodeFirstChild,
             nodeChildCount: nodeChildCount, nodeKey: nodeKey, keyFirstWord: keyFirstWord,
             wordBytes: wordBytes, wordStart: wordStart, wordCount: wordCount,
-            phoneticHash: phoneticEntries.map(\.hash), phoneticKey: phoneticEntries.map(\.key)
+            phoneticHash: phoneticEntries.map(\.hash), phoneticKey: phoneticEntries.map(\.key),
+            compoundHeads: Array(Set(compoundHeads.compactMap { head -> UInt32? in
+                var codes: [UInt8] = []
+                for scalar in head.lowercased().unicodeScalars {
+                    guard let code = codeOf[scalar.value] else { return nil }
+                    codes.append(code)
+                }
+                return codes.count >= 3 ? hash(codes) : nil
+            })).sorted()
         )
     }
 

@@ -3,7 +3,7 @@ import Foundation
 extension SuggestionLexicon {
     /// Bumped whenever the file layout or what goes into a lexicon changes, so that older files
     /// are rebuilt rather than misread.
-    static let storageVersion: UInt32 = 7
+    static let storageVersion: UInt32 = 8
     private static let magic = Array("STSUGIDX".utf8)
 
     /// The lexicon as a file: magic, version, the fingerprint of the inputs it was built from,
@@ -30,6 +30,7 @@ extension SuggestionLexicon {
         Self.append(array: Array(phoneticHash), to: &data)
         Self.append(array: Array(phoneticKey), to: &data)
         Self.append(array: Array(nodeMaxLogCount), to: &data)
+        Self.append(array: Array(compoundHeads), to: &data)
         return data
     }
 
@@ -49,6 +50,7 @@ extension SuggestionLexicon {
               let wordBytes: LexiconArray<UInt8> = reader.array(), let wordStart: LexiconArray<UInt32> = reader.array(),
               let wordCount: LexiconArray<UInt32> = reader.array(), let phoneticHash: LexiconArray<UInt32> = reader.array(),
               let phoneticKey: LexiconArray<UInt32> = reader.array(), let nodeMaxLogCount: LexiconArray<UInt8> = reader.array(),
+              let compoundHeads: LexiconArray<UInt32> = reader.array(),
               reader.isAtEnd
         else { return nil }
         defer { file.releaseResidentPages() }
@@ -69,7 +71,7 @@ extension SuggestionLexicon {
             nodeChildCount: nodeChildCount, nodeKey: nodeKey, keyFirstWord: keyFirstWord,
             wordBytes: wordBytes, wordStart: wordStart, wordCount: wordCount,
             phoneticHash: phoneticHash, phoneticKey: phoneticKey,
-            nodeMaxLogCount: nodeMaxLogCount, commonCount: commonCount
+            nodeMaxLogCount: nodeMaxLogCount, compoundHeads: compoundHeads, commonCount: commonCount
         )
     }
 

@@ -36,6 +36,10 @@ final class SuggestionLexicon: Sendable {
     /// `ceil(8 × ln(count + 1))`: lets the search leave branches whose words are too rare to
     /// rank. Computed when the lexicon is built, and stored with it.
     let nodeMaxLogCount: LexiconArray<UInt8>
+    /// The hashes (`hash`) of the forms a dictionary allows only as the first or a middle part of
+    /// a compound, sorted: German `Gersten` (`Gerstenvergeber`), `Infektions`, `Morse`. They are
+    /// no words on their own, so the trie lacks them; compound readings need them.
+    let compoundHeads: LexiconArray<UInt32>
     /// Codes by scalar value, for encoding queries.
     private let codes: [UInt32: UInt8]
     /// The same for scalars below U+0250 (Latin letters), by direct index: `unknownCode` when
@@ -60,7 +64,7 @@ final class SuggestionLexicon: Sendable {
     convenience init(
         alphabet: [Unicode.Scalar], nodeLabel: [UInt8], nodeFirstChild: [UInt32], nodeChildCount: [UInt8],
         nodeKey: [Int32], keyFirstWord: [UInt32], wordBytes: [UInt8], wordStart: [UInt32], wordCount: [UInt32],
-        phoneticHash: [UInt32], phoneticKey: [UInt32]
+        phoneticHash: [UInt32], phoneticKey: [UInt32], compoundHeads: [UInt32] = []
     ) {
         // Children come after their parent, so one backward sweep fills every subtree.
         var maxLog = [UInt8](repeating: 0, count: nodeLabel.count)
@@ -90,7 +94,7 @@ final class SuggestionLexicon: Sendable {
             keyFirstWord: LexiconArray(keyFirstWord), wordBytes: LexiconArray(wordBytes),
             wordStart: LexiconArray(wordStart), wordCount: LexiconArray(wordCount),
             phoneticHash: LexiconArray(phoneticHash), phoneticKey: LexiconArray(phoneticKey),
-            nodeMaxLogCount: LexiconArray(maxLog), commonCount: commonCount
+            nodeMaxLogCount: LexiconArray(maxLog), compoundHeads: LexiconArray(compoundHeads), commonCount: commonCount
         )
     }
 
@@ -100,7 +104,7 @@ final class SuggestionLexicon: Sendable {
         nodeChildCount: LexiconArray<UInt8>, nodeKey: LexiconArray<Int32>, keyFirstWord: LexiconArray<UInt32>,
         wordBytes: LexiconArray<UInt8>, wordStart: LexiconArray<UInt32>, wordCount: LexiconArray<UInt32>,
         phoneticHash: LexiconArray<UInt32>, phoneticKey: LexiconArray<UInt32>,
-        nodeMaxLogCount: LexiconArray<UInt8>, commonCount: UInt32
+        nodeMaxLogCount: LexiconArray<UInt8>, compoundHeads: LexiconArray<UInt32>, commonCount: UInt32
     ) {
         self.alphabet = alphabet
         self.nodeLabel = nodeLabel
@@ -114,6 +118,7 @@ final class SuggestionLexicon: Sendable {
         self.phoneticHash = phoneticHash
         self.phoneticKey = phoneticKey
         self.nodeMaxLogCount = nodeMaxLogCount
+        self.compoundHeads = compoundHeads
         self.commonCount = commonCount
         var codes: [UInt32: UInt8] = [:]
         for (code, scalar) in alphabet.enumerated() { codes[scalar.value] = UInt8(code) }
@@ -199,6 +204,14 @@ final class SuggestionLexicon: Sendable {
         reachable[0] = true
         for start in 0..<count where reachable[start] {
             if unlistedLastPart, start > 0, count - start >= 3, endsLikeKey(codes[start...]) { return true }
+            // A first or middle part that is no word alone (`Gersten·vergeber`).
+            if !compoundHeads.isEmpty, count - start >= 6 {
+                var hash: UInt32 = 2_166_136_261
+                for end in start..<(count - 3) {
+                    hash = (hash ^ UInt32(codes[end])) &* 16_777_619
+                    if end - start >= 2, isCompoundHead(hash: hash) { reachable[end + 1] = true }
+                }
+            }
             var node = 0, end = start
             while end < count, let next = child(of: node, labelled: codes[end]) {
                 node = next
@@ -217,6 +230,16 @@ final class SuggestionLexicon: Sendable {
             }
         }
         return false
+    }
+
+    /// Whether a hash of lowercase codes is that of a compound's first or middle part.
+    func isCompoundHead(hash: UInt32) -> Bool {
+        var low = 0, high = compoundHeads.count
+        while low < high {
+            let middle = (low + high) / 2
+            if compoundHeads[middle] < hash { low = middle + 1 } else { high = middle }
+        }
+        return low < compoundHeads.count && compoundHeads[low] == hash
     }
 
     /// Whether some ending of `codes` of at least two letters is a key.
@@ -311,6 +334,6 @@ final class SuggestionLexicon: Sendable {
     var memoryFootprint: Int {
         alphabet.count * 4 + nodeLabel.count + nodeFirstChild.count * 4 + nodeChildCount.count
             + nodeKey.count * 4 + keyFirstWord.count * 4 + wordBytes.count + wordStart.count * 4 + wordCount.count * 4
-            + phoneticHash.count * 4 + phoneticKey.count * 4 + nodeMaxLogCount.count
+            + phoneticHash.count * 4 + phoneticKey.count * 4 + nodeMaxLogCount.count + compoundHeads.count * 4
     }
 }
