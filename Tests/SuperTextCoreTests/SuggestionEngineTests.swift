@@ -55,6 +55,7 @@ struct SuggestionEngineTests {
         ("Vefteilerbäusche", "Verteilerbäusche"),  // a last part the index lacks
         ("Kassesemikolon", "Kassensemikolon"),  // near compounds the dictionary rejects: every edit checked
         ("Gerstensvergeber", "Gerstenvergeber"),  // a first part that is no word alone (`Gersten/hij`)
+        ("Bedarfßamba", "Bedarfssamba"),  // `ß` for the joint `s` and the next part's `s`: a rule undone
     ]
 
     @Test("German: nouns, a misspelled part of a compound and the joining s", arguments: germanFirstChoices)

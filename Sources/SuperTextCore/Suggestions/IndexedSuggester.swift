@@ -486,6 +486,8 @@ final class IndexedSuggester: Suggester {
         // more than the budget, the likeliest are checked.
         enum Edit {
             case delete(Int), swap(Int), replace(Int, Unicode.Scalar), insert(Int, Unicode.Scalar)
+            /// `count` letters from `index` written for `letters`: a multi-letter rule undone.
+            case rewrite(Int, count: Int, letters: [Unicode.Scalar])
         }
         let extraCosts = model.insertionCosts(for: input)
         func code(_ letter: Unicode.Scalar) -> Int { Int(lexicon.code(of: letter) ?? lexicon.unknownCode) }
@@ -511,6 +513,16 @@ final class IndexedSuggester: Suggester {
                 edits.append((.insert(index, letter), cost))
             }
         }
+        // The error model's multi-letter rules (`ß` written for `ss` in `Adamßolvenz`), as
+        // Hunspell tries its REP table: the one-letter edits above cannot undo them.
+        for rules in model.rulesByLastWordLetter {
+            for rule in rules where rule.input.count <= input.count {
+                for start in 0...(input.count - rule.input.count)
+                where input[start..<(start + rule.input.count)].elementsEqual(rule.input) {
+                    edits.append((.rewrite(start, count: rule.input.count, letters: rule.word.map { lexicon.alphabet[Int($0)] }), rule.cost))
+                }
+            }
+        }
         if edits.count > ranking.checkedEditsBudget {
             // Stable: equal costs keep the order above.
             let order = edits.indices.sorted { edits[$0].cost != edits[$1].cost ? edits[$0].cost < edits[$1].cost : $0 < $1 }
@@ -524,6 +536,7 @@ final class IndexedSuggester: Suggester {
             case .swap(let index): edited.swapAt(index, index + 1)
             case .replace(let index, let letter): edited[index] = letter
             case .insert(let index, let letter): edited.insert(letter, at: index)
+            case .rewrite(let index, let count, let letters): edited.replaceSubrange(index..<(index + count), with: letters)
             }
             check(edited)
         }
