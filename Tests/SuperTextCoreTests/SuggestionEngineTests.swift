@@ -56,6 +56,10 @@ struct SuggestionEngineTests {
         ("Kassesemikolon", "Kassensemikolon"),  // near compounds the dictionary rejects: every edit checked
         ("Gerstensvergeber", "Gerstenvergeber"),  // a first part that is no word alone (`Gersten/hij`)
         ("Bedarfßamba", "Bedarfssamba"),  // `ß` for the joint `s` and the next part's `s`: a rule undone
+        ("Zweifelaufklärer", "Zweifelsaufklärer"),  // two parts and a joint, not three (`Zwei·fell·aufklärer`)
+        ("Messesbeistand", "Messebeistand"),  // not `Mess·ess·beistand`
+        ("abgiss", "abbiss"),  // written in lowercase: most likely no noun (`Abguss`)
+        ("Rätel", "Rätsel"),  // an umlaut is a letter of its own (not `Rates`)
     ]
 
     @Test("German: nouns, a misspelled part of a compound and the joining s", arguments: germanFirstChoices)
@@ -78,6 +82,9 @@ struct SuggestionEngineTests {
         // A word's own capitals stay: a name, a German noun.
         #expect(try proofreader.suggestions(for: "paris", language: "en-US").first == "Paris")
         #expect(try proofreader.suggestions(for: "huas", language: "de-DE").first == "Haus")
+        // A noun written in lowercase is ranked a little lower, not out of the way of an error
+        // that is clearly it (`abgiss` gives `abbiss` before `Abguss`; `tsich` still `Tisch`).
+        #expect(try proofreader.suggestions(for: "tsich", language: "de-DE").first == "Tisch")
         #expect(try proofreader.suggestions(for: "HUAS", language: "de-DE").first == "HAUS")
     }
 
@@ -258,6 +265,19 @@ struct SuggestionIndexTests {
         #expect(with.readsAsCompound(with.encode("hausgerstenvergeber"), joint: joint, elided: nil))
         #expect(!with.readsAsCompound(with.encode("gerstenvergebex"), joint: joint, elided: nil))
         #expect(!without.readsAsCompound(without.encode("gerstenvergeber"), joint: without.code(of: "s"), elided: nil))
+        // A reading counts its parts, the fewest it can: a word is one, a joint no part of its own.
+        #expect(with.fewestCompoundParts(with.encode("haus"), joint: joint, elided: nil) == 1)
+        #expect(with.fewestCompoundParts(with.encode("haustonne"), joint: joint, elided: nil) == 2)
+        #expect(with.fewestCompoundParts(with.encode("haustonnenvergeber"), joint: joint, elided: nil) == nil)
+        #expect(with.fewestCompoundParts(with.encode("haustonnesvergeber"), joint: joint, elided: nil) == 3)
+        #expect(with.fewestCompoundParts(with.encode("hausgerstenvergeber"), joint: joint, elided: nil) == 3)
+        #expect(with.fewestCompoundParts(with.encode("hausvergeber"), joint: joint, elided: nil) == 2)
+        // Where two readings are possible, the one with fewer parts counts.
+        let words = SuggestionLexicon.build(words: ["zwei", "fell", "fels", "zweifel", "aufklärer"], frequencies: WordFrequencies(), phonetics: nil) { _ in true }
+        let s = words.code(of: "s")
+        #expect(words.fewestCompoundParts(words.encode("zweifelsaufklärer"), joint: s, elided: nil) == 2)
+        #expect(words.fewestCompoundParts(words.encode("zweifellaufklärer"), joint: s, elided: nil) == 3)
+        #expect(words.readsAsCompound(words.encode("zweifellaufklärer"), joint: s, elided: nil))
     }
 
     @Test("Every word's sound-alike key finds it, through the buckets of the sound index")

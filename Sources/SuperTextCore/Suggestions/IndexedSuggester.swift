@@ -115,7 +115,11 @@ final class IndexedSuggester: Suggester {
         let input = lexicon.encode(lowercased)
         var pool = CandidatePool(written: word, shape: shape)
         if prefersNouns {
-            pool.nouns = (casePenalty: shape == .title ? ranking.nounCasePenalty : 0, unlistedCount: ranking.unlistedNounCount)
+            pool.nouns = (
+                casePenalty: shape == .title ? ranking.nounCasePenalty : 0,
+                lowercasePenalty: shape == .lower ? ranking.lowercaseNounPenalty : 0,
+                unlistedCount: ranking.unlistedNounCount
+            )
         }
 
         let correctedParts = addHyphenatedParts(of: word, to: &pool)
@@ -480,7 +484,12 @@ final class IndexedSuggester: Suggester {
             // misreading with a short common word at its end (`Weidekauflug`, ·flug) would
             // outrank the compound meant (`Weidenausflug`).
             let count = key.map { lexicon.mostCommonWord(ofKey: $0).count } ?? 0
-            pool.add(accepted, distance: search.distance(to: codes), count: count, ranking: ranking, shaped: true)
+            var distance = search.distance(to: codes)
+            if formsCompounds, key == nil,
+               let parts = lexicon.fewestCompoundParts(codes, joint: compoundJoint, elided: compoundElided), parts > 2 {
+                distance += Float(parts - 2) * ranking.compoundExtraPartCost
+            }
+            pool.add(accepted, distance: distance, count: count, ranking: ranking, shaped: true)
         }
         // Every edit with the error model's cost of the error it undoes, so that when there are
         // more than the budget, the likeliest are checked.
@@ -579,10 +588,11 @@ struct CandidatePool {
     private(set) var scores: [String: IndexedSuggester.Scored] = [:]
     private(set) var bestDistance: Float = .infinity
     /// In German: the distance added to a word the dictionary writes in lowercase when the
-    /// written word is capitalised (most likely a noun), and the count given to a capitalised
-    /// word the frequency list lacks (its source dropped most capitalised tokens, so an unlisted
-    /// noun is less rare than an unlisted verb).
-    var nouns: (casePenalty: Float, unlistedCount: UInt32)?
+    /// written word is capitalised (most likely a noun), the distance added to a noun when the
+    /// written word is in lowercase (most likely not one: `abgiss` is `abbiss` before `Abguss`),
+    /// and the count given to a capitalised word the frequency list lacks (its source dropped
+    /// most capitalised tokens, so an unlisted noun is less rare than an unlisted verb).
+    var nouns: (casePenalty: Float, lowercasePenalty: Float, unlistedCount: UInt32)?
 
     init(written: String, shape: CaseShape) {
         self.written = written
@@ -602,10 +612,20 @@ struct CandidatePool {
                 count = nouns.unlistedCount
             }
         }
+        if let nouns, nouns.lowercasePenalty > 0, Self.isCapitalisedWord(spelled) {
+            distance += nouns.lowercasePenalty
+        }
         let score = ranking.score(distance: distance, count: count)
         bestDistance = min(bestDistance, distance)
         if let existing = scores[spelled], existing.score <= score { return }
         scores[spelled] = IndexedSuggester.Scored(word: spelled, score: score, distance: distance)
+    }
+
+    /// A capital followed by a lowercase letter (`Abguss`), not an abbreviation (`ODF`).
+    static func isCapitalisedWord(_ word: String) -> Bool {
+        var scalars = word.unicodeScalars.makeIterator()
+        guard let first = scalars.next(), first.properties.isUppercase, let second = scalars.next() else { return false }
+        return second.properties.isLowercase
     }
 
     /// Adds a suggestion already spelled and scored.

@@ -46,6 +46,11 @@ package struct SuggestionRanking: Sendable {
     /// written word is capitalised, and the count of a noun the frequency list lacks.
     package var nounCasePenalty: Float = 0.3
     package var unlistedNounCount: UInt32 = 40
+    /// German: added to the distance of a noun when the written word is in lowercase.
+    package var lowercaseNounPenalty: Float = 0.2
+    /// Added to the distance of a compound found by a checked edit for each part it needs
+    /// beyond two.
+    package var compoundExtraPartCost: Float = 0.3
     /// Corrections tried for the misspelled part of a compound.
     package var compoundPartCandidates = 3
     /// Candidates kept per word before the caller's limit.
@@ -75,6 +80,8 @@ package struct SuggestionRanking: Sendable {
         read("COMPOUND_JOINT_COST", &ranking.compoundJointCost)
         read("COMPOUND_PART_COST", &ranking.compoundPartCost)
         read("NOUN_CASE_PENALTY", &ranking.nounCasePenalty)
+        read("LOWERCASE_NOUN_PENALTY", &ranking.lowercaseNounPenalty)
+        read("COMPOUND_EXTRA_PART_COST", &ranking.compoundExtraPartCost)
         var unlistedNounCount = Float(ranking.unlistedNounCount)
         read("UNLISTED_NOUN_COUNT", &unlistedNounCount)
         ranking.unlistedNounCount = UInt32(unlistedNounCount)

@@ -198,18 +198,42 @@ final class SuggestionLexicon: Sendable {
     /// or more. Hunspell decides which parts may be joined; this only rules out what no reading
     /// allows.
     func readsAsCompound(_ codes: [UInt8], joint: UInt8?, elided: UInt8?, unlistedLastPart: Bool = false) -> Bool {
+        compoundParts(codes, joint: joint, elided: elided, unlistedLastPart: unlistedLastPart, fewest: false) != nil
+    }
+
+    /// The fewest parts `codes` reads as, read as `readsAsCompound` does (1 for a key); nil when
+    /// it reads as none. Each part beyond two is one more coincidence, so a reading that needs
+    /// more parts is less likely what the writer meant (`Zwei·fell·aufklärer` against
+    /// `Zweifel·s·aufklärer`).
+    func fewestCompoundParts(_ codes: [UInt8], joint: UInt8?, elided: UInt8?) -> Int? {
+        compoundParts(codes, joint: joint, elided: elided, unlistedLastPart: false, fewest: true)
+    }
+
+    /// A reading's number of parts: the first one found, or with `fewest` the fewest.
+    private func compoundParts(_ codes: [UInt8], joint: UInt8?, elided: UInt8?, unlistedLastPart: Bool, fewest: Bool) -> Int? {
         let count = codes.count
-        guard count >= 2 else { return key(for: codes) != nil }
-        var reachable = [Bool](repeating: false, count: count + 2)
-        reachable[0] = true
-        for start in 0..<count where reachable[start] {
-            if unlistedLastPart, start > 0, count - start >= 3, endsLikeKey(codes[start...]) { return true }
+        guard count >= 2 else { return key(for: codes) != nil ? 1 : nil }
+        // Parts read before each position, fewest first; 0 where no reading reaches.
+        var partsBefore = [Int](repeating: 0, count: count + 2)
+        partsBefore[0] = 1
+        var best: Int?
+        func reach(_ position: Int, with parts: Int) {
+            if partsBefore[position] == 0 || parts + 1 < partsBefore[position] { partsBefore[position] = parts + 1 }
+        }
+        for start in 0..<count where partsBefore[start] > 0 {
+            // Stored one higher, so that 0 can mean unreached.
+            let parts = partsBefore[start] - 1
+            if let best, parts + 1 >= best { continue }
+            if unlistedLastPart, start > 0, count - start >= 3, endsLikeKey(codes[start...]) {
+                if !fewest { return parts + 1 }
+                best = min(best ?? .max, parts + 1)
+            }
             // A first or middle part that is no word alone (`Gersten·vergeber`).
             if !compoundHeads.isEmpty, count - start >= 6 {
                 var hash: UInt32 = 2_166_136_261
                 for end in start..<(count - 3) {
                     hash = (hash ^ UInt32(codes[end])) &* 16_777_619
-                    if end - start >= 2, isCompoundHead(hash: hash) { reachable[end + 1] = true }
+                    if end - start >= 2, isCompoundHead(hash: hash) { reach(end + 1, with: parts + 1) }
                 }
             }
             var node = 0, end = start
@@ -217,19 +241,22 @@ final class SuggestionLexicon: Sendable {
                 node = next
                 end += 1
                 let length = end - start
-                if nodeKey[node] >= 0, end == count, length >= 2 { return true }
+                if nodeKey[node] >= 0, end == count, length >= 2 {
+                    if !fewest { return parts + 1 }
+                    best = min(best ?? .max, parts + 1)
+                }
                 guard length >= 3, end < count else { continue }
                 var partEnds = nodeKey[node] >= 0
                 if !partEnds, let elided, let withLetter = child(of: node, labelled: elided), nodeKey[withLetter] >= 0 {
                     partEnds = true
                 }
                 if partEnds {
-                    reachable[end] = true
-                    if let joint, codes[end] == joint { reachable[end + 1] = true }
+                    reach(end, with: parts + 1)
+                    if let joint, codes[end] == joint { reach(end + 1, with: parts + 1) }
                 }
             }
         }
-        return false
+        return best
     }
 
     /// Whether a hash of lowercase codes is that of a compound's first or middle part.
