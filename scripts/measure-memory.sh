@@ -7,6 +7,7 @@
 # on what the page cache holds. With MEMORY_EVAL_CHECKS=N (and ../shared/eval/sets), N more checks
 # in each language follow, each of 10 misspelled words drawn (seeded) from that language's set, and
 # the figures are printed again: the indexes' pages become resident as searches read them.
+# With MEMORY_MAPS=1, the resident size of each mapped file follows (from /proc/PID/smaps).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary="${1:-.build/release/supertext}"
@@ -53,4 +54,9 @@ for _ in range(checks):
 PY
   done
   echo "after $MEMORY_EVAL_CHECKS checks of 10 misspelled words in each language: $(grep -E '^(VmRSS|VmHWM|RssAnon|RssFile)' /proc/$pid/status | tr -s ' \t' ' ' | tr '\n' ' ')"
+fi
+if [ -n "${MEMORY_MAPS:-}" ]; then
+  echo "resident kB by mapped file:"
+  awk '/^[0-9a-f]+-[0-9a-f]+ / { name = ($6 == "" ? "[anonymous]" : $6) } /^Rss:/ { rss[name] += $2 }
+       END { for (n in rss) if (rss[n] >= 512) printf "%8d %s\n", rss[n], n }' /proc/$pid/smaps | sort -rn
 fi

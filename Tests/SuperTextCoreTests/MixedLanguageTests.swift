@@ -48,6 +48,21 @@ struct MixedLanguageTests {
         #expect(off.matches.contains { $0.text == "d'écran" })
     }
 
+    @Test func aFrenchQuotationInsideAnEnglishSentenceIsCheckedInFrench() throws {
+        let text = "The first screenshot has a caption that reads « Première des captures d’écran du logiciel » in the original."
+        let result = try check(text)
+        #expect(result.language.code.hasPrefix("en"))
+        #expect(result.matches.filter { $0.category == .spelling || $0.category == .name }.isEmpty, "\(result.matches.map(\.text))")
+        let quote = try #require(result.languageRanges.first)
+        #expect(quote.code.hasPrefix("fr"))
+        let start = text.utf16.index(text.utf16.startIndex, offsetBy: quote.offset)
+        #expect(String(text[start...]).hasPrefix("Première"))
+        // An English word in quotes is no quotation in another language.
+        let scare = try check("The so-called \"smart\" mode is what we recieve most questions about.")
+        #expect(scare.languageRanges.isEmpty)
+        #expect(scare.matches.contains { $0.text == "recieve" })
+    }
+
     @Test func aShortFrenchWordInAnEnglishTextStaysEnglish() throws {
         let result = try check("We met at the café and she said bonjour to everyone in the room.")
         #expect(result.languageRanges.isEmpty)
@@ -114,5 +129,15 @@ struct MixedLanguageTests {
         }
         #expect(segments.map(\.words.count) == [3, 2, 2, 2])
         #expect(segments.map(\.startsParagraph) == [true, false, false, true])
+        // A quotation inside a sentence is a segment of its own.
+        text = "He said “un deux trois” and left."
+        let quoted = text.withUTF8 { bytes -> [MixedLanguages.Segment] in
+            let document = CheckedDocument(
+                bytes: bytes, words: Tokenizer.words(in: bytes, format: .plain),
+                sentences: SentenceSplitter.sentences(in: bytes), withTokenStream: false
+            )
+            return MixedLanguages.segments(of: document)
+        }
+        #expect(quoted.map(\.words.count) == [2, 3, 2])
     }
 }

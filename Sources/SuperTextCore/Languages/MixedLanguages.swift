@@ -2,7 +2,7 @@
 /// article quoting a French caption, a German e-mail with an English paragraph.
 ///
 /// The document's language is the prior. A sentence (or a line: captions and list items often
-/// have no full stop) is only looked at when the document's dictionary rejects at least two of
+/// have no full stop; or a quotation inside a sentence) is only looked at when the document's dictionary rejects at least two of
 /// its words, and it changes language only when another language's dictionary clearly accepts
 /// more of them (`Verdict`). Sentences of fewer than `minimumWords` words are too short to judge (a two-word
 /// quote, a name): they keep the document's language, unless the other sentences around them in
@@ -60,7 +60,8 @@ enum MixedLanguages {
         var startsParagraph: Bool
     }
 
-    /// The sentences of a document, also cut at line breaks, as ranges of its word tokens.
+    /// The sentences of a document, also cut at line breaks and quotation marks, as ranges of its
+    /// word tokens.
     static func segments(of document: CheckedDocument) -> [Segment] {
         let words = document.words
         guard !words.isEmpty else { return [] }
@@ -75,9 +76,9 @@ enum MixedLanguages {
             let previous = words[index - 1]
             let token = words[index]
             var lineBreaks = 0
-            for byte in document.bytes[previous.byteRange.upperBound..<token.byteRange.lowerBound]
-            where byte == UInt8(ascii: "\n") { lineBreaks += 1 }
-            var newSentence = false
+            let gap = document.bytes[previous.byteRange.upperBound..<token.byteRange.lowerBound]
+            for byte in gap where byte == UInt8(ascii: "\n") { lineBreaks += 1 }
+            var newSentence = Self.hasQuotationMark(gap)
             while sentenceIndex < sentences.count, sentenceEnd(sentenceIndex) <= token.utf16Offset {
                 sentenceIndex += 1
                 newSentence = true
@@ -90,6 +91,16 @@ enum MixedLanguages {
         }
         segments.append(Segment(words: start..<words.count, startsParagraph: startsParagraph))
         return segments
+    }
+
+    /// Whether the bytes between two words hold a quotation mark (`"`, `«`, `»`, `‹`, `›`, `“`,
+    /// `”`, `„`): a quote is judged apart from the sentence around it ("The caption read:
+    /// « Première des captures d’écran »"). Single quotes are left out: `’` is also an apostrophe.
+    static func hasQuotationMark(_ gap: some Collection<UInt8>) -> Bool {
+        guard gap.contains(where: { $0 == 0x22 || $0 == 0xC2 || $0 == 0xE2 }) else { return false }
+        return String(decoding: gap, as: UTF8.self).unicodeScalars.contains {
+            ["\"", "«", "»", "‹", "›", "“", "”", "„"].contains($0)
+        }
     }
 
     /// The runs of the document in other languages than `language`.
