@@ -6,6 +6,7 @@ enum SpanishRules {
         SpanishNounPhraseRule(.determiner),
         SpanishNounPhraseRule(.adjective),
         SpanishSubjectVerbRule(),
+        SpanishEstaGerundRule(),
         SpanishQuestionWordRule(),
         SpanishOpeningMarkRule(),
         SpanishSpaceInsideMarksRule(),
