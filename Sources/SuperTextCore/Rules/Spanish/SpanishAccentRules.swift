@@ -63,3 +63,92 @@ struct SpanishEstaGerundRule: ProofreadingRule {
         return matches
     }
 }
+
+/// Months, days of the week and seasons with a capital inside a sentence (`ES_MINUSCULA_FECHAS`):
+/// Spanish writes them in lowercase ("en Julio" → "en julio", "los Lunes", "este Verano"). Only
+/// where the words around show a date, not a name: a number or a preposition of time before the
+/// month, a lowercase word before the day, a determiner before the season, and never after a
+/// capitalised name and "de" (Plaza de Mayo) nor before another capital (Viernes Santo, Viernes
+/// de Dolores).
+struct SpanishDateCapitalRule: ProofreadingRule {
+    let id = "ES_MINUSCULA_FECHAS"
+    let category = MatchCategory.typography
+    let description = "No capital for months, days and seasons in Spanish."
+    let isPicky = false
+    let languages: Set<String> = ["es"]
+
+    static let months: Set<String> = [
+        "enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "setiembre", "octubre",
+        "noviembre", "diciembre",
+    ]
+    static let days: Set<String> = ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "sábados", "domingo", "domingos"]
+    static let seasons: Set<String> = ["primavera", "verano", "otoño", "invierno"]
+    static let beforeMonth: Set<String> = [
+        "en", "de", "del", "desde", "hasta", "finales", "principios", "mediados", "mes", "este", "cada", "próximo", "pasado",
+    ]
+    static let beforeSeason: Set<String> = [
+        "este", "esta", "en", "el", "la", "cada", "próximo", "próxima", "pasado", "pasada", "de", "del", "durante", "todo",
+    ]
+
+    let examples: [RuleExample] = [
+        .wrong("En Julio hace mucho calor.", "En julio hace mucho calor.", language: "es"),
+        .wrong("Nací el 3 de Mayo de 1990.", "Nací el 3 de mayo de 1990.", language: "es"),
+        .wrong("Todos los Lunes voy al gimnasio.", "Todos los lunes voy al gimnasio.", language: "es"),
+        .wrong("Este Verano me voy de vacaciones.", "Este verano me voy de vacaciones.", language: "es"),
+        .right("Vivo cerca de la Plaza de Mayo. El Viernes Santo no abre. Julio vino ayer.", language: "es"),
+        .right("Este Viernes de Dolores estaremos fuera.", language: "es"),
+        .right("Nací el 3 de mayo. Enero es frío. Los lunes voy al gimnasio.", language: "es"),
+    ]
+
+    static let texts: [ExplanationLanguage: RuleText] = [
+        .en: RuleText(
+            message: "Spanish writes months, days and seasons in lowercase: '{suggestion}'.", shortMessage: "Lowercase",
+            title: "No capital for months and days in Spanish",
+            detail: "Unlike English, Spanish writes the names of months, days of the week and seasons in lowercase (en julio, los lunes, este verano), except at the start of a sentence and in names (Plaza de Mayo, Viernes Santo)."),
+        .fr: RuleText(
+            message: "L’espagnol écrit les mois, les jours et les saisons en minuscules : « {suggestion} ».", shortMessage: "Minuscule",
+            title: "Pas de majuscule aux mois et aux jours en espagnol",
+            detail: "Comme le français, l’espagnol écrit les noms de mois, de jours et de saisons en minuscules (en julio, los lunes, este verano), sauf en début de phrase et dans les noms propres (Plaza de Mayo, Viernes Santo)."),
+        .de: RuleText(
+            message: "Im Spanischen schreibt man Monate, Wochentage und Jahreszeiten klein: „{suggestion}“.", shortMessage: "Kleinschreibung",
+            title: "Monate und Tage im Spanischen klein",
+            detail: "Anders als im Deutschen schreibt das Spanische Monate, Wochentage und Jahreszeiten klein (en julio, los lunes, este verano), außer am Satzanfang und in Namen (Plaza de Mayo, Viernes Santo)."),
+        .es: RuleText(
+            message: "Los meses, los días y las estaciones se escriben con minúscula: «{suggestion}».", shortMessage: "Minúscula",
+            title: "Meses y días con minúscula",
+            detail: "En español, los nombres de los meses, de los días de la semana y de las estaciones se escriben con minúscula (en julio, los lunes, este verano), salvo a comienzo de oración y en nombres propios (Plaza de Mayo, Viernes Santo)."),
+    ]
+
+    func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
+        guard context.primaryLanguage == "es" else { return [] }
+        var matches: [Match] = []
+        for sentence in RuleSentence.all(in: document, context: context) {
+            for position in 1..<max(1, sentence.count) where sentence.isCapitalized(position) {
+                guard !sentence.isAllCapitals(position), !sentence.isFirstWord(position), sentence.isWord(position - 1)
+                        || sentence.isNumber(position - 1),
+                      !sentence.isCapitalized(position + 1)
+                else { continue }
+                let text = sentence.text(position)
+                let before = sentence.text(position - 1)
+                // "Plaza de Mayo", "Avenida de Julio": a name.
+                let afterName = ["de", "del"].contains(before) && sentence.isCapitalized(position - 2) && !sentence.isFirstWord(position - 2)
+                // "Viernes de Dolores", "Lunes de Pascua": a feast.
+                let beforeName = ["de", "del"].contains(sentence.text(position + 1)) && sentence.isCapitalized(position + 2)
+                guard !afterName, !beforeName else { continue }
+                let isDate: Bool
+                if Self.months.contains(text) {
+                    isDate = sentence.isNumber(position - 1) || sentence.isNumber(position + 1) || Self.beforeMonth.contains(before)
+                } else if Self.days.contains(text) {
+                    isDate = sentence.isWord(position - 1) && !sentence.isCapitalized(position - 1) || sentence.isFirstWord(position - 1)
+                } else if Self.seasons.contains(text) {
+                    isDate = Self.beforeSeason.contains(before)
+                } else {
+                    continue
+                }
+                guard isDate else { continue }
+                matches.append(sentence.match(position, position, rule: self, texts: Self.texts, context: context, suggestions: [text], keepingCase: true))
+            }
+        }
+        return matches
+    }
+}

@@ -7,6 +7,7 @@ enum SpanishRules {
         SpanishNounPhraseRule(.adjective),
         SpanishSubjectVerbRule(),
         SpanishEstaGerundRule(),
+        SpanishDateCapitalRule(),
         SpanishQuestionWordRule(),
         SpanishOpeningMarkRule(),
         SpanishSpaceInsideMarksRule(),
