@@ -32,6 +32,16 @@ struct NameAndUnitTests {
         }
     }
 
+    @Test func inGermanANameIsNotCorrectedToARareWordButASlipForANounIs() throws {
+        // German capitalises every noun: a name is told from a slip by the noun it is near.
+        let found = try matches("Gestern hat Jonas die Rechung bezahlt.", language: "de-DE")
+        let jonas = try #require(found.first { $0.text == "Jonas" })
+        #expect(jonas.category == .name)
+        let rechung = try #require(found.first { $0.text == "Rechung" })
+        #expect(rechung.category == .spelling)
+        #expect(rechung.suggestions.first == "Rechnung")
+    }
+
     @Test func atTheStartOfASentenceAShortNameIsNotCorrectedFarAway() throws {
         let found = try matches("Artem went home. Teh cat stayed.")
         let artem = try #require(found.first { $0.text == "Artem" })

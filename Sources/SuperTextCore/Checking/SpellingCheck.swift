@@ -83,7 +83,7 @@ struct SpellingCheck {
         }
         let likely = near.contains { suggestion in
             EditDistance.damerau(lowercased, suggestion.lowercased(), limit: reach) <= reach
-                && (session.suggester.isCommon(suggestion) || isKnownName(suggestion))
+                && (session.suggester.isCommon(suggestion) || isKnownNameOrNoun(suggestion))
         }
         if likely { return spelling }
         let text = explainer.unknownName(written)
@@ -96,9 +96,14 @@ struct SpellingCheck {
     }
 
     /// A capitalised word the dictionary knows only with its capital: "America", "Microsoft".
-    private func isKnownName(_ word: String) -> Bool {
+    /// In German every noun is such a word, and the frequency list misses most of them: there it
+    /// must be a noun of the grammar's lexicon (`Rechnung` for `Rechung`), not a rare name or
+    /// form (`Jenas` for the name `Jonas`).
+    private func isKnownNameOrNoun(_ word: String) -> Bool {
         guard let first = word.unicodeScalars.first, first.properties.isUppercase, !word.contains(" ") else { return false }
-        return session.dictionary.spell(word) && !session.dictionary.spell(word.lowercased())
+        guard session.dictionary.spell(word) && !session.dictionary.spell(word.lowercased()) else { return false }
+        guard session.language.primaryLanguage == "de" else { return true }
+        return session.grammar.lexicon.hasReading(word.lowercased(), tag: .NN)
     }
 
     /// Whether the dictionary (or the personal dictionary) accepts a normalised word.
