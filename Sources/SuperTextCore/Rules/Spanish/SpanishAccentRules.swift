@@ -152,3 +152,117 @@ struct SpanishDateCapitalRule: ProofreadingRule {
         return matches
     }
 }
+
+/// Haber followed by a gerund or an infinitive where its past participle belongs
+/// (`ES_HABER_PARTICIPIO_FORMA`): "no se han realizando" → "realizado", "habían defendiendo" →
+/// "defendido", "se han realizar" → "realizado". The participle is the regular one (-ado, -ido),
+/// with the vowel a gerund of -ir changes put back (sintiendo, sentido), or one of the irregular
+/// ones; it must be a participle the lexicon knows, so nothing is suggested that is no word.
+/// "Ha" and "he" before an infinitive are left to `ES_HA_ANTE_INFINITIVO` (ha hacer → a hacer).
+struct SpanishHaberParticipleRule: ProofreadingRule {
+    let id = "ES_HABER_PARTICIPIO_FORMA"
+    let category = MatchCategory.grammar
+    let description = "Haber before a gerund or an infinitive, for its participle."
+    let isPicky = false
+    let languages: Set<String> = ["es"]
+
+    static let haber: Set<String> = [
+        "he", "has", "ha", "hemos", "habéis", "han", "había", "habías", "habíamos", "habíais", "habían", "hube", "hubiste",
+        "hubo", "hubimos", "hubisteis", "hubieron", "habré", "habrás", "habrá", "habremos", "habréis", "habrán", "habría",
+        "habrías", "habríamos", "habríais", "habrían", "haya", "hayas", "hayamos", "hayáis", "hayan", "hubiera", "hubieras",
+        "hubiéramos", "hubierais", "hubieran", "hubiese", "hubiesen", "haber", "habiendo",
+    ]
+    /// Irregular participles, by the gerund and by the infinitive.
+    static let irregular: [String: String] = [
+        "haciendo": "hecho", "hacer": "hecho", "diciendo": "dicho", "decir": "dicho", "escribiendo": "escrito",
+        "escribir": "escrito", "viendo": "visto", "ver": "visto", "poniendo": "puesto", "poner": "puesto",
+        "volviendo": "vuelto", "volver": "vuelto", "abriendo": "abierto", "abrir": "abierto", "rompiendo": "roto",
+        "romper": "roto", "muriendo": "muerto", "morir": "muerto", "cubriendo": "cubierto", "cubrir": "cubierto",
+        "resolviendo": "resuelto", "resolver": "resuelto", "devolviendo": "devuelto", "devolver": "devuelto",
+        "descubriendo": "descubierto", "descubrir": "descubierto", "suponiendo": "supuesto", "suponer": "supuesto",
+        "proponiendo": "propuesto", "proponer": "propuesto", "friendo": "frito",
+        "yendo": "ido", "ir": "ido",
+    ]
+
+    let examples: [RuleExample] = [
+        .wrong("No se han realizando los cambios.", "No se han realizado los cambios.", language: "es"),
+        .wrong("Habían defendiendo el resultado.", "Habían defendido el resultado.", language: "es"),
+        .wrong("Todavía no se han realizar las obras.", "Todavía no se han realizado las obras.", language: "es"),
+        .wrong("Ella lo había sintiendo mucho.", "Ella lo había sentido mucho.", language: "es"),
+        .wrong("Ya han haciendo los deberes.", "Ya han hecho los deberes.", language: "es"),
+        .right("Han realizado los cambios. Ha de saberlo. Habían de marcharse.", language: "es"),
+        .right("Lo ha vuelto a hacer. Habiendo terminado, salimos.", language: "es"),
+    ]
+
+    static let texts: [ExplanationLanguage: RuleText] = [
+        .en: RuleText(
+            message: "After haber comes the past participle: '{suggestion}'.", shortMessage: "Haber + participle",
+            title: "Haber takes a past participle",
+            detail: "The compound tenses are haber and the past participle (-ado, -ido: han realizado, había defendido). A gerund (-ando, -iendo) or an infinitive (-ar, -er, -ir) does not follow haber."),
+        .fr: RuleText(
+            message: "Après haber vient le participe passé : « {suggestion} ».", shortMessage: "Haber + participe",
+            title: "Haber se construit avec le participe passé",
+            detail: "Les temps composés sont formés de haber et du participe passé (-ado, -ido : han realizado, había defendido). Un gérondif (-ando, -iendo) ou un infinitif (-ar, -er, -ir) ne suit pas haber."),
+        .de: RuleText(
+            message: "Nach haber folgt das Partizip: „{suggestion}“.", shortMessage: "Haber + Partizip",
+            title: "Haber verlangt das Partizip",
+            detail: "Die zusammengesetzten Zeiten bestehen aus haber und dem Partizip (-ado, -ido: han realizado, había defendido). Ein Gerundium (-ando, -iendo) oder ein Infinitiv (-ar, -er, -ir) folgt nicht auf haber."),
+        .es: RuleText(
+            message: "Tras haber va el participio: «{suggestion}».", shortMessage: "Haber + participio",
+            title: "Haber se construye con participio",
+            detail: "Los tiempos compuestos se forman con haber y el participio (-ado, -ido: han realizado, había defendido). Tras haber no va un gerundio (-ando, -iendo) ni un infinitivo (-ar, -er, -ir)."),
+    ]
+
+    /// The participle of a gerund, if the lexicon knows it (or it is irregular).
+    static func participle(ofGerund gerund: String, lexicon: Lexicon) -> String? {
+        if let known = irregular[gerund] { return known }
+        var candidates: [String] = []
+        if gerund.hasSuffix("ando") {
+            candidates.append(String(gerund.dropLast(4)) + "ado")
+        } else if gerund.hasSuffix("iendo") {
+            let stem = String(gerund.dropLast(5))
+            candidates.append(stem + "ido")
+            // The vowel an -ir verb changes in its gerund: sintiendo → sentido, durmiendo → dormido.
+            if let index = stem.lastIndex(where: { $0 == "i" || $0 == "u" }) {
+                var changed = stem
+                changed.replaceSubrange(index...index, with: stem[index] == "i" ? "e" : "o")
+                candidates.append(changed + "ido")
+            }
+        } else if gerund.hasSuffix("yendo") {
+            let stem = String(gerund.dropLast(5))
+            candidates.append(stem + (stem.hasSuffix("u") ? "ido" : "ído"))
+        }
+        return candidates.first { lexicon.hasReading($0, tag: .VBN) }
+    }
+
+    /// The participle of an infinitive, if the lexicon knows it as that verb's.
+    static func participle(ofInfinitive infinitive: String, lexicon: Lexicon) -> String? {
+        if let known = irregular[infinitive] { return known }
+        let ending = infinitive.suffix(2)
+        guard ["ar", "er", "ir", "ír"].contains(ending) else { return nil }
+        let candidate = String(infinitive.dropLast(2)) + (ending == "ar" ? "ado" : "ido")
+        return lexicon.readings(of: candidate).contains { $0.tag == .VBN && $0.lemma == infinitive } ? candidate : nil
+    }
+
+    func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
+        guard context.primaryLanguage == "es" else { return [] }
+        let lexicon = context.grammar.lexicon
+        var matches: [Match] = []
+        for sentence in RuleSentence.all(in: document, context: context) {
+            for position in 0..<max(0, sentence.count - 1) where Self.haber.contains(sentence.text(position)) {
+                let next = position + 1
+                let word = sentence.text(next)
+                var participle: String?
+                if SpanishEstaGerundRule.isGerund(sentence, next) || Self.irregular[word] != nil && word.hasSuffix("endo") {
+                    participle = Self.participle(ofGerund: word, lexicon: lexicon)
+                } else if !["ha", "he", "haber", "habiendo"].contains(sentence.text(position)), sentence.has(next, .VB),
+                          !sentence.has(next, .VBF), !sentence.has(next, .NN), !sentence.isCapitalized(next) {
+                    participle = Self.participle(ofInfinitive: word, lexicon: lexicon)
+                }
+                guard let participle else { continue }
+                matches.append(sentence.match(next, next, rule: self, texts: Self.texts, context: context, suggestions: [participle]))
+            }
+        }
+        return matches
+    }
+}

@@ -8,6 +8,7 @@ enum SpanishRules {
         SpanishSubjectVerbRule(),
         SpanishEstaGerundRule(),
         SpanishDateCapitalRule(),
+        SpanishHaberParticipleRule(),
         SpanishQuestionWordRule(),
         SpanishOpeningMarkRule(),
         SpanishSpaceInsideMarksRule(),
