@@ -98,10 +98,10 @@ enum MixedLanguages {
     /// « Première des captures d’écran »"). Single quotes are left out: `’` is also an apostrophe.
     static func hasQuotationMark(_ gap: some Collection<UInt8>) -> Bool {
         guard gap.contains(where: { $0 == 0x22 || $0 == 0xC2 || $0 == 0xE2 }) else { return false }
-        return String(decoding: gap, as: UTF8.self).unicodeScalars.contains {
-            ["\"", "«", "»", "‹", "›", "“", "”", "„"].contains($0)
-        }
+        return String(decoding: gap, as: UTF8.self).unicodeScalars.contains(where: quotationMarks.contains)
     }
+
+    private static let quotationMarks: Set<Unicode.Scalar> = ["\"", "«", "»", "‹", "›", "“", "”", "„"]
 
     /// The runs of the document in other languages than `language`.
     /// - Parameters:

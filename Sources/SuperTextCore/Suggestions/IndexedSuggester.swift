@@ -612,20 +612,14 @@ struct CandidatePool {
                 count = nouns.unlistedCount
             }
         }
-        if let nouns, nouns.lowercasePenalty > 0, Self.isCapitalisedWord(spelled) {
+        // A noun (`Abguss`), not an abbreviation (`ODF`) nor a one-letter word.
+        if let nouns, nouns.lowercasePenalty > 0, spelled.unicodeScalars.count > 1, CaseShape(of: spelled) == .title {
             distance += nouns.lowercasePenalty
         }
         let score = ranking.score(distance: distance, count: count)
         bestDistance = min(bestDistance, distance)
         if let existing = scores[spelled], existing.score <= score { return }
         scores[spelled] = IndexedSuggester.Scored(word: spelled, score: score, distance: distance)
-    }
-
-    /// A capital followed by a lowercase letter (`Abguss`), not an abbreviation (`ODF`).
-    static func isCapitalisedWord(_ word: String) -> Bool {
-        var scalars = word.unicodeScalars.makeIterator()
-        guard let first = scalars.next(), first.properties.isUppercase, let second = scalars.next() else { return false }
-        return second.properties.isLowercase
     }
 
     /// Adds a suggestion already spelled and scored.

@@ -60,10 +60,10 @@ struct LanguageErrorProfile {
             // across compound parts (`Vorang` → `Vorhang`).
             // `n` before another consonant is barely heard, so often left out (`Rechung`).
             cheapOmissions = ["h": 0.55, "e": 0.75, "n": 0.8]
+            cheapInsertions = ["h": 0.6, "e": 0.8]
             // Umlauts are letters of their own, told apart in speech and meaning (`schon`,
             // `schön`): left out less often than an accent, though more often than a vowel.
             accentCost = 0.45
-            cheapInsertions = ["h": 0.6, "e": 0.8]
         case "es":
             multiLetterRules = both("ll", "y", 0.4) + both("qu", "k", 0.5) + both("qu", "c", 0.55)
                 + both("gu", "g", 0.5) + both("x", "cs", 0.5) + both("cc", "c", 0.45) + both("cc", "x", 0.5)
