@@ -365,6 +365,15 @@ struct SuggestionIndexTests {
         #expect(loaded.wordCount == lexicon.wordCount)
         let walk = try #require(loaded.key(for: loaded.encode("walk")))
         #expect(loaded.mostCommonWord(ofKey: walk).count == 10)
+        // Keys are numbered by the bits of the nodes they end at: every key's own spelling leads
+        // back to it, in the lexicon built and in the one read back.
+        #expect(loaded.keyCount == lexicon.keyCount && loaded.keyCount > 3)
+        for index in [lexicon, loaded] {
+            for key in 0..<index.keyCount {
+                let spelling = index.word(index.words(ofKey: key).lowerBound).lowercased()
+                #expect(index.key(for: index.encode(spelling)) == key, "\(spelling)")
+            }
+        }
         // Another dictionary file (size or date) means another fingerprint: the file is rebuilt.
         #expect(store.load(for: language, frequencyPath: nil, fingerprint: fingerprint + "x") == nil)
         // Another installation of the same language has its own file in the same cache.

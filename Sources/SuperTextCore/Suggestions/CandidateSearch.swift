@@ -437,7 +437,8 @@ final class CandidateSearch {
         lexicon.nodeLabel.withUnsafeBufferPointer { labels in
         lexicon.nodeFirstChild.withUnsafeBufferPointer { firstChildren in
         lexicon.nodeChildCount.withUnsafeBufferPointer { childCounts in
-        lexicon.nodeKey.withUnsafeBufferPointer { keys in
+        lexicon.nodeEndsKey.withUnsafeBufferPointer { endsKey in
+        lexicon.keysBeforeBlock.withUnsafeBufferPointer { keysBefore in
         lexicon.nodeMaxLogCount.withUnsafeBufferPointer { maxLogCounts in
         bonus.withUnsafeBufferPointer { bonus in
             let rows = self.rows.baseAddress!, written = self.input.baseAddress!, viable = self.viable.baseAddress!
@@ -491,12 +492,13 @@ final class CandidateSearch {
                       weight * rowMinimum - bonus[Int(maxLogCounts[node])] < threshold
                 else { continue }
                 finishRow(depth: depth)
-                let key = keys[node]
                 let cost = rows[depth * columns + inputCount]
-                if key >= 0, cost <= bound {
-                    let score = ranking.score(distance: cost, count: lexicon.mostCommonWord(ofKey: Int(key)).count)
+                let keyBits = endsKey[node >> 6], keyBit = UInt64(1) << UInt64(node & 63)
+                if keyBits & keyBit != 0, cost <= bound {
+                    let key = Int(keysBefore[node >> 6]) + (keyBits & (keyBit - 1)).nonzeroBitCount
+                    let score = ranking.score(distance: cost, count: lexicon.mostCommonWord(ofKey: key).count)
                     if score < threshold {
-                        found.append(Candidate(key: Int(key), cost: cost))
+                        found.append(Candidate(key: key, cost: cost))
                         let position = best.firstIndex { $0 > score } ?? best.count
                         best.insert(score, at: position)
                         if best.count > keep { best.removeLast() }
@@ -508,6 +510,7 @@ final class CandidateSearch {
                 depth += 1
                 enter(node, depth: depth, filtered: filtered)
             }
+        }
         }
         }
         }

@@ -55,23 +55,17 @@ extension SuggestionLexicon {
         accepted = []
         entries.sort { $0.key == $1.key ? $0.word < $1.word : $0.key.lexicographicallyPrecedes($1.key) }
 
-        // Words and keys.
-        var wordBytes: [UInt8] = []
-        var wordStart: [UInt32] = [0]
-        var wordCount: [UInt32] = []
-        var keyFirstWord: [UInt32] = []
+        // Keys in sorted order first: the entries of key `k` are `keyFirstEntry[k] ..< keyFirstEntry[k + 1]`.
+        var keyFirstEntry: [Int] = []
         var keyOfEntry: [Int32] = []
         keyOfEntry.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() {
             if index == 0 || entries[index - 1].key != entry.key {
-                keyFirstWord.append(UInt32(index))
+                keyFirstEntry.append(index)
             }
-            keyOfEntry.append(Int32(keyFirstWord.count - 1))
-            wordBytes.append(contentsOf: entry.word.utf8)
-            wordStart.append(UInt32(wordBytes.count))
-            wordCount.append(frequencies.count(of: entry.word))
+            keyOfEntry.append(Int32(keyFirstEntry.count - 1))
         }
-        keyFirstWord.append(UInt32(entries.count))
+        keyFirstEntry.append(entries.count)
 
         // The trie, built from the sorted keys with a stack; a node's children are contiguous.
         var nodeLabel: [UInt8] = [0]
@@ -103,6 +97,26 @@ extension SuggestionLexicon {
             nodeChildCount[node] = UInt8(groups.count)
             for group in groups.reversed() { pending.append((group.node, group.low, group.high, depth + 1)) }
         }
+
+        // Keys renumbered in the order of their nodes, so that a key is the number of keys
+        // ending at the nodes before its own; then the words, grouped by key in that order.
+        var wordBytes: [UInt8] = []
+        var wordStart: [UInt32] = [0]
+        var wordCount: [UInt32] = []
+        var keyFirstWord: [UInt32] = []
+        wordStart.reserveCapacity(entries.count + 1)
+        wordCount.reserveCapacity(entries.count)
+        for node in nodeKey.indices where nodeKey[node] >= 0 {
+            let sortedKey = Int(nodeKey[node])
+            nodeKey[node] = Int32(keyFirstWord.count)
+            keyFirstWord.append(UInt32(wordCount.count))
+            for entry in entries[keyFirstEntry[sortedKey]..<keyFirstEntry[sortedKey + 1]] {
+                wordBytes.append(contentsOf: entry.word.utf8)
+                wordStart.append(UInt32(wordBytes.count))
+                wordCount.append(frequencies.count(of: entry.word))
+            }
+        }
+        keyFirstWord.append(UInt32(wordCount.count))
 
         // The sound index. Large lexicons (Spanish verb forms) index only words the frequency
         // list knows, to stay small; sound-alike misspellings are of common words anyway.

@@ -3,7 +3,7 @@ import Foundation
 extension SuggestionLexicon {
     /// Bumped whenever the file layout or what goes into a lexicon changes, so that older files
     /// are rebuilt rather than misread.
-    static let storageVersion: UInt32 = 8
+    static let storageVersion: UInt32 = 9
     private static let magic = Array("STSUGIDX".utf8)
 
     /// The lexicon as a file: magic, version, the fingerprint of the inputs it was built from,
@@ -22,7 +22,8 @@ extension SuggestionLexicon {
         Self.append(array: Array(nodeLabel), to: &data)
         Self.append(array: Array(nodeFirstChild), to: &data)
         Self.append(array: Array(nodeChildCount), to: &data)
-        Self.append(array: Array(nodeKey), to: &data)
+        Self.append(array: Array(nodeEndsKey), to: &data)
+        Self.append(array: Array(keysBeforeBlock), to: &data)
         Self.append(array: Array(keyFirstWord), to: &data)
         Self.append(array: Array(wordBytes), to: &data)
         Self.append(array: Array(wordStart), to: &data)
@@ -46,7 +47,8 @@ extension SuggestionLexicon {
               let commonCount = reader.scalar(UInt32.self),
               let alphabetValues: LexiconArray<UInt32> = reader.array(), let nodeLabel: LexiconArray<UInt8> = reader.array(),
               let nodeFirstChild: LexiconArray<UInt32> = reader.array(), let nodeChildCount: LexiconArray<UInt8> = reader.array(),
-              let nodeKey: LexiconArray<Int32> = reader.array(), let keyFirstWord: LexiconArray<UInt32> = reader.array(),
+              let nodeEndsKey: LexiconArray<UInt64> = reader.array(), let keysBeforeBlock: LexiconArray<UInt32> = reader.array(),
+              let keyFirstWord: LexiconArray<UInt32> = reader.array(),
               let wordBytes: LexiconArray<UInt8> = reader.array(), let wordStart: LexiconArray<UInt32> = reader.array(),
               let wordCount: LexiconArray<UInt32> = reader.array(), let phoneticHash: LexiconArray<UInt32> = reader.array(),
               let phoneticKey: LexiconArray<UInt32> = reader.array(), let nodeMaxLogCount: LexiconArray<UInt8> = reader.array(),
@@ -58,21 +60,38 @@ extension SuggestionLexicon {
         let nodes = nodeLabel.count
         // Enough consistency to never index out of bounds later.
         guard alphabet.count == alphabetValues.count, alphabet.count <= 255, nodes > 0,
-              nodeFirstChild.count == nodes, nodeChildCount.count == nodes, nodeKey.count == nodes,
+              nodeFirstChild.count == nodes, nodeChildCount.count == nodes,
+              nodeEndsKey.count == (nodes + 63) / 64, keysBeforeBlock.count == nodeEndsKey.count,
               nodeMaxLogCount.count == nodes,
               let lastKeyWord = keyFirstWord.last, Int(lastKeyWord) == wordCount.count,
               wordStart.count == wordCount.count + 1, wordStart.last.map({ Int($0) == wordBytes.count }) == true,
               zip(nodeFirstChild, nodeChildCount).allSatisfy({ Int($0) + Int($1) <= nodes }),
-              nodeKey.allSatisfy({ $0 < Int32(keyFirstWord.count - 1) }),
+              keysAreCounted(nodeEndsKey, keysBeforeBlock, keys: keyFirstWord.count - 1, nodes: nodes),
               phoneticHash.count == phoneticKey.count, phoneticKey.allSatisfy({ Int($0) < keyFirstWord.count - 1 })
         else { return nil }
         return SuggestionLexicon(
             alphabet: alphabet, nodeLabel: nodeLabel, nodeFirstChild: nodeFirstChild,
-            nodeChildCount: nodeChildCount, nodeKey: nodeKey, keyFirstWord: keyFirstWord,
+            nodeChildCount: nodeChildCount, nodeEndsKey: nodeEndsKey, keysBeforeBlock: keysBeforeBlock,
+            keyFirstWord: keyFirstWord,
             wordBytes: wordBytes, wordStart: wordStart, wordCount: wordCount,
             phoneticHash: phoneticHash, phoneticKey: phoneticKey,
             nodeMaxLogCount: nodeMaxLogCount, compoundHeads: compoundHeads, commonCount: commonCount
         )
+    }
+
+    /// Whether each block's count of keys before it matches the bits, no bit is set past the
+    /// last node, and the bits number exactly `keys` keys.
+    private static func keysAreCounted(
+        _ endsKey: LexiconArray<UInt64>, _ keysBefore: LexiconArray<UInt32>, keys: Int, nodes: Int
+    ) -> Bool {
+        var counted = 0
+        for block in endsKey.indices {
+            guard Int(keysBefore[block]) == counted else { return false }
+            counted += endsKey[block].nonzeroBitCount
+        }
+        let tail = nodes % 64
+        if tail > 0, let last = endsKey.last, last >> UInt64(tail) != 0 { return false }
+        return counted == keys
     }
 
     private static func append<T: FixedWidthInteger>(_ value: T, to data: inout Data) {

@@ -10,8 +10,11 @@ import Foundation
 /// from the cache is the file mapped read-only, `LexiconArray`):
 /// - letters are coded as bytes through `alphabet` (at most 255 letters a language);
 /// - trie nodes: `nodeLabel`, `nodeFirstChild`, `nodeChildCount` (a node's children are
-///   contiguous), `nodeKey` (the key ending at the node, or -1); node 0 is the root;
-/// - keys (lowercase spellings) in sorted order; key `k` owns words
+///   contiguous), and one bit a node in `nodeEndsKey`, set where a key ends; node 0 is the root;
+/// - keys (lowercase spellings) numbered in the order of the nodes they end at, so a key is the
+///   number of set bits before its node (`keysBeforeBlock` counts them for each 64 nodes): a
+///   search reads a bit for every node it visits and a key only for the few it keeps, where an
+///   array of keys by node, as large as the node arrays, was read all through; key `k` owns words
 ///   `keyFirstWord[k] ..< keyFirstWord[k + 1]` (`polish` owns `polish` and `Polish`);
 /// - words: UTF-8 in `wordBytes`, word `w` at `wordStart[w] ..< wordStart[w + 1]`, and its
 ///   corpus count in `wordCount[w]` (0 when the frequency list lacks it);
@@ -25,7 +28,10 @@ final class SuggestionLexicon: Sendable {
     let nodeLabel: LexiconArray<UInt8>
     let nodeFirstChild: LexiconArray<UInt32>
     let nodeChildCount: LexiconArray<UInt8>
-    let nodeKey: LexiconArray<Int32>
+    /// Bit `n % 64` of word `n / 64`: whether a key ends at node `n`.
+    let nodeEndsKey: LexiconArray<UInt64>
+    /// Keys ending at the nodes before each block of 64.
+    let keysBeforeBlock: LexiconArray<UInt32>
     let keyFirstWord: LexiconArray<UInt32>
     let wordBytes: LexiconArray<UInt8>
     let wordStart: LexiconArray<UInt32>
@@ -60,7 +66,8 @@ final class SuggestionLexicon: Sendable {
     let commonCount: UInt32
     static let commonRank = 10_000
 
-    /// A lexicon just built: computes what is derived from the arrays.
+    /// A lexicon just built: computes what is derived from the arrays. `nodeKey` is the key
+    /// ending at each node, or -1; keys must be numbered in node order.
     convenience init(
         alphabet: [Unicode.Scalar], nodeLabel: [UInt8], nodeFirstChild: [UInt32], nodeChildCount: [UInt8],
         nodeKey: [Int32], keyFirstWord: [UInt32], wordBytes: [UInt8], wordStart: [UInt32], wordCount: [UInt32],
@@ -80,6 +87,16 @@ final class SuggestionLexicon: Sendable {
             for child in first..<first + Int(nodeChildCount[node]) { value = max(value, maxLog[child]) }
             maxLog[node] = value
         }
+        var endsKey = [UInt64](repeating: 0, count: (nodeLabel.count + 63) / 64)
+        var keysBefore = [UInt32](repeating: 0, count: endsKey.count)
+        var keys: UInt32 = 0
+        for node in nodeKey.indices {
+            if node % 64 == 0 { keysBefore[node / 64] = keys }
+            guard nodeKey[node] >= 0 else { continue }
+            precondition(nodeKey[node] == Int32(keys), "keys are numbered in node order")
+            endsKey[node / 64] |= 1 << UInt64(node % 64)
+            keys += 1
+        }
         var counted = wordCount.filter { $0 > 0 }
         let commonCount: UInt32
         if counted.count > Self.commonRank {
@@ -90,7 +107,8 @@ final class SuggestionLexicon: Sendable {
         }
         self.init(
             alphabet: alphabet, nodeLabel: LexiconArray(nodeLabel), nodeFirstChild: LexiconArray(nodeFirstChild),
-            nodeChildCount: LexiconArray(nodeChildCount), nodeKey: LexiconArray(nodeKey),
+            nodeChildCount: LexiconArray(nodeChildCount), nodeEndsKey: LexiconArray(endsKey),
+            keysBeforeBlock: LexiconArray(keysBefore),
             keyFirstWord: LexiconArray(keyFirstWord), wordBytes: LexiconArray(wordBytes),
             wordStart: LexiconArray(wordStart), wordCount: LexiconArray(wordCount),
             phoneticHash: LexiconArray(phoneticHash), phoneticKey: LexiconArray(phoneticKey),
@@ -101,7 +119,8 @@ final class SuggestionLexicon: Sendable {
     /// A lexicon from its arrays and what was derived from them (read from the cache).
     init(
         alphabet: [Unicode.Scalar], nodeLabel: LexiconArray<UInt8>, nodeFirstChild: LexiconArray<UInt32>,
-        nodeChildCount: LexiconArray<UInt8>, nodeKey: LexiconArray<Int32>, keyFirstWord: LexiconArray<UInt32>,
+        nodeChildCount: LexiconArray<UInt8>, nodeEndsKey: LexiconArray<UInt64>, keysBeforeBlock: LexiconArray<UInt32>,
+        keyFirstWord: LexiconArray<UInt32>,
         wordBytes: LexiconArray<UInt8>, wordStart: LexiconArray<UInt32>, wordCount: LexiconArray<UInt32>,
         phoneticHash: LexiconArray<UInt32>, phoneticKey: LexiconArray<UInt32>,
         nodeMaxLogCount: LexiconArray<UInt8>, compoundHeads: LexiconArray<UInt32>, commonCount: UInt32
@@ -110,7 +129,8 @@ final class SuggestionLexicon: Sendable {
         self.nodeLabel = nodeLabel
         self.nodeFirstChild = nodeFirstChild
         self.nodeChildCount = nodeChildCount
-        self.nodeKey = nodeKey
+        self.nodeEndsKey = nodeEndsKey
+        self.keysBeforeBlock = keysBeforeBlock
         self.keyFirstWord = keyFirstWord
         self.wordBytes = wordBytes
         self.wordStart = wordStart
@@ -186,8 +206,21 @@ final class SuggestionLexicon: Sendable {
             guard let child = child(of: node, labelled: code) else { return nil }
             node = child
         }
-        let key = nodeKey[node]
-        return key >= 0 ? Int(key) : nil
+        return key(endingAt: node)
+    }
+
+    /// The key ending at `node`, if one does.
+    @inline(__always)
+    func key(endingAt node: Int) -> Int? {
+        let bits = nodeEndsKey[node >> 6], bit = UInt64(1) << UInt64(node & 63)
+        guard bits & bit != 0 else { return nil }
+        return Int(keysBeforeBlock[node >> 6]) + (bits & (bit - 1)).nonzeroBitCount
+    }
+
+    /// Whether a key ends at `node`.
+    @inline(__always)
+    func endsKey(_ node: Int) -> Bool {
+        nodeEndsKey[node >> 6] & (UInt64(1) << UInt64(node & 63)) != 0
     }
 
     /// Whether `codes` can be read as a compound of keys: parts of at least three letters, the
@@ -241,13 +274,13 @@ final class SuggestionLexicon: Sendable {
                 node = next
                 end += 1
                 let length = end - start
-                if nodeKey[node] >= 0, end == count, length >= 2 {
+                if endsKey(node), end == count, length >= 2 {
                     if !fewest { return parts + 1 }
                     best = min(best ?? .max, parts + 1)
                 }
                 guard length >= 3, end < count else { continue }
-                var partEnds = nodeKey[node] >= 0
-                if !partEnds, let elided, let withLetter = child(of: node, labelled: elided), nodeKey[withLetter] >= 0 {
+                var partEnds = endsKey(node)
+                if !partEnds, let elided, let withLetter = child(of: node, labelled: elided), endsKey(withLetter) {
                     partEnds = true
                 }
                 if partEnds {
@@ -360,7 +393,7 @@ final class SuggestionLexicon: Sendable {
     /// Bytes held by the arrays, for reports.
     var memoryFootprint: Int {
         alphabet.count * 4 + nodeLabel.count + nodeFirstChild.count * 4 + nodeChildCount.count
-            + nodeKey.count * 4 + keyFirstWord.count * 4 + wordBytes.count + wordStart.count * 4 + wordCount.count * 4
+            + nodeEndsKey.count * 8 + keysBeforeBlock.count * 4 + keyFirstWord.count * 4 + wordBytes.count + wordStart.count * 4 + wordCount.count * 4
             + phoneticHash.count * 4 + phoneticKey.count * 4 + nodeMaxLogCount.count + compoundHeads.count * 4
     }
 }
