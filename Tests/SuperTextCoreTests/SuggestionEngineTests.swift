@@ -60,6 +60,8 @@ struct SuggestionEngineTests {
         ("Messesbeistand", "Messebeistand"),  // not `Mess·ess·beistand`
         ("abgiss", "abbiss"),  // written in lowercase: most likely no noun (`Abguss`)
         ("Rätel", "Rätsel"),  // an umlaut is a letter of its own (not `Rates`)
+        ("Konzertsgeige", "Konzertgeige"),  // a compound counts as unlisted whichever way it is found (not `Konzert·steige`)
+        ("Schulsgeige", "Schulgeige"),  // the same: the last part's count no longer decides (`Schul·steige`)
     ]
 
     @Test("German: nouns, a misspelled part of a compound and the joining s", arguments: germanFirstChoices)

@@ -308,7 +308,12 @@ final class IndexedSuggester: Suggester {
         for start in 3...(count - 3) where lexicon.key(for: input[start...]) != nil { tails.insert(start) }
         guard !heads.isEmpty || !tails.isEmpty else { return }
 
-        func add(_ codes: [UInt8], nounHead: [UInt8], distance: Float, count: UInt32) {
+        // A compound the lexicon lacks counts as unlisted, as it does when a checked edit finds
+        // it: ranked by its last part, a compound ending in a common verb (`Nomadens·teige`,
+        // ·steige) outranked the one meant, ending in a noun the frequency list lacks
+        // (`Nomaden·geige`).
+        func add(_ codes: [UInt8], nounHead: [UInt8], distance: Float) {
+            let count = lexicon.key(for: codes).map { lexicon.mostCommonWord(ofKey: $0).count } ?? 0
             var lower = ""
             lower.unicodeScalars.append(contentsOf: codes.map { lexicon.alphabet[Int($0)] })
             var shape = pool.shape
@@ -320,11 +325,11 @@ final class IndexedSuggester: Suggester {
             for head in heads {
                 if tails.contains(head), input[head - 1] != joint, wordHeads.contains(head) {
                     add(Array(input[..<head]) + [joint] + Array(input[head...]), nounHead: Array(input[..<head]),
-                        distance: ranking.compoundJointCost, count: tailCount(input[head...]))
+                        distance: ranking.compoundJointCost)
                 }
                 if head < count - 3, input[head] == joint, tails.contains(head + 1) {
                     add(Array(input[..<head]) + Array(input[(head + 1)...]), nounHead: Array(input[..<head]),
-                        distance: ranking.compoundJointCost, count: tailCount(input[(head + 1)...]))
+                        distance: ranking.compoundJointCost)
                 }
             }
         }
@@ -333,24 +338,19 @@ final class IndexedSuggester: Suggester {
         var splits = Set(heads)
         if let joint { for head in heads where input[head] == joint { splits.insert(head + 1) } }
         for split in splits.filter({ count - $0 >= 4 && !tails.contains($0) }).sorted(by: >).prefix(2) {
-            for (codes, distance, partCount) in bestWords(for: Array(input[split...])) {
+            for (codes, distance) in bestWords(for: Array(input[split...])) {
                 add(Array(input[..<split]) + codes, nounHead: Array(input[..<split]),
-                    distance: distance + ranking.compoundPartCost, count: partCount)
+                    distance: distance + ranking.compoundPartCost)
             }
         }
         // A misspelled beginning and a known end: the two longest ends.
         let knownHeads = Set(heads)
         for start in tails.filter({ $0 >= 4 && !knownHeads.contains($0) }).sorted().prefix(2) {
-            for (codes, distance, _) in bestWords(for: Array(input[..<start])) {
+            for (codes, distance) in bestWords(for: Array(input[..<start])) {
                 add(codes + Array(input[start...]), nounHead: codes,
-                    distance: distance + ranking.compoundPartCost, count: tailCount(input[start...]))
+                    distance: distance + ranking.compoundPartCost)
             }
         }
-    }
-
-    /// The count of a compound's last part, which says most about how common the compound is.
-    private func tailCount(_ codes: ArraySlice<UInt8>) -> UInt32 {
-        lexicon.key(for: codes).map { lexicon.mostCommonWord(ofKey: $0).count } ?? 0
     }
 
     /// Whether the commonest word spelled so is capitalised in the dictionary (a German noun).
@@ -360,15 +360,14 @@ final class IndexedSuggester: Suggester {
     }
 
     /// The three best corrections of a compound's part, as lowercase codes.
-    private func bestWords(for part: [UInt8]) -> [(codes: [UInt8], distance: Float, count: UInt32)] {
+    private func bestWords(for part: [UInt8]) -> [(codes: [UInt8], distance: Float)] {
         // Only the best few are kept, so the search's threshold tightens sooner.
         let scored = searching(part, keep: ranking.compoundPartCandidates).map { candidate in
-            let count = lexicon.mostCommonWord(ofKey: candidate.key).count
-            return (candidate, count, ranking.score(distance: candidate.cost, count: count))
+            (candidate, ranking.score(distance: candidate.cost, count: lexicon.mostCommonWord(ofKey: candidate.key).count))
         }
-        return scored.sorted { $0.2 != $1.2 ? $0.2 < $1.2 : $0.0.key < $1.0.key }.prefix(ranking.compoundPartCandidates).map { candidate, count, _ in
+        return scored.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.key < $1.0.key }.prefix(ranking.compoundPartCandidates).map { candidate, _ in
             let word = lexicon.word(lexicon.words(ofKey: candidate.key).lowerBound).lowercased()
-            return (lexicon.encode(word), candidate.cost, count)
+            return (lexicon.encode(word), candidate.cost)
         }
     }
 
