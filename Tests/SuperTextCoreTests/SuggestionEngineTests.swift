@@ -378,6 +378,19 @@ struct SuggestionIndexTests {
         }
         // Another dictionary file (size or date) means another fingerprint: the file is rebuilt.
         #expect(store.load(for: language, frequencyPath: nil, fingerprint: fingerprint + "x") == nil)
+        // A file whose bits of key-ending nodes disagree with its keys is damaged: it is not read
+        // (a search would read past the end of the words), so the index is rebuilt.
+        let path = try #require(store.path(for: language, frequencyPath: nil))
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        let bits = Array(lexicon.nodeEndsKey).flatMap { word in withUnsafeBytes(of: word.littleEndian, Array.init) }
+        let start = try #require(original.firstRange(of: Data(bits))?.lowerBound)
+        let clear = try #require((0..<(bits.count * 8)).first { bits[$0 / 8] & (1 << ($0 % 8)) == 0 && $0 < loaded.nodeLabel.count })
+        var damaged = original
+        damaged[start + clear / 8] |= UInt8(1 << (clear % 8))
+        try damaged.write(to: URL(fileURLWithPath: path))
+        #expect(store.load(for: language, frequencyPath: nil, fingerprint: fingerprint) == nil)
+        try original.write(to: URL(fileURLWithPath: path))
+        #expect(store.load(for: language, frequencyPath: nil, fingerprint: fingerprint) != nil)
         // Another installation of the same language has its own file in the same cache.
         var elsewhere = language
         elsewhere.dictionaryPath = "/elsewhere/" + (language.dictionaryPath as NSString).lastPathComponent
