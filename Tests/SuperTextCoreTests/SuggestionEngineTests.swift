@@ -359,7 +359,20 @@ struct SuggestionIndexTests {
         let lexicon = SuggestionLexicon.build(words: forms, frequencies: frequencies, phonetics: nil) { _ in true }
         let store = SuggestionIndexStore(directory: directory + "/cache")
         let fingerprint = SuggestionIndexStore.fingerprint(language: language, frequencyPath: nil)
+        // Files of older formats for the same sources are removed when a new one is written;
+        // a newer format's file and other languages' files are left.
+        let current = try #require(store.path(for: language, frequencyPath: nil))
+        let version = "-v\(SuggestionLexicon.storageVersion).index"
+        let older = current.replacingOccurrences(of: version, with: "-v\(SuggestionLexicon.storageVersion - 1).index")
+        let newer = current.replacingOccurrences(of: version, with: "-v\(SuggestionLexicon.storageVersion + 1).index")
+        let otherLanguage = directory + "/cache/suggestions-xx-1234-v1.index"
+        try FileManager.default.createDirectory(atPath: directory + "/cache", withIntermediateDirectories: true)
+        for file in [older, newer, otherLanguage] { try "old".write(toFile: file, atomically: true, encoding: .utf8) }
         store.save(lexicon, for: language, frequencyPath: nil, fingerprint: fingerprint)
+        #expect(!FileManager.default.fileExists(atPath: older))
+        #expect(FileManager.default.fileExists(atPath: newer))
+        #expect(FileManager.default.fileExists(atPath: otherLanguage))
+        #expect(FileManager.default.fileExists(atPath: current))
 
         let loaded = try #require(store.load(for: language, frequencyPath: nil, fingerprint: fingerprint))
         #expect(loaded.wordTotal == lexicon.wordTotal)

@@ -72,6 +72,23 @@ struct SuggestionIndexStore: Sendable {
         #endif
     }
 
+    /// Removes the files an older release wrote for the same language and sources (each is as
+    /// large as the new one, and no release reads another's format). Newer versions are left:
+    /// a newer release may share the cache.
+    private func removeOlderVersions(of path: String, in directory: String) {
+        let name = (path as NSString).lastPathComponent
+        let suffix = "-v\(SuggestionLexicon.storageVersion).index"
+        guard name.hasSuffix(suffix) else { return }
+        let stem = String(name.dropLast(suffix.count)) + "-v"
+        for file in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        where file.hasPrefix(stem) && file.hasSuffix(".index") {
+            guard let version = UInt32(file.dropFirst(stem.count).dropLast(".index".count)),
+                  version < SuggestionLexicon.storageVersion
+            else { continue }
+            try? FileManager.default.removeItem(atPath: directory + "/" + file)
+        }
+    }
+
     /// Writes a lexicon to the cache, atomically; a cache that cannot be written is skipped.
     func save(_ lexicon: SuggestionLexicon, for language: InstalledLanguage, frequencyPath: String?, fingerprint: String) {
         guard let directory, let path = path(for: language, frequencyPath: frequencyPath) else { return }
@@ -80,7 +97,11 @@ struct SuggestionIndexStore: Sendable {
             let temporary = path + ".\(getpid()).tmp"
             try lexicon.serialized(fingerprint: fingerprint).write(to: URL(fileURLWithPath: temporary))
             Self.dropFromPageCache(temporary)
-            if rename(temporary, path) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
+            if rename(temporary, path) != 0 {
+                try? FileManager.default.removeItem(atPath: temporary)
+            } else {
+                removeOlderVersions(of: path, in: directory)
+            }
         } catch {
             // A read-only or full disk only costs the next start a rebuild.
         }
