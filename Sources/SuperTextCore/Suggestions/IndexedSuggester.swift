@@ -309,9 +309,8 @@ final class IndexedSuggester: Suggester {
         guard !heads.isEmpty || !tails.isEmpty else { return }
 
         // A compound the lexicon lacks counts as unlisted, as it does when a checked edit finds
-        // it: ranked by its last part, a compound ending in a common verb (`Nomadens·teige`,
-        // ·steige) outranked the one meant, ending in a noun the frequency list lacks
-        // (`Nomaden·geige`).
+        // it: ranked by its last part, one ending in a common verb (`Konzert·steige`) outranked
+        // the one meant, ending in a noun the frequency list lacks (`Konzert·geige`).
         func add(_ codes: [UInt8], nounHead: [UInt8], distance: Float) {
             let count = lexicon.key(for: codes).map { lexicon.mostCommonWord(ofKey: $0).count } ?? 0
             var lower = ""
