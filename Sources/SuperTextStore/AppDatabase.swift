@@ -82,13 +82,18 @@ public struct AppDatabase: Sendable {
             guard let pool = writer as? DatabasePool else { return }
             // Accesses begun before the files were found gone end first (new ones are refused).
             let ours = storage.files?.walIsOurs() == true && storage.waitForAccessesToEnd(timeout: .seconds(30))
-            // The pool first: its writer would go on adding to the log.
-            if ours { try? pool.close() }
             if let checkpointer {
+                // The pool first: its writer would go on adding to the log.
+                if ours { try? pool.close() }
                 checkpointer.empty()
                 if ours { try? checkpointer.close() }
             } else {
+                // The database was let go of, its checkpointer with it, while an access still
+                // held its connections: the writer (which adds nothing more, every access being
+                // refused) empties the log, then closes. Once closed it must not be used: SQLite
+                // would read the freed connection.
                 _ = try? writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+                if ours { try? pool.close() }
             }
             if ours { storage.closedForGood() }
         }

@@ -203,6 +203,28 @@ struct StorageFaultTests {
         #expect(reopened.storageFault == nil)
     }
 
+    /// The files can be found gone while the database is being let go of (a request that found
+    /// them gone as the server stops): the connections still close, and nothing touches them
+    /// once closed.
+    @Test func aFileFoundGoneAfterTheDatabaseWasLetGoOfClosesItsConnections() async throws {
+        let scratch = ScratchDirectory()
+        let path = scratch.file("history.sqlite")
+        var database: AppDatabase? = try AppDatabase.open(path: path, indexing: .init(), storage: F.options)
+        _ = try await database?.saveCheck(F.result("one"), text: "one teh")
+        // What outlives the database: its connections and its state, as a request still running
+        // holds them.
+        let writer = try #require(database?.writer)
+        let storage = try #require(database?.storage)
+        database = nil
+
+        #expect(unlink(path) == 0)
+        #expect(throws: StorageFault.self) { try storage.verifyFiles() }
+        #expect(await F.eventually { storage.isClosed })
+        #expect(throws: DatabaseError.self) { try writer.read { db in try Int.fetchOne(db, sql: "SELECT 1") } }
+        // The log at the path, which belonged to the deleted file, is left empty or removed.
+        #expect(((try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0) == 0)
+    }
+
     @Test func underConcurrentSavesNoSaveBegunAfterTheFileIsDeletedIsAcknowledged() async throws {
         let scratch = ScratchDirectory()
         let path = scratch.file("history.sqlite")
