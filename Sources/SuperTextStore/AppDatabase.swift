@@ -89,10 +89,11 @@ public struct AppDatabase: Sendable {
                 if ours { try? checkpointer.close() }
             } else {
                 // The database was let go of, its checkpointer with it, while an access still
-                // held its connections: the writer (which adds nothing more, every access being
-                // refused) empties the log, then closes. Once closed it must not be used: SQLite
-                // would read the freed connection.
-                _ = try? writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+                // held its connections (a checkpoint the checkpointer began may still run): the
+                // writer, which adds nothing more (every access is refused), empties the log,
+                // then closes. Once closed it must not be used: SQLite would read the freed
+                // connection.
+                WALCheckpointer.empty(pool)
                 if ours { try? pool.close() }
             }
             if ours { storage.closedForGood() }

@@ -96,8 +96,15 @@ final class WALCheckpointer: Sendable {
     /// Copies the whole log into the database and empties it (TRUNCATE), trying again for a
     /// while when another checkpoint or a reader is in the way; for a database closing for good.
     func empty() {
+        Self.empty(log.connection)
+    }
+
+    /// Copies the whole log into the database through `connection` and empties it, trying again
+    /// for a while when another checkpoint (which makes it fail at once, without waiting) or a
+    /// reader is in the way; nothing once the connection is closed.
+    static func empty(_ connection: any DatabaseWriter) {
         for _ in 0..<50 {
-            let done = try? log.connection.writeWithoutTransaction { db -> Bool in
+            let done = try? connection.writeWithoutTransaction { db -> Bool in
                 guard db.sqliteConnection != nil else { return true }
                 _ = try db.checkpoint(.truncate)
                 return true
