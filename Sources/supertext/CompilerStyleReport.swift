@@ -13,7 +13,9 @@ struct CompilerStyleReport {
         for match in result.matches {
             let (line, column) = positions.lineAndColumn(ofUTF16Offset: match.offset)
             let shown = match.text.replacingOccurrences(of: "\n", with: "⏎")
-            let what = match.suggestions.first.map { "\(shown) → \($0.isEmpty ? "∅" : $0)" } ?? "\(shown): \(match.message)"
+            // An unknown name is not corrected: its suggestions are only the nearest words.
+            let correction = match.category == .name ? nil : match.suggestions.first
+            let what = correction.map { "\(shown) → \($0.isEmpty ? "∅" : $0)" } ?? "\(shown): \(match.message)"
             // A match in a sentence checked in another language names it.
             let language = match.language.map { $0 == result.language.code ? "" : "[\($0)] " } ?? ""
             lines.append("\(file):\(line):\(column): \(language)\(what) (\(match.explanation.detail))")

@@ -113,6 +113,12 @@ echo "     (10 MB checked in $seconds s with $supertext)"
 expect_match "large-file: a typo is reported past line 100000" "$work/large-file.out" "large\.txt:[0-9]{6}:[0-9]+: Teh → "
 expect_match "large-file: summary" "$work/large-file.out" "large\.txt: [0-9]+ problems \(en-US, [0-9]+ words\)"
 
+# 5b. A capitalised unknown word inside a sentence is reported as a name, not corrected.
+printf 'Gestern hat Jonas die Rechung bezahlt.\n' >"$work/name.txt"
+run name 1 check --language de-DE "$work/name.txt"
+expect_match "name: an unknown name is named, with no correction" "$work/name.out" "name\.txt:1:13: Jonas: Unbekannter Name"
+expect_match "name: the misspelling next to it is corrected" "$work/name.out" "name\.txt:1:23: Rechung → Rechnung "
+
 # 6. The installed languages.
 run languages 0 languages
 for code in en-US fr de-DE es-ES; do
