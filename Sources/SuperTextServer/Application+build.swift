@@ -50,6 +50,19 @@ func makeProofreadingPool(configuration: ServerConfiguration, logger: Logger, me
         timeout: configuration.checkTimeout, partSize: configuration.partSize
     )
     poolConfiguration.jobStarted = metrics?.recordQueueWait
+    // The service listens at once: a language whose suggestion index is not cached is served
+    // with libhunspell's suggestions while the index is built (minutes for a large dictionary).
+    poolConfiguration.buildsIndexesInBackground = true
+    poolConfiguration.indexBuildEvents = { event in
+        switch event.kind {
+        case .started:
+            logger.notice("\(event.language): building the suggestion index; until it is ready, suggestions come from libhunspell")
+        case .progress(let share):
+            logger.info("\(event.language): suggestion index \(Int(share * 100))% built")
+        case .finished(let duration):
+            logger.notice("\(event.language): suggestion index ready in \(duration.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))")
+        }
+    }
     let pool = ProofreadingPool(catalog: catalog, configuration: poolConfiguration)
     if let warning = catalog.missingFrequencyListsWarning { logger.warning("\(warning)") }
     // A grammar file that does not parse leaves its language without grammar rules: say which.

@@ -79,8 +79,8 @@ struct SuggestBenchmarkCommand: AsyncParsableCommand {
             }
         }
         var missLog = ""
-        print("| set | words | engine | detection % | top-1 % | top-5 % | mean ms | p99 ms | CPU mean ms |")
-        print("|---|---:|---|---:|---:|---:|---:|---:|---:|")
+        print("| set | words | engine | detection % | top-1 % | top-5 % | flagged, no suggestion % | mean ms | p99 ms | CPU mean ms |")
+        print("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|")
         for path in setPaths {
             let set = try EvaluationSet(path: path, sampleSize: sample, seed: seed)
             for engine in chosen {
@@ -121,6 +121,7 @@ struct SuggestBenchmarkCommand: AsyncParsableCommand {
             milliseconds.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
             timed.append((item.misspelling, milliseconds.last!))
             result.flagged += 1
+            if answer.suggestions.isEmpty { result.unanswered += 1 }
             let wanted = Set(item.corrections.map { $0.lowercased() })
             let rank = answer.suggestions.prefix(5).firstIndex { wanted.contains($0.lowercased()) }
             if rank == 0 { result.top1 += 1 }
@@ -198,6 +199,8 @@ struct SetResult {
     var flagged = 0
     var top1 = 0
     var top5 = 0
+    /// Flagged words given no suggestion at all.
+    var unanswered = 0
     var meanMilliseconds = 0.0
     var p99Milliseconds = 0.0
     var cpuMeanMilliseconds = 0.0
@@ -206,7 +209,8 @@ struct SetResult {
     func row(set: EvaluationSet, engine: String) -> String {
         func percent(_ count: Int) -> String { String(format: "%.1f", 100 * Double(count) / Double(max(rows, 1))) }
         let rowsText = set.totalItems == rows ? "\(rows)" : "\(rows) of \(set.totalItems)"
-        return "| \(set.name) | \(rowsText) | \(engine) | \(percent(flagged)) | \(percent(top1)) | \(percent(top5)) | "
+        let unansweredShare = String(format: "%.1f", 100 * Double(unanswered) / Double(max(flagged, 1)))
+        return "| \(set.name) | \(rowsText) | \(engine) | \(percent(flagged)) | \(percent(top1)) | \(percent(top5)) | \(unansweredShare) | "
             + String(format: "%.3f | %.2f | %.3f |", meanMilliseconds, p99Milliseconds, cpuMeanMilliseconds)
     }
 }

@@ -42,6 +42,17 @@ struct NameAndUnitTests {
         #expect(rechung.suggestions.first == "Rechnung")
     }
 
+    @Test func inGermanSpellingBefore1996AndSwissSpellingAreSlipsNotNames() throws {
+        // `ß` for `ss` (before 1996) and `ss` for `ß` (in Switzerland) change two letters, but
+        // are one slip of the writer: the error model counts them a tenth of an edit.
+        let found = try matches("Im Schloß am Fluß sahen wir im Fernsehen ein Fussballspiel.", language: "de-DE")
+        for (written, correction) in [("Schloß", "Schloss"), ("Fluß", "Fluss"), ("Fussballspiel", "Fußballspiel")] {
+            let match = try #require(found.first { $0.text == written }, "\(written)")
+            #expect(match.category == .spelling, "\(written)")
+            #expect(match.suggestions.first == correction, "\(written): \(match.suggestions)")
+        }
+    }
+
     @Test func atTheStartOfASentenceAShortNameIsNotCorrectedFarAway() throws {
         let found = try matches("Artem went home. Teh cat stayed.")
         let artem = try #require(found.first { $0.text == "Artem" })

@@ -62,6 +62,14 @@ struct SuggestionEngineTests {
         ("Rätel", "Rätsel"),  // an umlaut is a letter of its own (not `Rates`)
         ("Konzertsgeige", "Konzertgeige"),  // a compound counts as unlisted whichever way it is found (not `Konzert·steige`)
         ("Schulsgeige", "Schulgeige"),  // the same: the last part's count no longer decides (`Schul·steige`)
+        // Spelling before 1996 and Swiss spelling: `ß` after a short vowel became `ss`, and the
+        // Swiss write `ss` for every `ß`. Two letters for one, a single edit of the writer.
+        ("Schloß", "Schloss"),
+        ("Flußufer", "Flussufer"),
+        ("Strassenbahn", "Straßenbahn"),
+        ("Grüsse", "Grüße"),
+        // Letters moved across a syllable, which only Hunspell's own search reaches.
+        ("Symphatie", "Sympathie"),
     ]
 
     @Test("German: nouns, a misspelled part of a compound and the joining s", arguments: germanFirstChoices)
@@ -177,8 +185,83 @@ struct SuggestionEngineTests {
 }
 
 /// The index itself: the dictionary's forms, the cache file.
+/// Events of a background build, as a service's log would get them.
+private final class EventLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var events: [IndexBuildEvent] = []
+
+    func add(_ event: IndexBuildEvent) { lock.withLock { events.append(event) } }
+
+    var kinds: [String] {
+        lock.withLock {
+            events.map {
+                switch $0.kind {
+                case .started: "started"
+                case .progress: "progress"
+                case .finished: "finished"
+                }
+            }
+        }
+    }
+}
+
 @Suite("Suggestion index")
 struct SuggestionIndexTests {
+    @Test("The dictionary's REP and MAP tables are read, without spaces or word edges")
+    func dictionaryTables() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("supertext-tables-\(UUID().uuidString).aff").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try """
+        SET UTF-8
+        REP 4
+        REP ß ss
+        REP ph f
+        REP alot a_lot
+        REP ^Ca$ Ça
+        MAP 2
+        MAP aàâ
+        MAP ß(ss)
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let tables = AffixFile.suggestionTables(path: path)
+        #expect(tables.replacements.map { [$0.written, $0.meant] } == [["ß", "ss"], ["ph", "f"]])
+        #expect(tables.maps == [["a", "à", "â"], ["ß", "ss"]])
+        #expect(AffixFile.suggestionTables(path: path + ".missing") == AffixFile.SuggestionTables())
+    }
+
+    @Test("A confusion of the dictionary's tables costs one edit unless the language's profile names it cheaper")
+    func dictionaryTablesInTheErrorModel() {
+        var tables = AffixFile.SuggestionTables()
+        tables.replacements = [(written: "kw", meant: "qu"), (written: "ph", meant: "f"), (written: "k", meant: "p")]
+        tables.maps = [["o", "ø"]]
+        let alphabet: [Unicode.Scalar] = ["d", "f", "h", "k", "o", "p", "q", "t", "u", "w", "ø"]
+        func code(_ letter: Unicode.Scalar) -> Int { alphabet.firstIndex(of: letter)! }
+        let model = SpellingErrorModel(alphabet: alphabet, language: "xx", tables: tables)
+        let rules = (model.rulesByLastWordLetter.flatMap { $0 } + model.tableRules).map { rule in
+            (String(String.UnicodeScalarView(rule.word.map { alphabet[Int($0)] })),
+             String(String.UnicodeScalarView(rule.input.map { alphabet[Int($0)] })), rule.cost)
+        }
+        // `qu` written `kw`: a rule of the table, at one edit (two letters changed), for checked
+        // edits only (not in the walk's rules).
+        #expect(rules.contains { $0.0 == "qu" && $0.1 == "kw" && $0.2 == 1 })
+        #expect(model.tableRules.count == 1)
+        #expect(!model.rulesByLastWordLetter.flatMap { $0 }.contains { $0.cost == 1 })
+        // `ph` and `f`: the default profile's own cost stands.
+        #expect(rules.contains { $0.0 == "f" && $0.1 == "ph" && $0.2 == 0.5 })
+        #expect(!rules.contains { $0.0 == "f" && $0.1 == "ph" && $0.2 == 1 })
+        // Single letters are substitutions: `k` written for `p` at the table's cost, and the
+        // map's `ø` for `o`, both ways, as an accent is.
+        let plain = SpellingErrorModel(alphabet: alphabet, language: "xx")
+        #expect(plain.substitution[code("p") * plain.size + code("k")] == 1)
+        #expect(plain.substitution[code("o") * plain.size + code("ø")] == 1)
+        let cheaper = SpellingErrorModel(alphabet: alphabet, language: "xx", tables: tables, tableCost: 0.5)
+        #expect(cheaper.substitution[code("p") * cheaper.size + code("k")] == 0.5)
+        #expect(cheaper.substitution[code("k") * cheaper.size + code("p")] == 1)
+        #expect(model.substitution[code("o") * model.size + code("ø")] == 0.3)
+        #expect(model.substitution[code("ø") * model.size + code("o")] == 0.3)
+        let without = SpellingErrorModel(alphabet: alphabet, language: "xx", tables: tables, tableCost: 0)
+        #expect(without.tableRules.isEmpty)
+    }
+
     /// A tiny dictionary: two suffix classes (one twofold), a cross-product prefix, a
     /// forbidden word and a word that needs an affix.
     static func tinyDictionary() throws -> (directory: String, language: InstalledLanguage) {
@@ -280,6 +363,38 @@ struct SuggestionIndexTests {
         #expect(words.fewestCompoundParts(words.encode("zweifelsaufklärer"), joint: s, elided: nil) == 2)
         #expect(words.fewestCompoundParts(words.encode("zweifellaufklärer"), joint: s, elided: nil) == 3)
         #expect(words.readsAsCompound(words.encode("zweifellaufklärer"), joint: s, elided: nil))
+    }
+
+    @Test("An index missing from the cache is built in the background: libhunspell answers meanwhile, then the index, and the cache serves the next start")
+    func backgroundBuild() async throws {
+        let (directory, language) = try Self.tinyDictionary()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let cache = directory + "/cache"
+        let events = EventLog()
+        let engine = IndexedSuggestionEngine(
+            frequencyDirectories: [], store: SuggestionIndexStore(directory: cache), buildsInBackground: true,
+            events: { events.add($0) }
+        )
+        let dictionary = HunspellDictionary(affixPath: language.affixPath, dictionaryPath: language.dictionaryPath)
+        // Given no cached index, the suggester is made at once and the build is under way.
+        let suggester = engine.makeSuggester(for: language, dictionary: dictionary)
+        #expect(suggester is PendingIndexSuggester)
+        // Whatever the build's state, a misspelled word gets an answer (libhunspell's or the index's).
+        #expect(!suggester.suggestions(for: "walkd", personalWords: [], limit: 5).isEmpty)
+        // When the build is done, it is no longer in progress and the index answers.
+        let deadline = ContinuousClock.now + .seconds(60)
+        while engine.buildsInProgress[language.code] != nil, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(engine.buildsInProgress.isEmpty)
+        #expect(engine.builtIndex(for: language.code) != nil)
+        #expect(suggester.suggestions(for: "walkd", personalWords: [], limit: 5).first == "walked")
+        let kinds = events.kinds
+        #expect(kinds.first == "started" && kinds.last == "finished", "\(kinds)")
+        // A second engine over the same cache has the language ready at once.
+        let next = IndexedSuggestionEngine(frequencyDirectories: [], store: SuggestionIndexStore(directory: cache), buildsInBackground: true)
+        #expect(next.makeSuggester(for: language, dictionary: dictionary) is IndexedSuggester)
+        #expect(next.buildsInProgress.isEmpty)
     }
 
     @Test("Every word's sound-alike key finds it, through the buckets of the sound index")

@@ -32,6 +32,12 @@ public final class ProofreadingPool: @unchecked Sendable {
         /// Called on a worker as it starts each job (a check, or a part of a long one) with how
         /// long the job waited for it: for metrics. `nil` costs nothing.
         public var jobStarted: (@Sendable (_ waited: Duration) -> Void)?
+        /// Whether a language whose suggestion index is not in the cache is served at once, with
+        /// libhunspell's suggestions, while its index is built on a thread of its own (a service
+        /// must listen at once), rather than built before the pool is made.
+        public var buildsIndexesInBackground = false
+        /// Told when a background index build starts, advances and ends: for the log.
+        public var indexBuildEvents: (@Sendable (IndexBuildEvent) -> Void)?
 
         public init(workers: Int, queueLimit: Int = 256, timeout: Duration? = .seconds(30), partSize: Int = 16 * 1024) {
             self.workers = max(1, workers)
@@ -43,6 +49,8 @@ public final class ProofreadingPool: @unchecked Sendable {
 
     /// The dictionaries the workers use.
     public let catalog: DictionaryCatalog
+    /// The workers' shared suggestion engine.
+    private let engine: IndexedSuggestionEngine
     public let configuration: Configuration
 
     private typealias Job = (Proofreader) -> Void
@@ -65,7 +73,11 @@ public final class ProofreadingPool: @unchecked Sendable {
     public init(catalog: DictionaryCatalog, configuration: Configuration) {
         self.catalog = catalog
         self.configuration = configuration
-        let engine = SuggestionEngines.default(catalog: catalog)
+        let engine = IndexedSuggestionEngine(
+            frequencyDirectories: catalog.searchPath, buildsInBackground: configuration.buildsIndexesInBackground,
+            events: configuration.indexBuildEvents
+        )
+        self.engine = engine
         let dictionaries = SharedDictionaries()
         var proofreaders: [Proofreader] = []
         for _ in 0..<configuration.workers {
@@ -84,6 +96,12 @@ public final class ProofreadingPool: @unchecked Sendable {
         }
         loadedWorkers = proofreaders.count
         for thread in threads { thread.start() }
+    }
+
+    /// The languages whose suggestion index is being built (or waits for its turn), with the
+    /// share done; their checks get libhunspell's suggestions meanwhile.
+    public var indexesInProgress: [String: Double] {
+        engine.buildsInProgress
     }
 
     /// Whether every worker has its dictionaries loaded.

@@ -68,22 +68,20 @@ struct SpellingCheck {
     }
 
     /// A capitalised word the dictionary rejects. Mid-sentence it is most likely a name
-    /// ("Artem", "Dribbble"), so a correction is offered only when it is one edit away and far
-    /// likelier: a name the dictionary knows ("Amercia" → "America") or one of the language's
-    /// common words ("Goverment" → "Government"). At a sentence's start a capital says nothing, so
-    /// a long word may be two edits away ("Recomended"), but a short one no more than one
-    /// ("Artem" is not "Are"). Otherwise it is an unknown name, with only its near suggestions.
+    /// ("Artem", "Dribbble"), so a correction is offered only when a slip of one edit or less,
+    /// by the error model, makes it of a far likelier word: a name the dictionary knows
+    /// ("Amercia" → "America"), one of the language's common words ("Goverment" →
+    /// "Government"), or in German a noun (`Kongreß` → `Kongress`: `ss` written `ß` is a tenth of
+    /// an edit). At a sentence's start a capital says nothing, so a long word may be two edits
+    /// away ("Recomended"), but a short one no more than one ("Artem" is not "Are"). Otherwise
+    /// it is an unknown name, with only its near suggestions.
     private mutating func nameMatch(for written: String, word: String, token: WordToken, in document: CheckedDocument) -> Match {
         var spelling = match(for: written, word: word, offset: token.utf16Offset, length: token.utf16Length)
         guard !spelling.suggestions.isEmpty else { return spelling }
-        let reach = word.count >= 7 && NameLikeWord.startsSentence(token, in: document) ? 2 : 1
-        let lowercased = word.lowercased()
-        let near = spelling.suggestions.filter {
-            EditDistance.damerau(lowercased, $0.lowercased(), limit: reach) <= reach
-        }
-        let likely = near.contains { suggestion in
-            EditDistance.damerau(lowercased, suggestion.lowercased(), limit: reach) <= reach
-                && (session.suggester.isCommon(suggestion) || isKnownNameOrNoun(suggestion))
+        let reach: Float = word.count >= 7 && NameLikeWord.startsSentence(token, in: document) ? 2 : 1
+        let costs = spelling.suggestions.map { session.suggester.errorCost(from: word, to: $0) }
+        let likely = zip(spelling.suggestions, costs).contains { suggestion, cost in
+            cost <= reach && (session.suggester.isCommon(suggestion) || isKnownNameOrNoun(suggestion))
         }
         if likely { return spelling }
         let text = explainer.unknownName(written)
@@ -91,19 +89,29 @@ struct SpellingCheck {
         spelling.message = text.message
         spelling.shortMessage = text.shortMessage
         spelling.explanation = text.explanation
-        spelling.suggestions = near.filter { EditDistance.damerau(lowercased, $0.lowercased(), limit: 1) <= 1 }
+        spelling.suggestions = zip(spelling.suggestions, costs).filter { $0.1 <= 1 }.map(\.0)
         return spelling
     }
 
     /// A capitalised word the dictionary knows only with its capital: "America", "Microsoft".
     /// In German every noun is such a word, and the frequency list misses most of them: there it
-    /// must be a noun of the grammar's lexicon (`Rechnung` for `Rechung`), not a rare name or
-    /// form (`Jenas` for the name `Jonas`).
+    /// must be a noun of the grammar's lexicon (`Rechnung` for `Rechung`), or a compound whose
+    /// last part is one (`Fußballspiel`: a compound takes the kind of its last part), not a rare
+    /// name or form (`Jenas` for the name `Jonas`).
     private func isKnownNameOrNoun(_ word: String) -> Bool {
         guard let first = word.unicodeScalars.first, first.properties.isUppercase, !word.contains(" ") else { return false }
         guard session.dictionary.spell(word) && !session.dictionary.spell(word.lowercased()) else { return false }
         guard session.language.primaryLanguage == "de" else { return true }
-        return session.grammar.lexicon.hasReading(word.lowercased(), tag: .NN)
+        let lowercased = word.lowercased()
+        if session.grammar.lexicon.hasReading(lowercased, tag: .NN) { return true }
+        // The longest last part of four letters or more after a first of three or more.
+        let letters = Array(lowercased)
+        guard letters.count >= 7 else { return false }
+        for start in 3...(letters.count - 4) {
+            let head = String(letters[start...])
+            if session.grammar.lexicon.hasReading(head, tag: .NN) { return true }
+        }
+        return false
     }
 
     /// Whether the dictionary (or the personal dictionary) accepts a normalised word.

@@ -108,6 +108,12 @@ final class IndexedSuggester: Suggester {
         return lexicon.mostCommonWord(ofKey: key).count >= lexicon.commonCount
     }
 
+    /// The error model's distance between the two words.
+    func errorCost(from written: String, to suggestion: String) -> Float {
+        search.prepare(lexicon.encode(written.lowercased()))
+        return search.distance(to: lexicon.encode(suggestion.lowercased()))
+    }
+
     /// The best `ranking.kept` suggestions from the dictionary, best first, all confirmed.
     func rankedSuggestions(for word: String) -> [Scored] {
         let shape = CaseShape(of: word)
@@ -151,19 +157,44 @@ final class IndexedSuggester: Suggester {
             addCheckedEdits(of: word, input: input, everyLetter: true, to: &pool)
             confirmed = confirmedBest(of: pool)
         }
-        // Hunspell's suggest (20-70 ms a word) only where the index is known to be incomplete:
-        // languages that form compounds, for a word nothing was found for.
-        // Not for very long words: there Hunspell runs into its own time limits and finds
-        // nothing near, and each distinct word of a hostile text would cost a worker that long.
-        if confirmed.isEmpty, ranking.hunspellFallback > 0, formsCompounds, input.count <= ranking.fallbackLongestWord {
+        // Hunspell's suggest (20-70 ms a word) only when nothing was found, in every language: its
+        // REP and MAP tables and its n-gram search reach words ours misses (`Symphatie` →
+        // `Sympathie`), and no word libhunspell has an answer for should get none. Not when
+        // something was: asked whenever the best was farther than 1.5, it took German's mean from
+        // 3.3 to 5.1 ms a word for 0.2 points of top-1. Not for very long words: there Hunspell
+        // runs into its own time limits and finds nothing near, and each distinct word of a
+        // hostile text would cost a worker that long.
+        if confirmed.isEmpty, ranking.hunspellFallback > 0, input.count <= ranking.fallbackLongestWord {
             // Hunspell bounds its own work by CPU time, so under load the same word can get
             // another list: the first answer is kept for every thread, for the process's life.
             let answer = fallbackAnswers.answer(for: word, language: language.code) {
                 fallback.suggestions(for: word, personalWords: [], limit: ranking.kept)
             }
-            confirmed = answer.map { Scored(word: $0, score: .infinity, distance: .infinity) }
+            confirmed = rankedWithOurs(answer, confirmed: confirmed, input: input, nouns: pool.nouns)
         }
         return confirmed
+    }
+
+    /// Hunspell's answers scored as our own candidates are (the error model's distance from the
+    /// written word, the word's count), merged with those already confirmed. Hunspell spells
+    /// them in the written word's case and its `OCONV` form, so they are taken as they are.
+    private func rankedWithOurs(
+        _ answer: [String], confirmed: [Scored], input: [UInt8], nouns: (casePenalty: Float, lowercasePenalty: Float, unlistedCount: UInt32)?
+    ) -> [Scored] {
+        guard !answer.isEmpty else { return confirmed }
+        var pool = CandidatePool(written: "", shape: .lower)
+        for scored in confirmed { pool.add(scored: scored) }
+        search.prepare(input)
+        for word in answer {
+            let spaced = word.unicodeScalars.contains(" ")
+            var distance = search.distance(to: lexicon.encode(word.lowercased()))
+            // A split the index does not hold is charged as ours are.
+            if spaced { distance = max(distance, ranking.splitCost) }
+            var count = spaced ? 0 : lexicon.count(of: word)
+            if count == 0, let nouns, CaseShape(of: word) == .title { count = nouns.unlistedCount }
+            pool.add(scored: Scored(word: word, score: ranking.score(distance: distance, count: count), distance: distance))
+        }
+        return Array(pool.sorted().prefix(ranking.kept))
     }
 
     /// The trie search for one written word (or part of one).
@@ -438,7 +469,9 @@ final class IndexedSuggester: Suggester {
         // Edits whose last part the lexicon lacks, checked only when no other edit is a word.
         var unlistedLastPart: [[Unicode.Scalar]] = []
         var acceptedEdits = 0
-        func check(_ edit: [Unicode.Scalar], lastPartMayBeUnlisted: Bool = false) {
+        /// `cost`: the edit's own cost when the walk's distance does not know it (a rule of the
+        /// dictionary's tables).
+        func check(_ edit: [Unicode.Scalar], lastPartMayBeUnlisted: Bool = false, cost: Float = .infinity) {
             guard let first = edit.first, let last = edit.last,
                   !SuggestionLexicon.isJoiner(first), !SuggestionLexicon.isJoiner(last)
             else { return }
@@ -482,7 +515,7 @@ final class IndexedSuggester: Suggester {
             // misreading with a short common word at its end (`Weidekauflug`, ·flug) would
             // outrank the compound meant (`Weidenausflug`).
             let count = key.map { lexicon.mostCommonWord(ofKey: $0).count } ?? 0
-            var distance = search.distance(to: codes)
+            var distance = min(search.distance(to: codes), cost)
             if formsCompounds, key == nil,
                let parts = lexicon.fewestCompoundParts(codes, joint: compoundJoint, elided: compoundElided), parts > 2 {
                 distance += Float(parts - 2) * ranking.compoundExtraPartCost
@@ -493,8 +526,9 @@ final class IndexedSuggester: Suggester {
         // more than the budget, the likeliest are checked.
         enum Edit {
             case delete(Int), swap(Int), replace(Int, Unicode.Scalar), insert(Int, Unicode.Scalar)
-            /// `count` letters from `index` written for `letters`: a multi-letter rule undone.
-            case rewrite(Int, count: Int, letters: [Unicode.Scalar])
+            /// `count` letters from `index` written for `letters`: a multi-letter rule undone;
+            /// `cost` when the rule is one of the dictionary's tables, which the walk lacks.
+            case rewrite(Int, count: Int, letters: [Unicode.Scalar], cost: Float)
         }
         let extraCosts = model.insertionCosts(for: input)
         func code(_ letter: Unicode.Scalar) -> Int { Int(lexicon.code(of: letter) ?? lexicon.unknownCode) }
@@ -522,12 +556,13 @@ final class IndexedSuggester: Suggester {
         }
         // The error model's multi-letter rules (`ß` written for `ss` in `Adamßolvenz`), as
         // Hunspell tries its REP table: the one-letter edits above cannot undo them.
-        for rules in model.rulesByLastWordLetter {
-            for rule in rules where rule.input.count <= input.count {
-                for start in 0...(input.count - rule.input.count)
-                where input[start..<(start + rule.input.count)].elementsEqual(rule.input) {
-                    edits.append((.rewrite(start, count: rule.input.count, letters: rule.word.map { lexicon.alphabet[Int($0)] }), rule.cost))
-                }
+        // The dictionary's own REP and MAP confusions too, as Hunspell's `suggest` tries them.
+        let rules = model.rulesByLastWordLetter.flatMap { $0 }.map { ($0, Float.infinity) } + model.tableRules.map { ($0, $0.cost) }
+        for (rule, known) in rules where rule.input.count <= input.count {
+            for start in 0...(input.count - rule.input.count)
+            where input[start..<(start + rule.input.count)].elementsEqual(rule.input) {
+                let letters = rule.word.map { lexicon.alphabet[Int($0)] }
+                edits.append((.rewrite(start, count: rule.input.count, letters: letters, cost: known), rule.cost))
             }
         }
         if edits.count > ranking.checkedEditsBudget {
@@ -538,14 +573,17 @@ final class IndexedSuggester: Suggester {
         for (edit, _) in edits {
             if calls >= ranking.checkedEditsBudget { break }
             var edited = scalars
+            var cost = Float.infinity
             switch edit {
             case .delete(let index): edited.remove(at: index)
             case .swap(let index): edited.swapAt(index, index + 1)
             case .replace(let index, let letter): edited[index] = letter
             case .insert(let index, let letter): edited.insert(letter, at: index)
-            case .rewrite(let index, let count, let letters): edited.replaceSubrange(index..<(index + count), with: letters)
+            case .rewrite(let index, let count, let letters, let known):
+                edited.replaceSubrange(index..<(index + count), with: letters)
+                cost = known
             }
-            check(edited)
+            check(edited, cost: cost)
         }
         if acceptedEdits == 0 {
             for edit in unlistedLastPart {

@@ -32,31 +32,59 @@ final class IndexedSuggestionEngine: SuggestionEngine, @unchecked Sendable {
     let frequencyDirectories: [String]
     let store: SuggestionIndexStore
     let ranking: SuggestionRanking
+    /// Whether an index missing from the cache is built on a thread of its own while its
+    /// language is served with libhunspell's suggestions (the service), rather than before the
+    /// first answer (the command line, the tests).
+    let buildsInBackground: Bool
+    /// Told when a background build starts, advances and ends (the service logs it).
+    private let events: (@Sendable (IndexBuildEvent) -> Void)?
     private let lock = NSLock()
     private var indexes: [String: LanguageIndex] = [:]
+    /// Languages whose index is being built, or waits for its turn, and how far it is (0-1).
+    private var building: [String: Double] = [:]
+    /// Background builds not yet started, run one at a time in the order they were asked for.
+    private var queue: [(language: InstalledLanguage, dictionary: HunspellDictionary)] = []
+    private var builderRunning = false
 
     /// - Parameters:
     ///   - frequencyDirectories: where to look for `frequencies/<language>.tsv` (the catalog's
     ///     dictionary directories).
     ///   - store: the on-disk cache of built indexes.
     ///   - ranking: the weights of the ranking.
+    ///   - buildsInBackground: build missing indexes on a thread of their own (see the property).
+    ///   - events: told of background builds.
     init(
         frequencyDirectories: [String], store: SuggestionIndexStore = SuggestionIndexStore(),
-        ranking: SuggestionRanking = SuggestionRanking()
+        ranking: SuggestionRanking = SuggestionRanking(), buildsInBackground: Bool = false,
+        events: (@Sendable (IndexBuildEvent) -> Void)? = nil
     ) {
         self.frequencyDirectories = frequencyDirectories
         self.store = store
         self.ranking = ranking
+        self.buildsInBackground = buildsInBackground
+        self.events = events
     }
 
     func makeSuggester(for language: InstalledLanguage, dictionary: HunspellDictionary) -> any Suggester {
-        IndexedSuggester(
+        if buildsInBackground {
+            if let index = loadedIndex(for: language) {
+                return IndexedSuggester(language: language, index: index, dictionary: dictionary, ranking: ranking)
+            }
+            buildLater(language, confirmingWith: dictionary)
+            return PendingIndexSuggester(engine: self, language: language, dictionary: dictionary)
+        }
+        return IndexedSuggester(
             language: language, index: index(for: language, confirmingWith: dictionary),
             dictionary: dictionary, ranking: ranking
         )
     }
 
-    /// The index of a language: already in memory, read from the cache, or built now with
+    /// The languages whose index is being built or waits for its turn, with how far the build
+    /// is (0 to 1). A language absent from it is ready, or was never asked for.
+    var buildsInProgress: [String: Double] {
+        lock.withLock { building }
+    }
+
     /// Gives memory freed to the allocator back to the system: glibc's `malloc_trim`, and when
     /// the process runs on jemalloc (the service links it), a purge of its arenas, which would
     /// otherwise keep freed pages for seconds.
@@ -71,39 +99,110 @@ final class IndexedSuggestionEngine: SuggestionEngine, @unchecked Sendable {
         #endif
     }
 
+    /// The index of a language: already in memory, read from the cache, or built now with
     /// `dictionary` (owned by the calling thread) confirming every word.
     func index(for language: InstalledLanguage, confirmingWith dictionary: HunspellDictionary) -> LanguageIndex {
         lock.withLock {
-            if let index = indexes[language.code] { return index }
-            let frequencyPath = WordFrequencies.path(for: language, in: frequencyDirectories)
-            let fingerprint = SuggestionIndexStore.fingerprint(language: language, frequencyPath: frequencyPath)
-            let lexicon: SuggestionLexicon
-            if let cached = store.load(for: language, frequencyPath: frequencyPath, fingerprint: fingerprint) {
-                lexicon = cached
-            } else {
-                let built = Self.buildLexicon(language: language, frequencyPath: frequencyPath, dictionary: dictionary)
-                store.save(built, for: language, frequencyPath: frequencyPath, fingerprint: fingerprint)
-                // Read back mapped, as later starts will: no private copy stays in memory.
-                lexicon = store.load(for: language, frequencyPath: frequencyPath, fingerprint: fingerprint) ?? built
-                // Building takes a few hundred megabytes of temporary strings; give them back.
-                Self.releaseFreedMemory()
-            }
-            let index = LanguageIndex(
-                lexicon: lexicon, model: SpellingErrorModel(alphabet: lexicon.alphabet, language: language.code),
-                formsCompounds: AffixFile.declaresCompounds(path: language.affixPath),
-                outputConversions: AffixFile.outputConversions(path: language.affixPath),
-                fallbackAnswers: FallbackAnswers(),
-                recentAnswers: SharedRecentAnswers(capacity: 16_384)
-            )
+            if let index = loadedIndexLocked(for: language) { return index }
+            let index = makeIndex(language: language, lexicon: buildAndStore(language, confirmingWith: dictionary) { _ in })
             indexes[language.code] = index
             return index
         }
     }
 
+    /// The index of a language if it is in memory or in the cache (reading it takes tens of
+    /// milliseconds); nil when it must be built.
+    func loadedIndex(for language: InstalledLanguage) -> LanguageIndex? {
+        lock.withLock { loadedIndexLocked(for: language) }
+    }
+
+    /// The index of a language once it is in memory (a background build has finished).
+    func builtIndex(for code: String) -> LanguageIndex? {
+        lock.withLock { indexes[code] }
+    }
+
+    private func loadedIndexLocked(for language: InstalledLanguage) -> LanguageIndex? {
+        if let index = indexes[language.code] { return index }
+        guard building[language.code] == nil else { return nil }
+        let frequencyPath = WordFrequencies.path(for: language, in: frequencyDirectories)
+        let fingerprint = SuggestionIndexStore.fingerprint(language: language, frequencyPath: frequencyPath)
+        guard let cached = store.load(for: language, frequencyPath: frequencyPath, fingerprint: fingerprint) else { return nil }
+        let index = makeIndex(language: language, lexicon: cached)
+        indexes[language.code] = index
+        return index
+    }
+
+    /// Builds a language's lexicon, writes it to the cache and reads it back mapped.
+    private func buildAndStore(
+        _ language: InstalledLanguage, confirmingWith dictionary: HunspellDictionary, progress: (Double) -> Void
+    ) -> SuggestionLexicon {
+        let frequencyPath = WordFrequencies.path(for: language, in: frequencyDirectories)
+        let fingerprint = SuggestionIndexStore.fingerprint(language: language, frequencyPath: frequencyPath)
+        let built = Self.buildLexicon(language: language, frequencyPath: frequencyPath, dictionary: dictionary, progress: progress)
+        store.save(built, for: language, frequencyPath: frequencyPath, fingerprint: fingerprint)
+        // Read back mapped, as later starts will: no private copy stays in memory.
+        let lexicon = store.load(for: language, frequencyPath: frequencyPath, fingerprint: fingerprint) ?? built
+        // Building takes a few hundred megabytes of temporary strings; give them back.
+        Self.releaseFreedMemory()
+        return lexicon
+    }
+
+    private func makeIndex(language: InstalledLanguage, lexicon: SuggestionLexicon) -> LanguageIndex {
+        LanguageIndex(
+            lexicon: lexicon, model: SpellingErrorModel(
+                alphabet: lexicon.alphabet, language: language.code,
+                tables: AffixFile.suggestionTables(path: language.affixPath), tableCost: ranking.dictionaryTableCost
+            ),
+            formsCompounds: AffixFile.declaresCompounds(path: language.affixPath),
+            outputConversions: AffixFile.outputConversions(path: language.affixPath),
+            fallbackAnswers: FallbackAnswers(),
+            recentAnswers: SharedRecentAnswers(capacity: 16_384)
+        )
+    }
+
+    /// Queues a background build of a language's index, unless one is queued or running.
+    private func buildLater(_ language: InstalledLanguage, confirmingWith dictionary: HunspellDictionary) {
+        let startsBuilder: Bool = lock.withLock {
+            guard indexes[language.code] == nil, building[language.code] == nil else { return false }
+            building[language.code] = 0
+            queue.append((language, dictionary))
+            guard !builderRunning else { return false }
+            builderRunning = true
+            return true
+        }
+        guard startsBuilder else { return }
+        // One build at a time: each takes a few hundred megabytes while it runs.
+        let thread = Thread { [self] in
+            while let (language, dictionary) = lock.withLock({ queue.isEmpty ? nil : queue.removeFirst() }) {
+                let start = ContinuousClock.now
+                events?(IndexBuildEvent(language: language.code, kind: .started))
+                var reported = 0.0
+                let lexicon = buildAndStore(language, confirmingWith: dictionary) { fraction in
+                    lock.withLock { building[language.code] = fraction }
+                    if fraction - reported >= 0.1 {
+                        reported = fraction
+                        events?(IndexBuildEvent(language: language.code, kind: .progress(fraction)))
+                    }
+                }
+                let index = makeIndex(language: language, lexicon: lexicon)
+                lock.withLock {
+                    indexes[language.code] = index
+                    building[language.code] = nil
+                }
+                events?(IndexBuildEvent(language: language.code, kind: .finished(ContinuousClock.now - start)))
+            }
+            lock.withLock { builderRunning = false }
+        }
+        thread.name = "supertext-index-builder"
+        thread.stackSize = 4 << 20
+        thread.start()
+    }
+
     /// The words of a language worth suggesting: the dictionary's forms and the frequency list's
     /// words (in the case the dictionary accepts), each confirmed by the dictionary.
     static func buildLexicon(
-        language: InstalledLanguage, frequencyPath: String?, dictionary: HunspellDictionary
+        language: InstalledLanguage, frequencyPath: String?, dictionary: HunspellDictionary,
+        progress: (Double) -> Void = { _ in }
     ) -> SuggestionLexicon {
         var frequencies = frequencyPath.flatMap { try? WordFrequencies(path: $0) } ?? WordFrequencies()
         // German nouns are capitalised, and the source dropped most capitalised tokens: "zeit"
@@ -127,10 +226,68 @@ final class IndexedSuggestionEngine: SuggestionEngine, @unchecked Sendable {
                 words.append(CaseShape.title.apply(to: word))
             }
         }
+        // Confirming every word is most of the time a build takes: its share is the progress.
+        var confirmed = 0
+        let total = Double(max(words.count, 1))
         return SuggestionLexicon.build(
             words: words, frequencies: frequencies, phonetics: PhoneticKey(language: language.code),
             compoundHeads: compoundHeads
-        ) { dictionary.spell($0) }
+        ) { word in
+            confirmed += 1
+            if confirmed % 4096 == 0 { progress(min(1, Double(confirmed) / total)) }
+            return dictionary.spell(word)
+        }
+    }
+}
+
+/// What a background build of a language's suggestion index reports.
+public struct IndexBuildEvent: Sendable {
+    public enum Kind: Sendable {
+        case started
+        /// The share of the dictionary's words confirmed so far.
+        case progress(Double)
+        case finished(Duration)
+    }
+
+    public let language: String
+    public let kind: Kind
+}
+
+/// A language's suggester while its index is built in the background: libhunspell's own
+/// suggestions until the index is there, then the index's.
+final class PendingIndexSuggester: Suggester {
+    private let engine: IndexedSuggestionEngine
+    private let language: InstalledLanguage
+    private let dictionary: HunspellDictionary
+    private let fallback: HunspellSuggester
+    private var indexed: IndexedSuggester?
+
+    init(engine: IndexedSuggestionEngine, language: InstalledLanguage, dictionary: HunspellDictionary) {
+        self.engine = engine
+        self.language = language
+        self.dictionary = dictionary
+        fallback = HunspellSuggester(dictionary: dictionary)
+    }
+
+    private var ready: IndexedSuggester? {
+        if indexed == nil, let index = engine.builtIndex(for: language.code) {
+            indexed = IndexedSuggester(language: language, index: index, dictionary: dictionary, ranking: engine.ranking)
+        }
+        return indexed
+    }
+
+    func suggestions(for word: String, personalWords: Set<String>, limit: Int) -> [String] {
+        ready?.suggestions(for: word, personalWords: personalWords, limit: limit)
+            ?? fallback.suggestions(for: word, personalWords: personalWords, limit: limit)
+    }
+
+    func isCommon(_ word: String) -> Bool {
+        ready?.isCommon(word) ?? false
+    }
+
+    func errorCost(from written: String, to suggestion: String) -> Float {
+        ready?.errorCost(from: written, to: suggestion)
+            ?? Float(EditDistance.damerau(written.lowercased(), suggestion.lowercased(), limit: 3))
     }
 }
 

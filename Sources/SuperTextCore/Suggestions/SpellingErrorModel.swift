@@ -33,6 +33,9 @@ struct SpellingErrorModel: Sendable {
     private(set) var isConsonant: [Bool]
     /// Multi-letter rules, grouped by the last letter of their word side.
     private(set) var rulesByLastWordLetter: [[MultiLetterRule]]
+    /// The dictionary's own multi-letter confusions (`LanguageErrorProfile.tableRules`), for
+    /// checked edits only.
+    private(set) var tableRules: [MultiLetterRule] = []
     /// The word sides of all rules, one after another.
     private(set) var ruleWordLetters: [UInt8] = []
 
@@ -49,11 +52,15 @@ struct SpellingErrorModel: Sendable {
     /// every language the lists measure.
     var clusterOmission: Float = 0.65
 
-    /// The model for a language over a lexicon's alphabet.
-    init(alphabet: [Unicode.Scalar], language: String) {
+    /// The model for a language over a lexicon's alphabet, with the dictionary's own tables of
+    /// likely misspellings (`AffixFile.suggestionTables`), each confusion of them that the
+    /// language's profile lacks at `tableCost`: one edit however many letters it changes, as
+    /// Hunspell's `suggest` counts it (`ss` written `ß` before 1996, `ph` for `f`).
+    init(alphabet: [Unicode.Scalar], language: String, tables: AffixFile.SuggestionTables = .init(), tableCost: Float = 1) {
         let size = alphabet.count + 1
         self.size = size
-        let profile = LanguageErrorProfile(language: language)
+        var profile = LanguageErrorProfile(language: language)
+        if tableCost > 0 { profile.add(tables, cost: tableCost) }
         let keyboard = EditClassifier.KeyboardLayout(textLanguage: language)
         let soundAlike = EditClassifier.SoundAlikeLetters(textLanguage: language)
         let bases = alphabet.map(Self.baseLetter)
@@ -93,6 +100,7 @@ struct SpellingErrorModel: Sendable {
                     if isNeighbour { cost = min(cost, profile.neighbourCost) }
                     if soundAlikePairs.contains([w, i]) { cost = min(cost, profile.soundAlikeCost) }
                     if isVowel[w], isVowel[i] { cost = min(cost, profile.vowelCost) }
+                    if let confused = profile.letterConfusions[wordLetter]?[alphabet[i]] { cost = min(cost, confused) }
                 }
                 substitution[w * size + i] = cost
             }
@@ -116,6 +124,14 @@ struct SpellingErrorModel: Sendable {
                 MultiLetterRule(word: wordCodes, input: inputCodes, cost: cost, wordStart: ruleWordLetters.count)
             )
             ruleWordLetters += wordCodes
+        }
+        for (word, input, cost) in profile.tableRules {
+            let wordCodes = word.unicodeScalars.compactMap { codes[$0] }
+            let inputCodes = input.unicodeScalars.compactMap { codes[$0] }
+            guard wordCodes.count == word.unicodeScalars.count, inputCodes.count == input.unicodeScalars.count,
+                  !wordCodes.isEmpty, !inputCodes.isEmpty
+            else { continue }
+            tableRules.append(MultiLetterRule(word: wordCodes, input: inputCodes, cost: cost, wordStart: 0))
         }
     }
 

@@ -10,11 +10,20 @@ protocol Suggester {
     /// Whether `word` is among the language's most common words (in any case), which makes it
     /// far likelier than a name one edit away from it.
     func isCommon(_ word: String) -> Bool
+
+    /// How likely a slip turns `suggestion` into `written`, as edits: 1 is one ordinary edit,
+    /// less a likelier one (`ß` written `ss` costs a tenth).
+    func errorCost(from written: String, to suggestion: String) -> Float
 }
 
 extension Suggester {
     /// Without frequencies, no word is known to be common.
     func isCommon(_ word: String) -> Bool { false }
+
+    /// Without an error model, every edit counts one.
+    func errorCost(from written: String, to suggestion: String) -> Float {
+        Float(EditDistance.damerau(written.lowercased(), suggestion.lowercased(), limit: 3))
+    }
 }
 
 /// Makes the suggesters of each worker thread. Replacing the engine does not touch the checker.

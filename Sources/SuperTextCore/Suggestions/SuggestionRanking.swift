@@ -16,8 +16,11 @@ package struct SuggestionRanking: Sendable {
     /// The same in languages that form compounds, whose long words are mostly compounds the
     /// index lacks: their parts and checked edits find those, a wide search rarely does.
     package var compoundBoundLimit: Float = 1.8
-    /// Whether Hunspell's own `suggest` is asked when nothing else is found.
+    /// Whether Hunspell's own `suggest` is asked when nothing else is found (in every language).
     package var hunspellFallback: Float = 1
+    /// The cost of a confusion the dictionary's `REP` or `MAP` table names and the language's
+    /// profile does not (0: the tables are not read).
+    package var dictionaryTableCost: Float = 1
     /// The longest word, in letters, Hunspell's `suggest` is asked about.
     package var fallbackLongestWord = 30
     /// A word that sounds like the written one is charged
@@ -75,6 +78,7 @@ package struct SuggestionRanking: Sendable {
         read("CHECKED_EDITS_THRESHOLD", &ranking.checkedEditsThreshold)
         read("COMPOUND_EDITS_THRESHOLD", &ranking.compoundEditsThreshold)
         read("HUNSPELL_FALLBACK", &ranking.hunspellFallback)
+        read("DICTIONARY_TABLE_COST", &ranking.dictionaryTableCost)
         read("SOUND_ALIKE_BASE", &ranking.soundAlikeBase)
         read("SOUND_ALIKE_WEIGHT", &ranking.soundAlikeWeight)
         read("COMPOUND_JOINT_COST", &ranking.compoundJointCost)

@@ -4,7 +4,8 @@ import SuperTextCore
 import SuperTextStore
 
 /// `GET /healthz` (the process answers) and `GET /readyz` (dictionaries are loaded and the
-/// database can be used).
+/// database can be used; languages whose suggestion index is still being built are listed under
+/// `loading` with their progress, and are checked meanwhile with libhunspell's suggestions).
 ///
 /// Neither touches the worker threads nor the database (the storage's state is kept in memory
 /// by `StorageHealth`), so both answer fast while checks queue or the disk is full.
@@ -20,8 +21,16 @@ struct HealthController: Sendable {
     struct Status: Encodable {
         let status: String
         var languages: [String]? = nil
+        /// Languages whose suggestion index is being built, with the share done (0-1): checked
+        /// already, with libhunspell's suggestions.
+        var loading: [Loading]? = nil
         var queuedChecks: Int? = nil
         var storage: Storage? = nil
+    }
+
+    struct Loading: Encodable {
+        let language: String
+        let progress: Double
     }
 
     /// The database's state: `ok`, or the fault that keeps the service from storing (its code
@@ -45,8 +54,14 @@ struct HealthController: Sendable {
         let storage = fault.map { Storage(status: $0.kind.rawValue, code: $0.code.rawValue, message: $0.message, since: database.storage.faultSince) }
             ?? Storage(status: "ok")
         let ready = pool.isReady && !languages.isEmpty && fault == nil
+        let loading = pool.indexesInProgress.sorted { $0.key < $1.key }.map {
+            Loading(language: $0.key, progress: (($0.value * 1000).rounded()) / 1000)
+        }
         return try JSONResponse.make(
-            Status(status: ready ? "ready" : "not ready", languages: languages, queuedChecks: pool.queuedJobs, storage: storage),
+            Status(
+                status: ready ? "ready" : "not ready", languages: languages, loading: loading,
+                queuedChecks: pool.queuedJobs, storage: storage
+            ),
             status: ready ? .ok : .serviceUnavailable
         )
     }

@@ -72,6 +72,61 @@ struct AffixFile {
         return conversions
     }
 
+    /// The dictionary's own tables of likely misspellings, which Hunspell's `suggest` tries first:
+    /// `REP` (a spelling written for another: `ß` for `ss`, `ph` for `f`) and `MAP` (letters that
+    /// stand for one another: `aàâä`). Entries that name a space (`_`) or a word's edge (`^`, `$`)
+    /// are left out: the error model compares letters inside words.
+    struct SuggestionTables: Equatable, Sendable {
+        /// (written, meant): the text has `written` where the dictionary word has `meant`.
+        var replacements: [(written: String, meant: String)] = []
+        /// Groups of spellings that stand for one another; a member may have several letters.
+        var maps: [[String]] = []
+
+        static func == (a: Self, b: Self) -> Bool {
+            a.maps == b.maps && a.replacements.map { [$0.written, $0.meant] } == b.replacements.map { [$0.written, $0.meant] }
+        }
+    }
+
+    /// Reads the `REP` and `MAP` tables of an affix file (in its `SET` encoding); an unreadable
+    /// file has none.
+    static func suggestionTables(path: String) -> SuggestionTables {
+        guard let data = FileManager.default.contents(atPath: path) else { return SuggestionTables() }
+        var encoding = String.Encoding.utf8
+        for line in String(decoding: data.prefix(8192), as: UTF8.self).split(whereSeparator: \.isNewline) where line.hasPrefix("SET ") {
+            encoding = HunspellDictionary.encoding(named: line.dropFirst(4).trimmingCharacters(in: .whitespaces))
+        }
+        let text = String(data: data, encoding: encoding) ?? String(decoding: data, as: UTF8.self)
+        var tables = SuggestionTables()
+        for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix("REP") || line.hasPrefix("MAP") {
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            // `REP 28` and `MAP 5` are the count lines.
+            guard fields.count >= 2, Int(fields[1]) == nil else { continue }
+            if fields[0] == "REP", fields.count >= 3 {
+                let written = String(fields[1]), meant = String(fields[2])
+                guard !(written + meant).contains(where: { $0 == "_" || $0 == "^" || $0 == "$" }), written != meant else { continue }
+                tables.replacements.append((written, meant))
+            } else if fields[0] == "MAP" {
+                // Members are single characters or parenthesised groups: `MAP ß(ss)`.
+                var members: [String] = []
+                var group: String?
+                for scalar in fields[1].unicodeScalars {
+                    if scalar == "(" {
+                        group = ""
+                    } else if scalar == ")", let current = group {
+                        if !current.isEmpty { members.append(current) }
+                        group = nil
+                    } else if group != nil {
+                        group?.unicodeScalars.append(scalar)
+                    } else {
+                        members.append(String(scalar))
+                    }
+                }
+                if members.count > 1 { tables.maps.append(members) }
+            }
+        }
+        return tables
+    }
+
     /// Reads an affix file. Unreadable lines are skipped.
     init(path: String) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
