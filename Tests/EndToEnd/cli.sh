@@ -124,6 +124,8 @@ run languages 0 languages
 for code in en-US fr de-DE es-ES; do
   expect_match "languages: lists $code" "$work/languages.out" "^$code +[A-Z]"
 done
+expect_match "languages: says whether each suggestion index is built" "$work/languages.out" \
+  "^en-US +English.*\[suggestion index (ready|not built)\]"
 
 # 7. Started from another directory, the binary finds the Dictionaries it ships with (word
 # frequencies rank "the" first for "teh"); a copy of it alone elsewhere says that it ranks without them.
@@ -166,6 +168,32 @@ curl -s -o /dev/null -X PUT --unix-socket "$socket" http://localhost/api/v1/rule
 run rule-off 0 check --language en-US --database "$work/socket.sqlite" "$work/rule.txt"
 run rule-no-database 2 check --language en-US --database "$work/no-such.sqlite" "$work/rule.txt"
 expect_match "rule-no-database: says there is none" "$work/rule-no-database.err" "no database at .*no-such\.sqlite"
+kill "$server"
+wait "$server" 2>/dev/null
+
+# 8b. With no suggestion index in the cache, serve listens at once: /readyz lists the languages
+# whose index is being built, with their progress, a check in one of them is answered with
+# libhunspell's suggestions meanwhile, and the log says the build started.
+mkdir -p "$work/empty-cache"
+socket="$work/background.sock"
+SUPERTEXT_CACHE_DIR="$work/empty-cache" "$supertext" serve --socket "$socket" --no-history \
+  --database "$work/background.sqlite" --workers 1 >"$work/background.out" 2>"$work/background.err" &
+server=$!
+for _ in $(seq 1 120); do
+  curl -s -o /dev/null --unix-socket "$socket" http://localhost/healthz && break
+  kill -0 "$server" 2>/dev/null || break
+  sleep 0.5
+done
+curl -s --unix-socket "$socket" http://localhost/readyz >"$work/background-readyz.out"
+expect_match "background: /readyz lists the languages loading, with progress" "$work/background-readyz.out" \
+  '"loading":\[\{"language":"[a-zA-Z-]+","progress":[0-9.]+\}'
+expect_match "background: /readyz is ready meanwhile" "$work/background-readyz.out" '"status":"ready"'
+curl -s --unix-socket "$socket" -H 'Content-Type: application/json' \
+  -d '{"text":"I recieve the letter.","language":"en-US"}' http://localhost/api/v1/check >"$work/background-check.out"
+expect_match "background: a check is answered with suggestions meanwhile" "$work/background-check.out" \
+  '"suggestions":\["receive"'
+expect_match "background: the log says the build started" "$work/background.err" \
+  "building the suggestion index; until it is ready, suggestions come from libhunspell"
 kill "$server"
 wait "$server" 2>/dev/null
 

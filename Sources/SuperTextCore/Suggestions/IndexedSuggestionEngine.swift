@@ -176,11 +176,13 @@ final class IndexedSuggestionEngine: SuggestionEngine, @unchecked Sendable {
             while let (language, dictionary) = lock.withLock({ queue.isEmpty ? nil : queue.removeFirst() }) {
                 let start = ContinuousClock.now
                 events?(IndexBuildEvent(language: language.code, kind: .started))
-                var reported = 0.0
+                // Progress is told every tenth of the way, at most every five seconds.
+                var reported = (share: 0.0, at: start)
                 let lexicon = buildAndStore(language, confirmingWith: dictionary) { fraction in
                     lock.withLock { building[language.code] = fraction }
-                    if fraction - reported >= 0.1 {
-                        reported = fraction
+                    let now = ContinuousClock.now
+                    if fraction - reported.share >= 0.1, now - reported.at >= .seconds(5) {
+                        reported = (fraction, now)
                         events?(IndexBuildEvent(language: language.code, kind: .progress(fraction)))
                     }
                 }
