@@ -30,6 +30,10 @@ struct LanguageErrorProfile {
     /// `[dictionary letter: [written letter: cost]]` (from the dictionary's `REP` and `MAP`).
     var letterConfusions: [Unicode.Scalar: [Unicode.Scalar: Float]] = [:]
 
+    /// Whether the language has costs of its own (English, French, German, Spanish): they were
+    /// measured on misspelling lists, and hold what its dictionary's tables say.
+    private(set) var isMeasured = true
+
     init(language: String) {
         let primary = language.split(whereSeparator: { $0 == "-" || $0 == "_" }).first?.lowercased() ?? ""
         func both(_ a: String, _ b: String, _ cost: Float) -> [(String, String, Float)] {
@@ -82,6 +86,7 @@ struct LanguageErrorProfile {
             cheapInsertions = ["h": 0.5]
         default:
             multiLetterRules = both("ph", "f", 0.5)
+            isMeasured = false
         }
     }
 
