@@ -140,17 +140,23 @@ cp "$absolute" "$work/lone/bin/supertext"
 expect_match "lone binary: warns that suggestions are ranked without word frequencies" "$work/lone.err" "warning: no word frequency lists in .*ranked without them"
 rm -rf "$work/lone"
 
+# Waits until the server answers /healthz on socket $1, it exits ($2: its pid), or $3 seconds pass.
+wait_for_socket() {
+  for _ in $(seq 1 "$(( $3 * 2 ))"); do
+    curl -s -o /dev/null --unix-socket "$1" http://localhost/healthz && return 0
+    kill -0 "$2" 2>/dev/null || return 1
+    sleep 0.5
+  done
+  return 1
+}
+
 # 8. serve on a Unix socket: the socket is the user's alone (0600), and a second server on the
 # same path refuses to start rather than take the live socket over.
 socket="$work/supertext.sock"
 "$supertext" serve --socket "$socket" --no-history --database "$work/socket.sqlite" --workers 1 \
   >"$work/serve.out" 2>"$work/serve.err" &
 server=$!
-for _ in $(seq 1 600); do
-  curl -s -o /dev/null --unix-socket "$socket" http://localhost/healthz && break
-  kill -0 "$server" 2>/dev/null || break
-  sleep 1
-done
+wait_for_socket "$socket" "$server" 600
 mode="$(stat -c %a "$socket" 2>/dev/null)"
 if [ "$mode" = 600 ]; then pass "socket: mode 0600"; else fail "socket: mode ${mode:-missing}, expected 600"; fi
 expect_match "socket: the log says the mode" "$work/serve.err" "listening on unix:.*supertext\.sock \(mode 0600\)"
@@ -179,11 +185,7 @@ socket="$work/background.sock"
 SUPERTEXT_CACHE_DIR="$work/empty-cache" "$supertext" serve --socket "$socket" --no-history \
   --database "$work/background.sqlite" --workers 1 >"$work/background.out" 2>"$work/background.err" &
 server=$!
-for _ in $(seq 1 120); do
-  curl -s -o /dev/null --unix-socket "$socket" http://localhost/healthz && break
-  kill -0 "$server" 2>/dev/null || break
-  sleep 0.5
-done
+wait_for_socket "$socket" "$server" 60
 curl -s --unix-socket "$socket" http://localhost/readyz >"$work/background-readyz.out"
 expect_match "background: /readyz lists the languages loading, with progress" "$work/background-readyz.out" \
   '"loading":\[\{"language":"[a-zA-Z-]+","progress":[0-9.]+\}'

@@ -557,14 +557,16 @@ final class IndexedSuggester: Suggester {
         // The error model's multi-letter rules (`ß` written for `ss` in `Adamßolvenz`), as
         // Hunspell tries its REP table: the one-letter edits above cannot undo them.
         // The dictionary's own REP and MAP confusions too, as Hunspell's `suggest` tries them.
-        let rules = model.rulesByLastWordLetter.flatMap { $0 }.map { ($0, Float.infinity) } + model.tableRules.map { ($0, $0.cost) }
-        for (rule, known) in rules where rule.input.count <= input.count {
+        func undo(_ rule: SpellingErrorModel.MultiLetterRule, known: Float) {
+            guard rule.input.count <= input.count else { return }
             for start in 0...(input.count - rule.input.count)
             where input[start..<(start + rule.input.count)].elementsEqual(rule.input) {
                 let letters = rule.word.map { lexicon.alphabet[Int($0)] }
                 edits.append((.rewrite(start, count: rule.input.count, letters: letters, cost: known), rule.cost))
             }
         }
+        for rule in model.rulesByLastWordLetter.joined() { undo(rule, known: .infinity) }
+        for rule in model.tableRules { undo(rule, known: rule.cost) }
         if edits.count > ranking.checkedEditsBudget {
             // Stable: equal costs keep the order above.
             let order = edits.indices.sorted { edits[$0].cost != edits[$1].cost ? edits[$0].cost < edits[$1].cost : $0 < $1 }

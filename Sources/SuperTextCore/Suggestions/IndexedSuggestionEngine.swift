@@ -288,8 +288,7 @@ final class PendingIndexSuggester: Suggester {
     }
 
     func errorCost(from written: String, to suggestion: String) -> Float {
-        ready?.errorCost(from: written, to: suggestion)
-            ?? Float(EditDistance.damerau(written.lowercased(), suggestion.lowercased(), limit: 3))
+        ready?.errorCost(from: written, to: suggestion) ?? fallback.errorCost(from: written, to: suggestion)
     }
 }
 
