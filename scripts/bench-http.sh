@@ -4,7 +4,8 @@
 # with five typos (the same body again and again: the cheapest checks, where storing weighs most),
 # then for requests that differ (about 790 real paragraphs and 99 documents of about 4 KB, with
 # real misspellings; scripts/bench_requests.py), at 2 and 32 connections, with history in SQLite,
-# history in PostgreSQL and no history, /v2/check against /api/v1/check, and /healthz p99 while
+# history in PostgreSQL and no history, /v2/check against /api/v1/check, every default rule against
+# spelling alone (the rest turned off in the request), and /healthz p99 while
 # the 32-connection load runs. The three servers run side by side and are measured in turn, each
 # row several rounds (BENCH_ROUNDS, default 3); the round with the median requests/s is printed,
 # so a passing disturbance of the machine does not decide the comparison. What the SQLite server
@@ -64,6 +65,13 @@ PY
 }
 make_lua "$clean" "$work/clean.lua"
 make_lua "$typos" "$work/typos.lua"
+# The clean paragraph with every rule but spelling turned off in the request: what the rules cost.
+python3 - "$clean" "$work/clean-spelling.lua" <<'PY'
+import json, sys
+body = json.dumps({"text": sys.argv[1], "language": "en-US", "enabledOnly": True, "enabledRules": ["SPELLING"]})
+with open(sys.argv[2], "w") as f:
+    f.write('wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\nwrk.body = %s\n' % json.dumps(body))
+PY
 # The same paragraph as LanguageTool's clients send it to /v2/check: form-encoded.
 python3 - "$typos" "$work/v2-typos.lua" <<'PY'
 import json, sys, urllib.parse
@@ -187,6 +195,23 @@ echo "|---|---:|---:|---:|"
 echo "| /v2/check (LanguageTool's form) | $v2_rps | $v2_p50 | $v2_p99 |"
 echo "| /api/v1/check (JSON) | $v1_rps | $v1_p50 | $v1_p99 |"
 if [ "$v2_errors$v1_errors" != "00" ]; then echo "  non-2xx responses: /v2 $v2_errors, /api/v1 $v1_errors"; fi
+
+# What the rules cost: the clean paragraph with every default rule against spelling alone
+# (every other rule turned off in the request), on the server without history, in turn.
+: >"$work/all-rules.runs"; : >"$work/spelling.runs"
+for _ in $(seq 1 "$rounds"); do
+  measure "$port_nohistory" "$work/clean.lua" 32 >>"$work/all-rules.runs"
+  measure "$port_nohistory" "$work/clean-spelling.lua" 32 >>"$work/spelling.runs"
+done
+read -r all_rps all_p50 all_p99 all_errors < <(median <"$work/all-rules.runs")
+read -r sp_rps sp_p50 sp_p99 sp_errors < <(median <"$work/spelling.runs")
+echo
+echo "| clean paragraph, 32 connections, no history | req/s | p50 | p99 |"
+echo "|---|---:|---:|---:|"
+echo "| every default rule | $all_rps | $all_p50 | $all_p99 |"
+echo "| spelling alone (enabledOnly, SPELLING) | $sp_rps | $sp_p50 | $sp_p99 |"
+echo "| every rule / spelling alone | $(ratio "$all_rps" "$sp_rps") | | |"
+if [ "$all_errors$sp_errors" != "00" ]; then echo "  non-2xx responses: every rule $all_errors, spelling $sp_errors"; fi
 
 # /healthz of the history server while 32 connections load it with checks.
 wrk -t2 -c32 -d"$duration" -s "$work/clean.lua" "http://127.0.0.1:$port_history/api/v1/check" >/dev/null &

@@ -63,6 +63,14 @@ func makeProofreadingPool(configuration: ServerConfiguration, logger: Logger, me
             logger.notice("\(event.language): suggestion index ready in \(duration.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))")
         }
     }
+    if let directory = configuration.rulesDirectory {
+        let searchPath = catalog.searchPath
+        let rules = try UserRules(directory: directory) {
+            Set(GrammarCatalog.allRules(searchPath: searchPath).map(\.id))
+        }
+        UserRulesWatcher.log(rules.current, directory: directory, logger: logger)
+        poolConfiguration.userRules = rules
+    }
     let pool = ProofreadingPool(catalog: catalog, configuration: poolConfiguration)
     if let warning = catalog.missingFrequencyListsWarning { logger.warning("\(warning)") }
     // A grammar file that does not parse leaves its language without grammar rules: say which.
@@ -128,6 +136,7 @@ func buildApplication(
         logger: logger
     )
     if ownsPool { app.addServices(ProofreadingPoolService(pool: pool)) }
+    if let rules = pool.configuration.userRules { app.addServices(UserRulesWatcher(rules: rules, logger: logger)) }
     return app
 }
 
@@ -215,7 +224,8 @@ func buildRouter(
     HistoryController(database: database).addRoutes(to: personal)
     DictionaryController(dictionary: dictionary, catalog: pool.catalog, bodyLimit: configuration.bodyLimit)
         .addRoutes(to: personal)
-    RulesController(disabledRules: disabledRules, catalog: pool.catalog).addRoutes(to: personal)
+    RulesController(disabledRules: disabledRules, catalog: pool.catalog, userRules: pool.configuration.userRules)
+        .addRoutes(to: personal)
     InsightsController(database: database).addRoutes(to: personal)
 
     // LanguageTool's clients cannot easily send a Bearer header, so /v2 also takes the token as

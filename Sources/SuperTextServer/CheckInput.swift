@@ -54,6 +54,7 @@ struct CheckInput: Sendable {
         var explanationLanguage: String?
         var disabledRules: [String]?
         var enabledRules: [String]?
+        var enabledOnly: Bool?
         var picky: Bool?
         var mixedLanguages: Bool?
         var store: Bool?
@@ -75,6 +76,7 @@ struct CheckInput: Sendable {
         if let raw = body.explanationLanguage { input.request.explanationLanguage = try explanationLanguage(raw) }
         if let rules = body.disabledRules { input.request.disabledRules = Set(rules) }
         if let rules = body.enabledRules { input.request.enabledRules = Set(rules) }
+        if let only = body.enabledOnly { input.request.enabledOnly = only }
         if let picky = body.picky { input.request.picky = picky }
         if let mixed = body.mixedLanguages { input.request.mixedLanguages = mixed }
         if let store = body.store { input.store = store }
@@ -95,6 +97,7 @@ struct CheckInput: Sendable {
             disabledRules: Set(list("disabledRules")), picky: try boolean(fields["picky"], name: "picky") ?? false
         )
         request.enabledRules = Set(list("enabledRules"))
+        request.enabledOnly = try boolean(fields["enabledOnly"], name: "enabledOnly") ?? false
         request.mixedLanguages = try boolean(fields["mixedLanguages"], name: "mixedLanguages")
         return CheckInput(request: request, store: try boolean(fields["store"], name: "store") ?? true)
     }

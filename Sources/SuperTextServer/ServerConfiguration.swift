@@ -37,6 +37,8 @@ public struct ServerConfiguration: Sendable {
     public var publicDirectory: String? = "public"
     /// Size of the parts long texts are cut into for streaming, in UTF-8 bytes.
     public var partSize: Int = 16 * 1024
+    /// A directory of the users' own rule files (`--rules`), read again when one changes.
+    public var rulesDirectory: String?
 
     /// Longest from a request's first byte to the end of its head (request line and header
     /// fields); then 408 and the connection is closed.

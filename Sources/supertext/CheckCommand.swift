@@ -44,6 +44,9 @@ struct CheckCommand: AsyncParsableCommand {
             valueName: "path-or-url"))
     var database: String?
 
+    @Option(name: .customLong("rules"), help: ArgumentHelp("A directory of your own rule files, run with SuperText's (docs/rules.md).", valueName: "dir"))
+    var rulesDirectory: String?
+
     @Flag(help: "Also run picky rules (style).")
     var picky = false
 
@@ -66,6 +69,9 @@ struct CheckCommand: AsyncParsableCommand {
         }
         if let warning = proofreader.catalog.missingFrequencyListsWarning {
             FileHandle.standardError.write(Data("supertext: warning: \(warning)\n".utf8))
+        }
+        if let rulesDirectory {
+            proofreader.userRules = try RulesCommand.userRules(in: rulesDirectory, catalog: proofreader.catalog)
         }
         var request = CheckRequest(
             text: text, language: language, preferredLanguages: preferredLanguages,

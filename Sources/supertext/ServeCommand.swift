@@ -18,7 +18,7 @@ struct ServeCommand: AsyncParsableCommand {
             SUPERTEXT_BODY_TIMEOUT, SUPERTEXT_IDLE_TIMEOUT, SUPERTEXT_MAX_CONNECTIONS, SUPERTEXT_PUBLIC_DIR, \
             SUPERTEXT_LOG_LEVEL, SUPERTEXT_DATABASE, SUPERTEXT_NO_HISTORY, SUPERTEXT_HISTORY_MAX_AGE, \
             SUPERTEXT_HISTORY_MAX_COUNT, SUPERTEXT_API_TOKEN, SUPERTEXT_PROTECT_CHECKS, SUPERTEXT_METRICS_PUBLIC, \
-            SUPERTEXT_ALLOWED_ORIGINS (comma-separated), SUPERTEXT_LOG_FORMAT. Flags win over the environment.
+            SUPERTEXT_ALLOWED_ORIGINS (comma-separated), SUPERTEXT_LOG_FORMAT, SUPERTEXT_RULES. Flags win over the environment.
             """
     )
 
@@ -63,6 +63,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("part-size"), help: ArgumentHelp("Size in bytes of the parts long texts are cut into for streaming (default 16384).", visibility: .hidden))
     var partSize: Int?
+
+    @Option(name: .customLong("rules"), help: ArgumentHelp("A directory of your own rule files (NAME.LANGUAGE.rules, NAME.LANGUAGE.phrases; docs/rules.md), read again within a second of a change.", valueName: "dir"))
+    var rulesDirectory: String?
 
     @Option(name: .customLong("public-dir"), help: "Directory of the web front end (default ./public, else the one that ships with the executable).")
     var publicDirectory: String?
@@ -204,6 +207,7 @@ struct ServeCommand: AsyncParsableCommand {
             return name
         }
         configuration.publicDirectory = options.string(publicDirectory, "SUPERTEXT_PUBLIC_DIR") ?? Self.defaultPublicDirectory()
+        configuration.rulesDirectory = options.string(rulesDirectory, "SUPERTEXT_RULES")
 
         let format = options.string(logFormat, "SUPERTEXT_LOG_FORMAT") ?? "text"
         var logger: Logger
@@ -226,6 +230,8 @@ struct ServeCommand: AsyncParsableCommand {
             throw CommandLineFailure("supertext: cannot start: \(error.message)")
         } catch let error as StoreError {
             throw CommandLineFailure("supertext: cannot start: \(error.message)")
+        } catch let error as UserRules.DirectoryError {
+            throw CommandLineFailure("supertext: cannot start: \(error.description)")
         } catch {
             // NIO throws these only while binding: later ones (accepting) are retried, not thrown.
             guard let reason = configuration.address.listenFailure(error) else { throw error }

@@ -9,7 +9,10 @@ struct SuperTextCommand: AsyncParsableCommand {
         commandName: "supertext",
         abstract: "A self-hosted proofreading service: spelling, suggestions and explanations.",
         version: SuperTextVersion.current,
-        subcommands: [CheckCommand.self, LanguagesCommand.self, ServeCommand.self, HistoryCommand.self, HealthcheckCommand.self]
+        subcommands: [
+            CheckCommand.self, LanguagesCommand.self, ServeCommand.self, HistoryCommand.self, HealthcheckCommand.self,
+            RulesCommand.self,
+        ]
     )
 
     /// Exit codes: 0 clean, 1 problems found, 2 bad usage or unreadable input.

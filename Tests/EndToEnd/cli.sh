@@ -305,5 +305,50 @@ expect_match "health-no-socket: names the socket" "$work/health-no-socket.out" \
 SUPERTEXT_PORT=eighty run health-bad-port 2 healthcheck
 expect_match "health-bad-port: names the variable" "$work/health-bad-port.err" "SUPERTEXT_PORT=eighty is not a valid number"
 
+# 10. Users' own rules: `rules test` runs the examples of the repository's example files and
+# names the file, line and column of a mistake; `check --rules` runs them; `serve --rules` applies
+# a changed file within two seconds, keeps the last good rules of a broken one and says why in
+# /readyz and the log.
+examples="$(cd "$(dirname "$0")/../../examples/rules" && pwd)"
+run rules-test 0 rules test "$examples"/*
+expect_match "rules-test: counts the examples that hold" "$work/rules-test.out" "^5 rules, 15 examples: 15 hold, 0 fail$"
+printf 'id: TEAM_BAD\ncategory: style\npattern: the [<NOPE>]\nmessage: Never.\nwrong: the cat => a cat\n' >"$work/bad.en.rules"
+run rules-bad 1 rules test "$work/bad.en.rules"
+expect_match "rules-bad: file, line and column of an unknown tag" "$work/rules-bad.out" "bad\.en\.rules:3:14: rule TEAM_BAD: unknown tag <NOPE>"
+printf 'id: TEAM_TEH\ncategory: style\npattern: [teh]\nsuggest: the\nmessage: Write the.\nwrong: I saw teh cat. => I saw the cat.\nright: I saw teh dog.\n' >"$work/fails.en.rules"
+run rules-fails 1 rules test "$work/fails.en.rules"
+expect_match "rules-fails: names the example that fails" "$work/rules-fails.out" "fails\.en\.rules:1:1: example fails: TEAM_TEH: 'I saw teh dog\.' should stay clean"
+mkdir -p "$work/team-rules"
+cp "$examples"/* "$work/team-rules/"
+printf 'We utilize supertext.\n' >"$work/house.txt"
+run rules-check 1 check --language en-US --rules "$work/team-rules" "$work/house.txt"
+expect_match "rules-check: a user rule's match and message" "$work/rules-check.out" "house\.txt:1:4: utilize → use \(.*plain word"
+expect_match "rules-check: another user rule" "$work/rules-check.out" "house\.txt:1:12: supertext → SuperText"
+run rules-no-dir 2 serve --rules "$work/no-such-rules" --database "$work/rules.sqlite"
+expect_match "rules-no-dir: says so" "$work/rules-no-dir.err" "cannot start: The rules directory .*no-such-rules does not exist"
+socket="$work/rules.sock"
+"$supertext" serve --socket "$socket" --no-history --database "$work/rules.sqlite" --workers 1 --rules "$work/team-rules" \
+  >"$work/rules-serve.out" 2>"$work/rules-serve.err" &
+server=$!
+wait_for_socket "$socket" "$server" 600
+post() { curl -s --unix-socket "$socket" -H 'Content-Type: application/json' -d "{\"text\":\"$1\",\"language\":\"en-US\"}" http://localhost/api/v1/check; }
+post "We leverage data." >"$work/rules-before.out"
+expect_match "rules-serve: a user rule applies" "$work/rules-before.out" '"rule":"HOUSE_PLAIN_WORDS"'
+printf 'synergize => work together\n' >>"$work/team-rules/words-to-avoid.en.phrases"
+sleep 2
+post "We synergize daily." >"$work/rules-after.out"
+expect_match "rules-serve: a changed file applies within two seconds" "$work/rules-after.out" '"suggestions":\["work together"\]'
+printf '\nid: TEAM_BROKEN\ncategory: style\npattern: [<NOPE>]\nmessage: x\nwrong: a => b\n' >>"$work/team-rules/house-style.en.rules"
+sleep 2
+curl -s --unix-socket "$socket" http://localhost/readyz >"$work/rules-readyz.out"
+expect_match "rules-serve: /readyz names the broken file, line and column" "$work/rules-readyz.out" \
+  '"problems":\[\{"column":10,"file":"house-style\.en\.rules","line":[0-9]+,"message":"rule TEAM_BROKEN: unknown tag <NOPE>"\}\]'
+expect_match "rules-serve: still ready" "$work/rules-readyz.out" '"status":"ready"'
+post "Install supertext." >"$work/rules-kept.out"
+expect_match "rules-serve: the broken file's last good rules stay" "$work/rules-kept.out" '"rule":"HOUSE_PRODUCT_NAME"'
+expect_match "rules-serve: the log names the broken file" "$work/rules-serve.err" "rules: house-style\.en\.rules:[0-9]+:10: rule TEAM_BROKEN: unknown tag <NOPE>; the file's last good rules stay in use"
+kill "$server"
+wait "$server" 2>/dev/null
+
 echo "$passes passed, $failures failed"
 [ "$failures" -eq 0 ]

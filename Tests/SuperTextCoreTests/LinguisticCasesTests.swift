@@ -103,5 +103,21 @@ enum TestSupport {
         func isCorrect(_ word: String, language: String) throws -> Bool {
             try TestSupport.lock.withLock { try TestSupport.shared.isCorrect(word, language: language) }
         }
+        /// A check with users' rules, which the shared proofreader then forgets.
+        func check(_ request: CheckRequest, userRules: UserRules.Snapshot) throws -> CheckResult {
+            try TestSupport.lock.withLock {
+                TestSupport.shared.userRules = userRules
+                defer { TestSupport.shared.userRules = .empty }
+                return try TestSupport.shared.check(request)
+            }
+        }
+        /// The examples of `rules` that do not hold (`Proofreader.failingExamples`).
+        func failingExamples(of rules: [any ProofreadingRule], userRules: UserRules.Snapshot = .empty) throws -> [RuleExampleFailure] {
+            try TestSupport.lock.withLock {
+                TestSupport.shared.userRules = userRules
+                defer { TestSupport.shared.userRules = .empty }
+                return try TestSupport.shared.failingExamples(of: rules)
+            }
+        }
     }
 }

@@ -17,6 +17,9 @@ public final class Proofreader {
     /// Most suggestions per match. 0 turns suggestions off: the suggester is then never asked,
     /// which makes checking a text with many unknown words fast (benchmarks, bulk checks).
     public var suggestionLimit = 5
+    /// The users' own rules (`UserRules`), run after the language's: the pool sets the current
+    /// set before each check.
+    public var userRules = UserRules.Snapshot.empty
 
     private let suggestionEngine: any SuggestionEngine
     private let dictionaries: SharedDictionaries
@@ -285,7 +288,13 @@ public final class Proofreader {
             if isCancelled() { throw SuperTextError.cancelled }
             ruleMatches += rule.matches(in: document, context: context)
         }
-        ruleMatches += try session.grammar.matches(in: document, context: context, runs: request.runs, isCancelled: isCancelled)
+        let selection = request.ruleSelection
+        ruleMatches += try session.grammar.matches(
+            in: document, context: context, selection: selection, runs: request.runs, isCancelled: isCancelled
+        )
+        if !userRules.rules.isEmpty {
+            ruleMatches += userRules.matches(in: document, context: context, selection: selection, runs: request.runs)
+        }
         var languageRanges: [LanguageRange] = []
         if !runs.isEmpty {
             // This language's rules say nothing about the runs in other languages.
@@ -455,7 +464,23 @@ extension Duration {
     }
 }
 
+/// What decides which rules a request runs (`CheckRequest.runs`), and in which language variant:
+/// the key of `PatternRuleIndex`'s cache of enabled rules.
+struct RuleSelection: Hashable, Sendable {
+    var enabledOnly: Bool, picky: Bool
+    var enabledRules: Set<String>, disabledRules: Set<String>, rulesTurnedOff: Set<String>
+    var languageCode = ""
+}
+
 extension CheckRequest {
+    /// All that `runs` decides by: requests with equal selections run the same rules.
+    var ruleSelection: RuleSelection {
+        RuleSelection(
+            enabledOnly: enabledOnly, picky: picky, enabledRules: enabledRules, disabledRules: disabledRules,
+            rulesTurnedOff: rulesTurnedOff
+        )
+    }
+
     /// Whether spelling is checked: not disabled, or named with `enabledOnly`.
     var runsSpelling: Bool {
         enabledOnly ? enabledRules.contains(ProofreadingRules.spellingRuleID)
@@ -467,6 +492,7 @@ extension CheckRequest {
     /// default: only `enabledRules` turns it on for the request.
     func runs(_ rule: any ProofreadingRule) -> Bool {
         if enabledOnly { return enabledRules.contains(rule.id) }
+        if disabledRules.isEmpty, enabledRules.isEmpty, rulesTurnedOff.isEmpty { return !rule.isPicky || picky }
         if disabledRules.contains(rule.id) { return false }
         if enabledRules.contains(rule.id) { return true }
         return (!rule.isPicky || picky) && !rulesTurnedOff.contains(rule.id)

@@ -38,6 +38,8 @@ public final class ProofreadingPool: @unchecked Sendable {
         public var buildsIndexesInBackground = false
         /// Told when a background index build starts, advances and ends: for the log.
         public var indexBuildEvents: (@Sendable (IndexBuildEvent) -> Void)?
+        /// The users' own rules, whose current set each check runs.
+        public var userRules: UserRules?
 
         public init(workers: Int, queueLimit: Int = 256, timeout: Duration? = .seconds(30), partSize: Int = 16 * 1024) {
             self.workers = max(1, workers)
@@ -188,6 +190,7 @@ public final class ProofreadingPool: @unchecked Sendable {
                 condition.withLock { skippedJobs += 1 }
                 return done(.failure(SuperTextError.cancelled))
             }
+            if let userRules = configuration.userRules { proofreader.userRules = userRules.current }
             let result = Result { try body(proofreader) }
             condition.withLock {
                 if case .failure(let error as SuperTextError) = result, error == .cancelled {

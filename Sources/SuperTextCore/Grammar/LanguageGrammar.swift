@@ -44,8 +44,10 @@ public final class LanguageGrammar: Sendable {
     /// The matches of the language's rules that `runs` accepts: the code rules one by one,
     /// then the pattern rules in one pass, all on the document as `prepared` makes it.
     /// - Throws: `SuperTextError.cancelled` when `isCancelled` says so between rules.
+    /// `selection` names what `runs` decides by, for `PatternRuleIndex`.
     func matches(
-        in document: CheckedDocument, context: RuleContext, runs: (any ProofreadingRule) -> Bool, isCancelled: () -> Bool
+        in document: CheckedDocument, context: RuleContext, selection: RuleSelection? = nil, runs: (any ProofreadingRule) -> Bool,
+        isCancelled: () -> Bool
     ) throws -> [Match] {
         let document = prepared(document)
         var matches: [Match] = []
@@ -53,7 +55,7 @@ public final class LanguageGrammar: Sendable {
             if isCancelled() { throw SuperTextError.cancelled }
             matches += rule.matches(in: document, context: context)
         }
-        matches += patternIndex.matches(in: document, context: context) { runs($0) }
+        matches += patternIndex.matches(in: document, context: context, selection: selection) { runs($0) }
         return matches
     }
 

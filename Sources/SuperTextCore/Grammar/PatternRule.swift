@@ -26,6 +26,8 @@ public final class PatternRule: ProofreadingRule, @unchecked Sendable {
     let span: ClosedRange<Int>
     /// The language codes the rule runs for (`en-GB`); empty: every variant of its language.
     let variants: Set<String>
+    /// The line of its file the rule starts at (0 for a rule made in code): for errors.
+    public let sourceLine: Int
 
     /// One element of a pattern.
     struct PatternElement: Sendable {
@@ -66,9 +68,10 @@ public final class PatternRule: ProofreadingRule, @unchecked Sendable {
     init(
         id: String, category: MatchCategory, description: String, isPicky: Bool, languages: Set<String>,
         examples: [RuleExample], elements: [PatternElement], suggestions: [[SuggestionPart]],
-        texts: [ExplanationLanguage: RuleText], span: ClosedRange<Int>, variants: Set<String> = []
+        texts: [ExplanationLanguage: RuleText], span: ClosedRange<Int>, variants: Set<String> = [], sourceLine: Int = 0
     ) {
         self.variants = variants
+        self.sourceLine = sourceLine
         self.id = id
         self.category = category
         self.description = description
@@ -140,42 +143,9 @@ public final class PatternRule: ProofreadingRule, @unchecked Sendable {
         PatternRuleIndex([self]).matches(in: document, context: context) { _ in true }
     }
 
-    /// The positions in `tokens` of each element, when the pattern holds from `tokens[start]`
-    /// (nil for an optional element that is missing). An optional element is tried present first.
-    func bind(at start: Int, in sentence: PatternSentence, document: CheckedDocument) -> [Int?]? {
-        let tokens = sentence.tokens
-        // Most tries fail on the first element: check it before allocating anything.
-        if let first = elements.first, !first.isOptional {
-            guard start < tokens.count, !first.atSentenceStart || start <= sentence.firstWord,
-                  matches(first, at: start, in: sentence, document: document)
-            else { return nil }
-            // Two required elements: the second must be the next token.
-            if elements.count > 1, !elements[1].isOptional, !elements[1].atSentenceStart {
-                guard start + 1 < tokens.count, matches(elements[1], at: start + 1, in: sentence, document: document)
-                else { return nil }
-            }
-        }
-        var bound = [Int?](repeating: nil, count: elements.count)
-        // `atStart`: a missing optional `^` element passes its anchor on (`^<WH>? [has]`).
-        func bind(_ element: Int, _ position: Int, atStart: Bool) -> Bool {
-            if element == elements.count { return true }
-            let pattern = elements[element]
-            let anchored = atStart || pattern.atSentenceStart
-            if position < tokens.count,
-               !anchored || position <= sentence.firstWord,
-               matches(pattern, at: position, in: sentence, document: document) {
-                bound[element] = position
-                if bind(element + 1, position + 1, atStart: false) { return true }
-            }
-            bound[element] = nil
-            return pattern.isOptional && bind(element + 1, position, atStart: anchored)
-        }
-        return bind(0, start, atStart: false) ? bound : nil
-    }
-
-    /// The match of the rule starting at `tokens[start]`, if the pattern holds there.
-    func match(at start: Int, in sentence: PatternSentence, document: CheckedDocument, context: RuleContext) -> Match? {
-        guard let bound = bind(at: start, in: sentence, document: document) else { return nil }
+    /// The match of the rule for the positions `PatternRuleIndex` bound each element to in
+    /// `sentence` (nil for an optional element that is missing); nil when no suggestion can be made.
+    func match(bound: [Int?], in sentence: PatternSentence, document: CheckedDocument, context: RuleContext) -> Match? {
         let tokens = sentence.tokens
         let marked = bound[span].compactMap { $0 }
         guard let firstPosition = marked.first, let lastPosition = marked.last else { return nil }
@@ -226,43 +196,6 @@ public final class PatternRule: ProofreadingRule, @unchecked Sendable {
     private func isPronounI(_ written: String) -> Bool {
         let trimmed = written.trimmingPrefix(" ")
         return trimmed == "I" || trimmed.hasPrefix("I ") || trimmed.hasPrefix("I'") || trimmed.hasPrefix("I’")
-    }
-
-    private func matches(_ element: PatternElement, at position: Int, in sentence: PatternSentence, document: CheckedDocument) -> Bool {
-        guard holds(element.tests, negated: element.negated, at: position, in: sentence, document: document)
-        else { return false }
-        for condition in element.conditions
-        where !holds(condition.tests, negated: condition.negated, at: position, in: sentence, document: document) {
-            return false
-        }
-        return true
-    }
-
-    private func holds(
-        _ tests: [PatternElement.Test], negated: Bool, at position: Int, in sentence: PatternSentence, document: CheckedDocument
-    ) -> Bool {
-        let index = sentence.tokens[position]
-        let token = document.tokens[index]
-        let text = document.lowercasedTexts[index]
-        var found = false
-        for test in tests {
-            switch test {
-            // An acronym is a word here ("OK", "US"), other skipped tokens are not.
-            case .word(let word): found = (token.kind != .skipped || token.skipReason == .acronym) && text == word
-            case .exactWord(let word): found = token.kind == .word && document.text(of: token) == word
-            case .tag(let tag):
-                found = token.kind == .word ? sentence.tags[position].contains(tag) : (tag == .CD && token.kind == .number)
-            case .reading(let tag, let features):
-                found = token.kind == .word && (tag.map { sentence.tags[position].contains($0) } ?? true)
-                    && sentence.lexicon.hasReading(text, tag: tag, features: features)
-            case .anyWord: found = token.kind == .word
-            case .capitalized: found = token.kind == .word && WordCase.startsWithCapital(document.text(of: token))
-            case .punctuation: found = token.kind == .punctuation
-            case .number: found = token.kind == .number
-            }
-            if found { break }
-        }
-        return found != negated
     }
 
     private func suggestion(

@@ -34,22 +34,34 @@ public enum PatternRuleFile {
     public struct FormatError: Error, CustomStringConvertible {
         public var file: String
         public var line: Int
+        /// The column (1-based, in characters) of what is at fault; 0 when the whole line is.
+        public var column: Int
         public var reason: String
-        public var description: String { "\(file):\(line): \(reason)" }
+        public var description: String { column > 0 ? "\(file):\(line):\(column): \(reason)" : "\(file):\(line): \(reason)" }
+
+        public init(file: String, line: Int, column: Int = 0, reason: String) {
+            self.file = file
+            self.line = line
+            self.column = column
+            self.reason = reason
+        }
     }
 
     /// The rules of a file's text.
     /// - Parameters:
     ///   - language: the primary language the rules run for (`en`).
     ///   - exampleLanguage: the language code the examples are checked in (`en-US`).
-    public static func rules(in text: String, file: String, language: String, exampleLanguage: String) throws -> [PatternRule] {
+    ///   - variants: the language codes the rules run for when a rule names none (`languages:`).
+    public static func rules(
+        in text: String, file: String, language: String, exampleLanguage: String, variants: Set<String> = []
+    ) throws -> [PatternRule] {
         var rules: [PatternRule] = []
-        var block: [(line: Int, key: String, value: String)] = []
+        var block: [Entry] = []
         var lineNumber = 0
         func flush() throws {
             defer { block.removeAll() }
             guard !block.isEmpty else { return }
-            rules.append(try rule(from: block, file: file, language: language, exampleLanguage: exampleLanguage))
+            rules.append(try rule(from: block, file: file, language: language, exampleLanguage: exampleLanguage, variants: variants))
         }
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
@@ -57,34 +69,73 @@ public enum PatternRuleFile {
             if line.isEmpty { try flush(); continue }
             if line.hasPrefix("#") { continue }
             guard let colon = line.firstIndex(of: ":") else {
-                throw FormatError(file: file, line: lineNumber, reason: "expected 'key: value', found '\(line)'")
+                throw FormatError(file: file, line: lineNumber, column: 1, reason: "expected 'key: value', found '\(line)'")
             }
-            block.append((lineNumber, String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+            let rest = line[line.index(after: colon)...]
+            let indent = rawLine.prefix { $0 == " " || $0 == "\t" }.count
+            let column = indent + line.distance(from: line.startIndex, to: colon) + 2 + rest.prefix { $0 == " " || $0 == "\t" }.count
+            block.append(Entry(line: lineNumber, key: String(line[..<colon]), value: rest.trimmingCharacters(in: .whitespaces), column: column))
         }
         try flush()
         return rules
     }
 
+    /// One `key: value` line of a block, and the column its value starts at.
+    struct Entry {
+        var line: Int
+        var key: String
+        var value: String
+        var column: Int
+    }
+
+    /// Keys a block may have; any other is a mistake to name rather than ignore.
+    private static let keys: Set<String> = {
+        var keys: Set<String> = ["id", "category", "picky", "pattern", "suggest", "description", "wrong", "right", "languages"]
+        for language in ExplanationLanguage.allCases where language != .en {
+            for key in ["message", "short", "detail"] { keys.insert(key + "." + language.rawValue) }
+        }
+        return keys.union(["message", "short", "detail"])
+    }()
+
     private static func rule(
-        from block: [(line: Int, key: String, value: String)], file: String, language: String, exampleLanguage: String
+        from block: [Entry], file: String, language: String, exampleLanguage: String, variants defaultVariants: Set<String>
     ) throws -> PatternRule {
         let firstLine = block[0].line
-        func fail(_ reason: String, line: Int = firstLine) -> FormatError { FormatError(file: file, line: line, reason: reason) }
+        func fail(_ reason: String, line: Int = firstLine, column: Int = 1) -> FormatError {
+            FormatError(file: file, line: line, column: column, reason: reason)
+        }
         func value(_ key: String) -> String? { block.first { $0.key == key }?.value }
+        if let unknown = block.first(where: { !keys.contains($0.key) }) {
+            throw fail("unknown key '\(unknown.key)' (keys: id, category, picky, pattern, suggest, message, short, detail, wrong, right, languages)", line: unknown.line)
+        }
+        for (position, entry) in block.enumerated() where !["wrong", "right"].contains(entry.key) {
+            if block[..<position].contains(where: { $0.key == entry.key }) {
+                throw fail("'\(entry.key)' is given twice in one rule", line: entry.line)
+            }
+        }
 
         guard let id = value("id") else { throw fail("a rule needs an 'id'") }
-        guard let categoryName = value("category"), let category = MatchCategory(rawValue: categoryName) else {
-            throw fail("rule \(id): 'category' must be one of grammar, confused_words, punctuation, typography, style, redundancy")
+        let categoryEntry = block.first { $0.key == "category" }
+        guard let categoryName = categoryEntry?.value, let category = MatchCategory(rawValue: categoryName) else {
+            throw fail(
+                "rule \(id): 'category' must be one of grammar, confused_words, punctuation, typography, style, redundancy",
+                line: categoryEntry?.line ?? firstLine, column: categoryEntry?.column ?? 1
+            )
         }
-        guard let patternText = value("pattern") else { throw fail("rule \(id) needs a 'pattern'") }
+        guard let patternEntry = block.first(where: { $0.key == "pattern" }) else { throw fail("rule \(id) needs a 'pattern'") }
         let (elements, span) = try pattern(
-            splittingElisions(patternText, LanguageGrammar.elidedWords(of: language)), rule: id, fail: fail
-        )
+            splittingElisions(patternEntry.value, LanguageGrammar.elidedWords(of: language)), rule: id
+        ) { reason, offset in
+            fail(reason, line: patternEntry.line, column: patternEntry.column + max(0, offset - 1))
+        }
+        let suggestEntry = block.first { $0.key == "suggest" }
         let suggestions = try (value("suggest") ?? "").split(separator: "|").map { alternative -> [PatternRule.SuggestionPart] in
             let trimmed = alternative.trimmingCharacters(in: .whitespaces)
             if trimmed == "-" { return [] }
             return try trimmed.split(separator: " ").flatMap { word in
-                try suggestionParts(word, elementCount: elements.count) { fail("rule \(id): \($0)") }
+                try suggestionParts(word, elementCount: elements.count) {
+                    fail("rule \(id): \($0)", line: suggestEntry?.line ?? firstLine, column: suggestEntry?.column ?? 1)
+                }
             }
         }
         var texts: [ExplanationLanguage: RuleText] = [:]
@@ -104,7 +155,7 @@ public enum PatternRuleFile {
         let variants = value("languages").map { $0.split(separator: " ").map(String.init) }
         var examples: [RuleExample] = []
         for entry in block where entry.key == "wrong" || entry.key == "right" {
-            let exampleLanguage = variants?.first ?? exampleLanguage
+            let exampleLanguage = variants?.first ?? defaultVariants.sorted().first ?? exampleLanguage
             if entry.key == "right" {
                 examples.append(.right(entry.value, language: exampleLanguage))
                 continue
@@ -116,19 +167,27 @@ public enum PatternRuleFile {
         guard examples.contains(where: { $0.correction != nil }) else { throw fail("rule \(id) needs a 'wrong' example") }
         let picky = value("picky").map { $0 == "yes" } ?? false
         return PatternRule(
-            id: id, category: category, description: value("description") ?? message, isPicky: picky,
+            // A message with placeholders does not describe the rule in a list: its short title does.
+            id: id, category: category,
+            description: value("description") ?? (message.contains("$") || message.contains("{") ? short : message), isPicky: picky,
             languages: [language], examples: examples, elements: elements, suggestions: suggestions, texts: texts,
-            span: span, variants: variants.map(Set.init) ?? []
+            span: span, variants: variants.map(Set.init) ?? defaultVariants, sourceLine: firstLine
         )
     }
 
+    /// The elements of a pattern and its marked span; `fail` gets the reason and the column
+    /// (1-based, in `text`) of the element at fault.
     private static func pattern(
-        _ text: String, rule id: String, fail: (String, Int) -> FormatError
+        _ text: String, rule id: String, fail failAt: (String, Int) -> FormatError
     ) throws -> ([PatternRule.PatternElement], ClosedRange<Int>) {
         var elements: [PatternRule.PatternElement] = []
         var spanStart: Int?
         var spanEnd: Int?
-        for var item in text.split(separator: " ").map(String.init) {
+        var itemColumn = 1
+        func fail(_ reason: String, _: Int) -> FormatError { failAt(reason, itemColumn) }
+        for itemText in text.split(separator: " ") {
+            itemColumn = text.distance(from: text.startIndex, to: itemText.startIndex) + 1
+            var item = String(itemText)
             // `^` may come before or after the span's opening bracket: `^[there` and `[^there`.
             var atStart = false
             if item.hasPrefix("^["), item.count > 2 { atStart = true; item.removeFirst() }
@@ -196,9 +255,14 @@ public enum PatternRuleFile {
             elements.append(element)
             if closes { spanEnd = elements.count - 1 }
         }
+        itemColumn = 1
         guard !elements.isEmpty else { throw fail("rule \(id): an empty pattern", 0) }
+        // An empty match would stand nowhere, and a pattern that can match nothing matches everywhere.
+        guard elements.contains(where: { !$0.isOptional }) else {
+            throw fail("rule \(id): every element is optional, so the pattern can match nothing; make one element required", 0)
+        }
         let span = (spanStart ?? 0)...(spanEnd ?? elements.count - 1)
-        guard span.upperBound < elements.count, span.lowerBound <= span.upperBound else {
+        guard (spanStart == nil) == (spanEnd == nil), span.upperBound < elements.count, span.lowerBound <= span.upperBound else {
             throw fail("rule \(id): unbalanced [ ] in '\(text)'", 0)
         }
         return (elements, span)
@@ -275,7 +339,10 @@ public enum PatternRuleFile {
     /// a pattern rather than plain words). A line `= why | pourquoi | warum | por qué` right
     /// after a section header is the note of every phrase of the section that has none of its
     /// own. The right side may offer several phrases, `a | b`, best first.
-    public static func phraseRules(in text: String, file: String, language: String, exampleLanguage: String) throws -> [PatternRule] {
+    public static func phraseRules(
+        in text: String, file: String, language: String, exampleLanguage: String, variants: Set<String> = []
+    ) throws -> [PatternRule] {
+        let exampleLanguage = variants.sorted().first ?? exampleLanguage
         var rules: [PatternRule] = []
         var section: (id: String, category: MatchCategory, picky: Bool)?
         var sectionNote: String?
@@ -285,7 +352,10 @@ public enum PatternRuleFile {
         for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
-            func fail(_ reason: String, _: Int = 0) -> FormatError { FormatError(file: file, line: number + 1, reason: reason) }
+            let indent = rawLine.prefix { $0 == " " || $0 == "\t" }.count
+            func fail(_ reason: String, _ column: Int = 0) -> FormatError {
+                FormatError(file: file, line: number + 1, column: column > 0 ? indent + column : 1, reason: reason)
+            }
             // A section header; a phrase may also start with `[` (its marked part), but has `=>`.
             if line.hasPrefix("["), !line.contains(" => ") {
                 let words = line.dropFirst().dropLast().split(separator: " ").map(String.init)
@@ -354,7 +424,7 @@ public enum PatternRuleFile {
                     id: section.id, category: section.category,
                     description: note?.components(separatedBy: " | ").first ?? "\(plainWrong) → \(right)",
                     isPicky: section.picky, languages: [language], examples: examples, elements: elements,
-                    suggestions: suggestions, texts: texts, span: span
+                    suggestions: suggestions, texts: texts, span: span, variants: variants, sourceLine: number + 1
                 )
             )
         }

@@ -1,7 +1,14 @@
+import Synchronization
+
 /// Runs many pattern rules in one pass over a document: each rule is tried only at the tokens
 /// where its pattern can start (found by the token's word, tags and kind, or by the next token's
 /// when the first element takes any word), so the cost grows with the text, not with the text
 /// times the number of rules.
+///
+/// The rules' patterns are compiled at load into flat arrays of plain values: a word is a number
+/// of the index's vocabulary, looked up once per token, so trying a rule compares numbers and
+/// bits, with no `String` comparison, allocation or reference counting per try (they were a
+/// third of a check's time with the interpreter over `PatternRule.PatternElement`).
 struct PatternRuleIndex: Sendable {
     let rules: [PatternRule]
     /// Rules by the token they start at.
@@ -9,39 +16,58 @@ struct PatternRuleIndex: Sendable {
     /// Rules whose first element takes any word or punctuation, by the token after their start.
     private let bySecond: TokenIndex
     /// Rules whose start cannot be told from a token (a negated first element): tried everywhere.
-    private let everywhere: [Int]
+    private let everywhere: [Int32]
+    private let program: Program
+    /// Which rules run, by the request's selection of rules: the same for most requests, and
+    /// worth a set lookup per rule to work out.
+    private let masks = MaskCache()
 
     init(_ rules: [PatternRule]) {
         self.rules = rules
+        var program = Program()
+        for rule in rules { program.add(rule) }
         var byFirst = TokenIndex(), bySecond = TokenIndex()
-        var everywhere: [Int] = []
+        var everywhere: [Int32] = []
         for (position, rule) in rules.enumerated() {
             let start = rule.possibleStart
             if let second = rule.possibleSecond(narrowerThan: start) {
-                bySecond.add(position, startingAt: second)
+                bySecond.add(Int32(position), startingAt: second, vocabulary: &program.vocabulary)
             } else if let start {
-                byFirst.add(position, startingAt: start)
+                byFirst.add(Int32(position), startingAt: start, vocabulary: &program.vocabulary)
             } else {
-                everywhere.append(position)
+                everywhere.append(Int32(position))
             }
         }
         self.byFirst = byFirst
         self.bySecond = bySecond
         self.everywhere = everywhere
+        self.program = program
     }
 
-    /// The matches of the rules that `runs` accepts.
-    func matches(in document: CheckedDocument, context: RuleContext, runs: (PatternRule) -> Bool) -> [Match] {
-        let enabled = rules.map { runs($0) && ($0.variants.isEmpty || $0.variants.contains(context.languageCode)) }
+    /// The matches of the rules that `runs` accepts. `selection` names what `runs` decides by
+    /// (with the language code): which rules run is then worked out once for each selection.
+    func matches(
+        in document: CheckedDocument, context: RuleContext, selection: RuleSelection? = nil, runs: (PatternRule) -> Bool
+    ) -> [Match] {
+        func mask() -> [Bool] {
+            rules.map { runs($0) && ($0.variants.isEmpty || $0.variants.contains(context.languageCode)) }
+        }
+        let enabled = selection.map { selection in
+            var key = selection
+            key.languageCode = context.languageCode
+            return masks.mask(for: key, orMake: mask)
+        } ?? mask()
         guard enabled.contains(true) else { return [] }
         var matches: [Match] = []
         // The rules to try at one token, each once, in the order of their files.
-        var candidates: [Int] = []
+        var candidates: [Int32] = []
         var triedAt = [Int](repeating: -1, count: rules.count)
         var tokenNumber = 0
-        func add(_ positions: [Int]) {
-            for position in positions where enabled[position] && triedAt[position] != tokenNumber {
-                triedAt[position] = tokenNumber
+        var bound = [Int32](repeating: -1, count: program.longestPattern)
+        var facts: [TokenFacts] = []
+        func add(_ positions: [Int32]) {
+            for position in positions where enabled[Int(position)] && triedAt[Int(position)] != tokenNumber {
+                triedAt[Int(position)] = tokenNumber
                 candidates.append(position)
             }
         }
@@ -49,15 +75,21 @@ struct PatternRuleIndex: Sendable {
             let sentence = PatternSentence(
                 range, in: document, lexicon: context.grammar.lexicon, startsSentence: !document.continuesSentence[part]
             )
+            program.facts(of: sentence, in: document, into: &facts)
             for start in sentence.tokens.indices {
                 tokenNumber += 1
                 candidates.removeAll(keepingCapacity: true)
-                byFirst.rules(at: start, in: sentence, document: document, add)
-                if start + 1 < sentence.tokens.count { bySecond.rules(at: start + 1, in: sentence, document: document, add) }
+                byFirst.rules(at: start, facts: facts, add)
+                if start + 1 < sentence.tokens.count { bySecond.rules(at: start + 1, facts: facts, add) }
                 add(everywhere)
                 if candidates.count > 1 { candidates.sort() }
                 for position in candidates {
-                    if let match = rules[position].match(at: start, in: sentence, document: document, context: context) {
+                    let rule = Int(position)
+                    guard program.bind(rule: rule, at: start, in: sentence, facts: facts, document: document, into: &bound)
+                    else { continue }
+                    let elements = program.ruleElements[rule]
+                    let binding = (0..<elements.count).map { bound[$0] < 0 ? nil : Int(bound[$0]) }
+                    if let match = rules[rule].match(bound: binding, in: sentence, document: document, context: context) {
                         matches.append(match)
                     }
                 }
@@ -92,17 +124,217 @@ struct PatternRuleIndex: Sendable {
         return matches.indices.filter { !held[$0] }.map { matches[$0] }
     }
 
+    /// What the tests of a pattern ask of one token, worked out once per token of a sentence.
+    struct TokenFacts {
+        static let other: UInt8 = 0, word: UInt8 = 1, punctuation: UInt8 = 2, number: UInt8 = 3
+        /// The lowercase text's number in the vocabulary; -1 when no rule names it, or for a
+        /// skipped token other than an acronym (which counts as a word).
+        var word: Int32
+        var kind: UInt8
+        var capitalized: Bool
+        var tags: UInt32
+    }
+
+    /// Every rule's pattern as flat arrays: elements, each a range of clauses (all must hold),
+    /// each a range of tests (one must hold, or none when the clause is negated).
+    private struct Program: Sendable {
+        enum Kind: UInt8 { case word, exactWord, tag, reading, anyWord, capitalized, punctuation, number }
+        struct Test {
+            var kind: Kind
+            var tag: WordTag?
+            /// The word's number in `vocabulary`, or the exact word's in `exactWords`.
+            var value: Int32
+            var features: WordFeatures
+        }
+        struct Clause {
+            var tests: Range<Int32>
+            var negated: Bool
+        }
+        struct Element {
+            var clauses: Range<Int32>
+            var atSentenceStart: Bool
+            var isOptional: Bool
+        }
+
+        var tests: [Test] = []
+        var clauses: [Clause] = []
+        var elements: [Element] = []
+        /// The elements of each rule.
+        var ruleElements: [Range<Int32>] = []
+        var exactWords: [String] = []
+        /// Every lowercase word a pattern names, numbered.
+        var vocabulary: [String: Int32] = [:]
+        var longestPattern = 0
+        /// Whether any test asks for a capital: the only fact that costs a look at the text.
+        var testsCapitals = false
+
+        mutating func add(_ rule: PatternRule) {
+            let first = Int32(elements.count)
+            for element in rule.elements {
+                let firstClause = Int32(clauses.count)
+                addClause(element.tests, negated: element.negated)
+                for condition in element.conditions { addClause(condition.tests, negated: condition.negated) }
+                elements.append(Element(
+                    clauses: firstClause..<Int32(clauses.count), atSentenceStart: element.atSentenceStart,
+                    isOptional: element.isOptional
+                ))
+            }
+            ruleElements.append(first..<Int32(elements.count))
+            longestPattern = max(longestPattern, rule.elements.count)
+        }
+
+        private mutating func addClause(_ clauseTests: [PatternRule.PatternElement.Test], negated: Bool) {
+            let firstTest = Int32(tests.count)
+            for test in clauseTests {
+                switch test {
+                case .word(let word): tests.append(Test(kind: .word, tag: nil, value: number(of: word), features: WordFeatures()))
+                case .exactWord(let word):
+                    exactWords.append(word)
+                    tests.append(Test(kind: .exactWord, tag: nil, value: Int32(exactWords.count - 1), features: WordFeatures()))
+                case .tag(let tag): tests.append(Test(kind: .tag, tag: tag, value: 0, features: WordFeatures()))
+                case .reading(let tag, let features): tests.append(Test(kind: .reading, tag: tag, value: 0, features: features))
+                case .anyWord: tests.append(Test(kind: .anyWord, tag: nil, value: 0, features: WordFeatures()))
+                case .capitalized:
+                    testsCapitals = true
+                    tests.append(Test(kind: .capitalized, tag: nil, value: 0, features: WordFeatures()))
+                case .punctuation: tests.append(Test(kind: .punctuation, tag: nil, value: 0, features: WordFeatures()))
+                case .number: tests.append(Test(kind: .number, tag: nil, value: 0, features: WordFeatures()))
+                }
+            }
+            clauses.append(Clause(tests: firstTest..<Int32(tests.count), negated: negated))
+        }
+
+        private mutating func number(of word: String) -> Int32 {
+            if let number = vocabulary[word] { return number }
+            let number = Int32(vocabulary.count)
+            vocabulary[word] = number
+            return number
+        }
+
+        /// The facts of each token of `sentence`.
+        func facts(of sentence: PatternSentence, in document: CheckedDocument, into facts: inout [TokenFacts]) {
+            facts.removeAll(keepingCapacity: true)
+            for (position, index) in sentence.tokens.enumerated() {
+                let token = document.tokens[index]
+                let kind: UInt8 = switch token.kind {
+                case .word: TokenFacts.word
+                case .punctuation: TokenFacts.punctuation
+                case .number: TokenFacts.number
+                default: TokenFacts.other
+                }
+                let namesWord = token.kind != .skipped || token.skipReason == .acronym
+                facts.append(TokenFacts(
+                    word: namesWord ? vocabulary[document.lowercasedTexts[index]] ?? -1 : -1, kind: kind,
+                    capitalized: testsCapitals && kind == TokenFacts.word && WordCase.startsWithCapital(document.text(of: token)),
+                    tags: sentence.tags[position].bits
+                ))
+            }
+        }
+
+        /// Whether the rule's pattern holds from `start`; `bound` then holds the position of
+        /// each element (-1 for an optional element that is missing). An optional element is
+        /// tried present first.
+        func bind(
+            rule: Int, at start: Int, in sentence: PatternSentence, facts: [TokenFacts], document: CheckedDocument,
+            into bound: inout [Int32]
+        ) -> Bool {
+            let range = ruleElements[rule]
+            let first = elements[Int(range.lowerBound)]
+            // Most tries fail on the first element, or on a second that must follow it.
+            if !first.isOptional {
+                guard start < facts.count, !first.atSentenceStart || start <= sentence.firstWord,
+                      holds(first, at: start, sentence: sentence, facts: facts, document: document)
+                else { return false }
+                if range.count > 1 {
+                    let second = elements[Int(range.lowerBound) + 1]
+                    if !second.isOptional, !second.atSentenceStart {
+                        guard start + 1 < facts.count, holds(second, at: start + 1, sentence: sentence, facts: facts, document: document)
+                        else { return false }
+                    }
+                }
+            }
+            return bind(
+                Int(range.lowerBound), end: Int(range.upperBound), first: Int(range.lowerBound), position: start, atStart: false,
+                sentence: sentence, facts: facts, document: document, bound: &bound
+            )
+        }
+
+        /// `atStart`: a missing optional `^` element passes its anchor on (`^<WH>? [has]`).
+        private func bind(
+            _ element: Int, end: Int, first: Int, position: Int, atStart: Bool, sentence: PatternSentence, facts: [TokenFacts],
+            document: CheckedDocument, bound: inout [Int32]
+        ) -> Bool {
+            if element == end { return true }
+            let pattern = elements[element]
+            let anchored = atStart || pattern.atSentenceStart
+            if position < facts.count, !anchored || position <= sentence.firstWord,
+               holds(pattern, at: position, sentence: sentence, facts: facts, document: document) {
+                bound[element - first] = Int32(position)
+                if bind(
+                    element + 1, end: end, first: first, position: position + 1, atStart: false, sentence: sentence, facts: facts,
+                    document: document, bound: &bound
+                ) { return true }
+            }
+            bound[element - first] = -1
+            return pattern.isOptional && bind(
+                element + 1, end: end, first: first, position: position, atStart: anchored, sentence: sentence, facts: facts,
+                document: document, bound: &bound
+            )
+        }
+
+        private func holds(_ element: Element, at position: Int, sentence: PatternSentence, facts: [TokenFacts], document: CheckedDocument) -> Bool {
+            let token = facts[position]
+            for clause in element.clauses {
+                let clause = clauses[Int(clause)]
+                var found = false
+                for test in clause.tests where holds(tests[Int(test)], token, at: position, sentence: sentence, document: document) {
+                    found = true
+                    break
+                }
+                if found == clause.negated { return false }
+            }
+            return true
+        }
+
+        @inline(__always)
+        private func holds(_ test: Test, _ token: TokenFacts, at position: Int, sentence: PatternSentence, document: CheckedDocument) -> Bool {
+            switch test.kind {
+            case .word: return token.word == test.value
+            case .exactWord:
+                let index = sentence.tokens[position]
+                return token.kind == TokenFacts.word && document.text(of: document.tokens[index]) == exactWords[Int(test.value)]
+            case .tag:
+                return token.kind == TokenFacts.word
+                    ? token.tags & test.tag!.bit != 0 : (test.tag == .CD && token.kind == TokenFacts.number)
+            case .reading:
+                guard token.kind == TokenFacts.word, test.tag.map({ token.tags & $0.bit != 0 }) ?? true else { return false }
+                return sentence.lexicon.hasReading(
+                    document.lowercasedTexts[sentence.tokens[position]], tag: test.tag, features: test.features
+                )
+            case .anyWord: return token.kind == TokenFacts.word
+            case .capitalized: return token.capitalized
+            case .punctuation: return token.kind == TokenFacts.punctuation
+            case .number: return token.kind == TokenFacts.number
+            }
+        }
+    }
+
     /// Rule positions by the tokens an element of theirs can be.
     private struct TokenIndex: Sendable {
-        /// By the lowercase word.
-        private var byWord: [String: [Int]] = [:]
+        /// By the word's number in the vocabulary.
+        private var byWord: [[Int32]] = []
         /// By the tag (`WordTag.rawValue`).
-        private var byTag = [[Int]](repeating: [], count: WordTag.allCases.count)
+        private var byTag = [[Int32]](repeating: [], count: WordTag.allCases.count)
         /// At any word, at a capitalised word, at punctuation, at a number.
-        private var atAnyWord: [Int] = [], atCapitalized: [Int] = [], atPunctuation: [Int] = [], atNumber: [Int] = []
+        private var atAnyWord: [Int32] = [], atCapitalized: [Int32] = [], atPunctuation: [Int32] = [], atNumber: [Int32] = []
 
-        mutating func add(_ position: Int, startingAt start: PatternRule.PossibleStart) {
-            for word in start.words { byWord[word, default: []].append(position) }
+        mutating func add(_ position: Int32, startingAt start: PatternRule.PossibleStart, vocabulary: inout [String: Int32]) {
+            for word in start.words {
+                let number = vocabulary[word] ?? Int32(vocabulary.count)
+                vocabulary[word] = number
+                if byWord.count <= Int(number) { byWord += [[Int32]](repeating: [], count: Int(number) + 1 - byWord.count) }
+                byWord[Int(number)].append(position)
+            }
             for tag in WordTag.allCases where start.tags.contains(tag) { byTag[Int(tag.rawValue)].append(position) }
             if start.anyWord { atAnyWord.append(position) }
             if start.capitalized { atCapitalized.append(position) }
@@ -111,23 +343,38 @@ struct PatternRuleIndex: Sendable {
         }
 
         /// Gives `add` the rules the token at `position` of the sentence can be an element of.
-        func rules(at position: Int, in sentence: PatternSentence, document: CheckedDocument, _ add: ([Int]) -> Void) {
-            let index = sentence.tokens[position]
-            let token = document.tokens[index]
-            if let positions = byWord[document.lowercasedTexts[index]] { add(positions) }
+        func rules(at position: Int, facts: [TokenFacts], _ add: ([Int32]) -> Void) {
+            let token = facts[position]
+            if token.word >= 0, Int(token.word) < byWord.count { add(byWord[Int(token.word)]) }
             switch token.kind {
-            case .word:
-                var bits = sentence.tags[position].bits
+            case TokenFacts.word:
+                var bits = token.tags
                 while bits != 0 {
                     add(byTag[bits.trailingZeroBitCount])
                     bits &= bits - 1
                 }
                 add(atAnyWord)
-                if !atCapitalized.isEmpty, WordCase.startsWithCapital(document.text(of: token)) { add(atCapitalized) }
-            case .punctuation: add(atPunctuation)
-            case .number: add(atNumber)
+                if !atCapitalized.isEmpty, token.capitalized { add(atCapitalized) }
+            case TokenFacts.punctuation: add(atPunctuation)
+            case TokenFacts.number: add(atNumber)
             default: break
             }
+        }
+    }
+
+    /// The masks of enabled rules by selection, a few dozen at most: requests mostly share a
+    /// handful of selections, and a cache that grows with every odd one would be a leak.
+    private final class MaskCache: Sendable {
+        private let masks = Mutex<[RuleSelection: [Bool]]>([:])
+
+        func mask(for key: RuleSelection, orMake make: () -> [Bool]) -> [Bool] {
+            if let mask = masks.withLock({ $0[key] }) { return mask }
+            let mask = make()
+            masks.withLock { masks in
+                if masks.count >= 64 { masks.removeAll() }
+                masks[key] = mask
+            }
+            return mask
         }
     }
 }

@@ -5,7 +5,8 @@ import SuperTextStore
 
 /// `GET /healthz` (the process answers) and `GET /readyz` (dictionaries are loaded and the
 /// database can be used; languages whose suggestion index is still being built are listed under
-/// `loading` with their progress, and are checked meanwhile with libhunspell's suggestions).
+/// `loading` with their progress, and are checked meanwhile with libhunspell's suggestions; the
+/// users' own rules, with every file that does not read, under `rules`).
 ///
 /// Neither touches the worker threads nor the database (the storage's state is kept in memory
 /// by `StorageHealth`), so both answer fast while checks queue or the disk is full.
@@ -26,6 +27,22 @@ struct HealthController: Sendable {
         var loading: [Loading]? = nil
         var queuedChecks: Int? = nil
         var storage: Storage? = nil
+        /// The users' own rules (`--rules`), when the service has a directory of them.
+        var rules: Rules? = nil
+    }
+
+    /// The users' rules in use, and the files that do not read (their last good rules are in use).
+    struct Rules: Encodable {
+        let rules: Int
+        let files: Int
+        let problems: [Problem]
+    }
+
+    struct Problem: Encodable {
+        let file: String
+        let line: Int
+        let column: Int
+        let message: String
     }
 
     struct Loading: Encodable {
@@ -57,10 +74,16 @@ struct HealthController: Sendable {
         let loading = pool.indexesInProgress.sorted { $0.key < $1.key }.map {
             Loading(language: $0.key, progress: (($0.value * 1000).rounded()) / 1000)
         }
+        let rules = pool.configuration.userRules.map(\.current).map { snapshot in
+            Rules(
+                rules: snapshot.rules.count, files: snapshot.files.count,
+                problems: snapshot.problems.map { Problem(file: $0.file, line: $0.line, column: $0.column, message: $0.reason) }
+            )
+        }
         return try JSONResponse.make(
             Status(
                 status: ready ? "ready" : "not ready", languages: languages, loading: loading,
-                queuedChecks: pool.queuedJobs, storage: storage
+                queuedChecks: pool.queuedJobs, storage: storage, rules: rules
             ),
             status: ready ? .ok : .serviceUnavailable
         )

@@ -34,7 +34,8 @@ struct LanguageToolCheckController: Sendable {
         let parameters = try await LanguageToolParameters.read(request, bodyLimit: requestLimit)
         try parameters.authorize(request, token: token)
         var input = try LanguageToolCheckRequest.parse(
-            parameters, catalog: pool.catalog, maxTextLength: maxTextLength, rulesTurnedOff: disabledRules.snapshot())
+            parameters, catalog: pool.catalog, maxTextLength: maxTextLength, rulesTurnedOff: disabledRules.snapshot(),
+            userRules: pool.configuration.userRules?.current)
         input.check.personalDictionary = dictionary.snapshot()
         // The answer is written by the check's own work, counted by the queue limit (on the
         // worker's thread for a text of one part), not after it.

@@ -9,6 +9,8 @@ import SuperTextStore
 struct RulesController: Sendable {
     let disabledRules: DisabledRules
     let catalog: DictionaryCatalog
+    /// The users' own rules (`--rules`), listed after SuperText's.
+    var userRules: UserRules?
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("rules", use: rules)
@@ -18,7 +20,9 @@ struct RulesController: Sendable {
     }
 
     /// The installed rules: spelling first, then every language's.
-    private var table: LanguageToolRules.Table { LanguageToolRules.table(searchPath: catalog.searchPath) }
+    private var table: LanguageToolRules.Table {
+        LanguageToolRules.table(searchPath: catalog.searchPath, userRules: userRules?.current)
+    }
 
     struct Rule: Encodable {
         let id: String
@@ -26,6 +30,8 @@ struct RulesController: Sendable {
         let description: String
         let picky: Bool
         let disabled: Bool
+        /// One of the users' own rules (`--rules`).
+        let user: Bool
     }
 
     struct Rules: Encodable { let rules: [Rule] }
@@ -34,7 +40,10 @@ struct RulesController: Sendable {
     @Sendable func rules(request: Request, context: AppRequestContext) async throws -> Response {
         let off = disabledRules.snapshot()
         return try JSONResponse.make(Rules(rules: table.all.map {
-            Rule(id: $0.id, category: $0.category, description: $0.description, picky: $0.isPicky, disabled: off.contains($0.id))
+            Rule(
+                id: $0.id, category: $0.category, description: $0.description, picky: $0.isPicky,
+                disabled: off.contains($0.id), user: $0.isUser
+            )
         }))
     }
 

@@ -18,7 +18,8 @@ struct LanguageToolCheckRequest: Sendable {
     ///     `enabledRules` names them.
     /// - Throws: `LanguageToolError`: 400 for a bad parameter, 413 for a text over the limit.
     static func parse(
-        _ parameters: LanguageToolParameters, catalog: DictionaryCatalog, maxTextLength: Int, rulesTurnedOff: Set<String> = []
+        _ parameters: LanguageToolParameters, catalog: DictionaryCatalog, maxTextLength: Int, rulesTurnedOff: Set<String> = [],
+        userRules: UserRules.Snapshot? = nil
     ) throws -> LanguageToolCheckRequest {
         let text: AnnotatedText
         switch (parameters["text"], parameters["data"]) {
@@ -73,7 +74,7 @@ struct LanguageToolCheckRequest: Sendable {
             text: text.plainText, language: isAuto ? "auto" : language,
             preferredLanguages: isAuto ? candidates(preferring: variants, in: catalog) : []
         )
-        check.enabledRules = LanguageToolRules.table(searchPath: catalog.searchPath).rulesToRun(for: selection)
+        check.enabledRules = LanguageToolRules.table(searchPath: catalog.searchPath, userRules: userRules).rulesToRun(for: selection)
         check.enabledOnly = true
         switch parameters["mixedLanguages"]?.lowercased() {
         case nil, "": break

@@ -11,6 +11,8 @@ enum LanguageToolRules {
         let category: MatchCategory
         let description: String
         let isPicky: Bool
+        /// One of the users' own rules (`--rules`).
+        var isUser = false
     }
 
     /// The rules of one installation: spelling, the rules of every language, and the grammar
@@ -20,12 +22,20 @@ enum LanguageToolRules {
         let all: [Rule]
         let byID: [String: Rule]
 
-        init(rules: [any ProofreadingRule]) {
-            all = [
+        /// - Parameter userRules: the users' own rules, after SuperText's (the lines of a
+        ///   phrase list share an identifier: the first stands for them).
+        init(rules: [any ProofreadingRule], userRules: [PatternRule] = []) {
+            var all = [
                 Rule(id: ProofreadingRules.spellingRuleID, category: .spelling, description: "Possible spelling mistake", isPicky: false)
             ] + rules.map { Rule(id: $0.id, category: $0.category, description: $0.description, isPicky: $0.isPicky) }
             var byID: [String: Rule] = [:]
             for rule in all where byID[rule.id] == nil { byID[rule.id] = rule }
+            for rule in userRules where byID[rule.id] == nil {
+                let entry = Rule(id: rule.id, category: rule.category, description: rule.description, isPicky: rule.isPicky, isUser: true)
+                byID[rule.id] = entry
+                all.append(entry)
+            }
+            self.all = all
             self.byID = byID
         }
 
@@ -58,11 +68,17 @@ enum LanguageToolRules {
 
     private static let tables = Mutex<[[String]: Table]>([:])
 
-    /// The rules of the installation whose dictionaries are on `searchPath` (built once).
-    static func table(searchPath: [String]) -> Table {
-        if let table = tables.withLock({ $0[searchPath] }) { return table }
-        let table = Table(rules: GrammarCatalog.allRules(searchPath: searchPath))
-        tables.withLock { $0[searchPath] = table }
+    /// The rules of the installation whose dictionaries are on `searchPath`, and the users' own
+    /// rules of `userRules` (built once for each version of them).
+    static func table(searchPath: [String], userRules: UserRules.Snapshot? = nil) -> Table {
+        let key = searchPath + ["\u{0}\(userRules?.generation ?? 0)"]
+        if let table = tables.withLock({ $0[key] }) { return table }
+        let table = Table(rules: GrammarCatalog.allRules(searchPath: searchPath), userRules: userRules?.rules ?? [])
+        tables.withLock { tables in
+            // The tables of earlier versions of the users' rules are not asked for again.
+            for old in tables.keys where old.dropLast() == key.dropLast() && old != key { tables[old] = nil }
+            tables[key] = table
+        }
         return table
     }
 
