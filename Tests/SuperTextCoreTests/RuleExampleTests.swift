@@ -65,6 +65,35 @@ struct RuleExampleTests {
             }
         }
     }
+
+    /// A placeholder left in a text a person reads: `$2`, `{suggestion}`.
+    static func leftoverPlaceholder(in text: String) -> Bool {
+        text.contains(/\$[0-9]|\{[a-z]+\}/)
+    }
+
+    @Test("Every data rule has its texts in every explanation language, and they render without a placeholder left")
+    func dataRuleTextsInEveryLanguage() throws {
+        // The lines of a phrase list with one note share their texts: one line of each is enough.
+        var seen = Set<String>()
+        for rule in Self.rules.compactMap({ $0 as? PatternRule }) {
+            for language in ExplanationLanguage.allCases {
+                #expect(rule.texts[language] != nil, "\(rule.id) has no text in \(language.rawValue)")
+            }
+            guard seen.insert(rule.id + "\u{0}" + (rule.texts[.en]?.detail ?? "")).inserted,
+                  let example = rule.examples.first(where: { $0.correction != nil })
+            else { continue }
+            for language in ExplanationLanguage.allCases {
+                var request = CheckRequest(text: example.text, language: example.language, explanationLanguage: language)
+                request.enabledRules = [rule.id]
+                request.enabledOnly = true
+                let match = try TestSupport.proofreader.check(request).matches.first { $0.rule == rule.id }
+                guard let match else { continue }  // whether it is found is the examples' test
+                for text in [match.message, match.shortMessage, match.explanation.title, match.explanation.detail] {
+                    #expect(!text.isEmpty && !Self.leftoverPlaceholder(in: text), "\(rule.id) in \(language.rawValue): '\(text)'")
+                }
+            }
+        }
+    }
 }
 
 extension Array where Element: Hashable {

@@ -116,6 +116,8 @@ struct UserRulesTests {
         ("id: X\ncategory: style\npattern: a [b\nmessage: m\nwrong: a => b", "t.en.rules:3:10: rule X: unbalanced [ ] in 'a [b'"),
         ("id: X\ncategory: style\npattern the\n", "t.en.rules:3:1: expected 'key: value', found 'pattern the'"),
         ("id: X\ncategory: style\npattern: a\nsuggest: $3\nmessage: m\nwrong: a => b", "t.en.rules:4:10: rule X: '$3' names no element of the pattern"),
+        ("id: X\ncategory: style\npattern: a [b]\nmessage: Not $3.\nwrong: a => b", "t.en.rules:4:14: rule X: '$3' names no element of the pattern (it has 2)"),
+        ("id: X\ncategory: style\npattern: a [b]\nmessage: m\ndetail.fr: Écrivez {sugestion}.\nwrong: a => b", "t.en.rules:5:20: rule X: '{sugestion}' is not a placeholder: use {written}, {suggestion} or $1, $2, ..."),
     ])
     func mistakes(text: String, error: String) throws {
         do {

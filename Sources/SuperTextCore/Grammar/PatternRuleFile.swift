@@ -140,6 +140,12 @@ public enum PatternRuleFile {
         }
         var texts: [ExplanationLanguage: RuleText] = [:]
         guard let message = value("message") else { throw fail("rule \(id) needs a 'message'") }
+        // A placeholder that names nothing would reach a reader as written.
+        for entry in block where ["message", "short", "detail"].contains(entry.key.prefix { $0 != "." }) {
+            if let problem = placeholderProblem(in: entry.value, elementCount: elements.count) {
+                throw fail("rule \(id): \(problem.reason)", line: entry.line, column: entry.column + problem.offset)
+            }
+        }
         let short = value("short") ?? category.explanationKind.rawValue
         for explanationLanguage in ExplanationLanguage.allCases {
             let suffix = explanationLanguage == .en ? "" : "." + explanationLanguage.rawValue
@@ -173,6 +179,21 @@ public enum PatternRuleFile {
             languages: [language], examples: examples, elements: elements, suggestions: suggestions, texts: texts,
             span: span, variants: variants.map(Set.init) ?? defaultVariants, sourceLine: firstLine
         )
+    }
+
+    /// The first placeholder of a text that names nothing (`$4` of three elements, `{sugestion}`),
+    /// with its offset in the text.
+    static func placeholderProblem(in text: String, elementCount: Int) -> (reason: String, offset: Int)? {
+        for match in text.matches(of: /\$([0-9]+)|\{([A-Za-z_]*)\}/) {
+            let offset = text.distance(from: text.startIndex, to: match.range.lowerBound)
+            if let digits = match.output.1, let number = Int(digits), !(1...elementCount).contains(number) {
+                return ("'$\(digits)' names no element of the pattern (it has \(elementCount))", offset)
+            }
+            if let name = match.output.2, name != "written", name != "suggestion" {
+                return ("'{\(name)}' is not a placeholder: use {written}, {suggestion} or $1, $2, ...", offset)
+            }
+        }
+        return nil
     }
 
     /// The elements of a pattern and its marked span; `fail` gets the reason and the column
