@@ -311,7 +311,7 @@ expect_match "health-bad-port: names the variable" "$work/health-bad-port.err" "
 # /readyz and the log.
 examples="$(cd "$(dirname "$0")/../../examples/rules" && pwd)"
 run rules-test 0 rules test "$examples"/*
-expect_match "rules-test: counts the examples that hold" "$work/rules-test.out" "^5 rules, 15 examples: 15 hold, 0 fail$"
+expect_match "rules-test: counts the examples that hold" "$work/rules-test.out" "^6 rules, 18 examples: 18 hold, 0 fail$"
 printf 'id: TEAM_BAD\ncategory: style\npattern: the [<NOPE>]\nmessage: Never.\nwrong: the cat => a cat\n' >"$work/bad.en.rules"
 run rules-bad 1 rules test "$work/bad.en.rules"
 expect_match "rules-bad: file, line and column of an unknown tag" "$work/rules-bad.out" "bad\.en\.rules:3:14: rule TEAM_BAD: unknown tag <NOPE>"

@@ -40,7 +40,7 @@ struct UserRulesTests {
         let rules = try UserRules(directory: Self.examples) { Set(GrammarCatalog.allRules(searchPath: RuleExampleTests.searchPath).map(\.id)) }
         let snapshot = rules.current
         #expect(snapshot.problems.isEmpty, "\(snapshot.problems)")
-        #expect(Set(snapshot.rules.map(\.id)) == ["HOUSE_PRODUCT_NAME", "HOUSE_ON_PREMISE", "HOUSE_PLAIN_WORDS", "MAISON_MONSIEUR", "HAUS_ANREDE_SIE"])
+        #expect(Set(snapshot.rules.map(\.id)) == ["HOUSE_PRODUCT_NAME", "HOUSE_ON_PREMISE", "HOUSE_TALKING_DOWN", "HOUSE_PLAIN_WORDS", "MAISON_MONSIEUR", "HAUS_ANREDE_SIE"])
         let failures = try TestSupport.proofreader.failingExamples(of: snapshot.rules, userRules: snapshot)
         #expect(failures.isEmpty, "\(failures)")
         // Each in its language only: the French rule says nothing of an English text.
@@ -115,6 +115,9 @@ struct UserRulesTests {
         ("id: X\ncategory: style\npattern: a\nmesage: m\nwrong: a => b", "t.en.rules:4:1: unknown key 'mesage' (keys: id, category, picky, pattern, suggest, message, short, detail, wrong, right, languages)"),
         ("id: X\ncategory: style\npattern: a [b\nmessage: m\nwrong: a => b", "t.en.rules:3:10: rule X: unbalanced [ ] in 'a [b'"),
         ("id: X\ncategory: style\npattern the\n", "t.en.rules:3:1: expected 'key: value', found 'pattern the'"),
+        ("id: X\ncategory: style\npattern: the [/(a+)+b/]\nmessage: m\nwrong: a => b", "t.en.rules:3:14: rule X: the regular expression /(a+)+b/ repeats a group that repeats itself ((a+)+), which can take exponential time"),
+        ("id: X\ncategory: style\npattern: the [/a(b/]\nmessage: m\nwrong: a => b", "t.en.rules:3:14: rule X: /a(b/ is not a regular expression: expected ')'"),
+        ("id: X\ncategory: style\npattern: the /ab\nmessage: m\nwrong: a => b", "t.en.rules:3:14: rule X: a regular expression without its closing /"),
         ("id: X\ncategory: style\npattern: a\nsuggest: $3\nmessage: m\nwrong: a => b", "t.en.rules:4:10: rule X: '$3' names no element of the pattern"),
         ("id: X\ncategory: style\npattern: a [b]\nmessage: Not $3.\nwrong: a => b", "t.en.rules:4:14: rule X: '$3' names no element of the pattern (it has 2)"),
         ("id: X\ncategory: style\npattern: a [b]\nmessage: m\ndetail.fr: Écrivez {sugestion}.\nwrong: a => b", "t.en.rules:5:20: rule X: '{sugestion}' is not a placeholder: use {written}, {suggestion} or $1, $2, ..."),
@@ -126,6 +129,28 @@ struct UserRulesTests {
         } catch let failure as PatternRuleFile.FormatError {
             #expect(failure.description == error)
         }
+    }
+
+    @Test("A regular expression matches a token's whole lowercase text, with the pattern's operators inside it")
+    func regularExpressions() throws {
+        let rule = """
+            id: TEAM_MAIL
+            category: style
+            pattern: [/e?-?mails?|courriels?/] !<DT>?
+            suggest: e-mail
+            message: Write 'e-mail'.
+            wrong: Send an email. => Send an e-mail.
+            """
+        let rules = try UserRules(directory: try directory(["mail.en.rules": rule])).current
+        #expect(rules.problems.isEmpty, "\(rules.problems)")
+        let found = try matches("Send an Email, a mail, two mails, a courriel, an emailing and a mailbox.", rules: rules)
+            .filter { $0.rule == "TEAM_MAIL" }.map(\.text)
+        #expect(found == ["Email", "mail", "mails", "courriel"])
+        // A long token is never tried, and a repeated group of repetitions never compiles.
+        #expect(!(try PatternRegex("a+").matches(String(repeating: "a", count: 101))))
+        #expect(PatternRegex.nestedRepetition(in: #"(a|b*)*"#) == "(a|b*)*")
+        #expect(PatternRegex.nestedRepetition(in: #"((ab)+c)+"#) == "((ab)+c)+")
+        #expect(PatternRegex.nestedRepetition(in: #"(ab)+[(+]+\(x+\)+"#) == nil)
     }
 
     @Test("A rule that fires on every word stays linear: one match a word, no more")

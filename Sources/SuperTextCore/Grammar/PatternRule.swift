@@ -42,6 +42,8 @@ public final class PatternRule: ProofreadingRule, @unchecked Sendable {
             case capitalized
             case punctuation
             case number
+            /// A token whose lowercase text the expression matches whole (`/e-?mails?/`).
+            case regex(PatternRegex)
         }
         var tests: [Test]
         var negated = false
@@ -131,6 +133,10 @@ public final class PatternRule: ProofreadingRule, @unchecked Sendable {
                 case .capitalized: start.capitalized = true
                 case .punctuation: start.punctuation = true
                 case .number: start.number = true
+                case .regex:
+                    start.anyWord = true
+                    start.punctuation = true
+                    start.number = true
                 }
             }
             if !element.isOptional { return start }

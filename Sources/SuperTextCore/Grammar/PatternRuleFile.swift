@@ -181,6 +181,48 @@ public enum PatternRuleFile {
         )
     }
 
+    /// Stand-ins for a regular expression in a pattern being read: its first character, then one
+    /// for each other character (private-use characters no pattern holds).
+    private static let regexStart: Character = "\u{E000}", regexRest: Character = "\u{E001}"
+
+    /// The pattern with each regular expression (`/…/`, starting an alternative: at the start, or
+    /// after a space, `|`, `&`, `!`, `[` or `^`) masked by as many stand-in characters, and the
+    /// expressions in order. `fail` gets the reason and the column.
+    static func maskingRegularExpressions(
+        _ text: String, fail: (String, Int) -> FormatError
+    ) throws -> (String, [String]) {
+        guard text.contains("/") else { return (text, []) }
+        let characters = Array(text)
+        var masked = "", expressions: [String] = []
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            let startsAlternative = index == 0 || " |&![^".contains(characters[index - 1])
+            guard character == "/", startsAlternative else {
+                masked.append(character)
+                index += 1
+                continue
+            }
+            var end = index + 1
+            var source = ""
+            while end < characters.count, characters[end] != "/" {
+                if characters[end] == " " { throw fail("a regular expression cannot hold a space", index + 1) }
+                if characters[end] == "\\", end + 1 < characters.count {
+                    source.append(characters[end])
+                    end += 1
+                }
+                source.append(characters[end])
+                end += 1
+            }
+            guard end < characters.count else { throw fail("a regular expression without its closing /", index + 1) }
+            expressions.append(source)
+            masked.append(regexStart)
+            masked += String(repeating: regexRest, count: end - index)
+            index = end + 1
+        }
+        return (masked, expressions)
+    }
+
     /// The first placeholder of a text that names nothing (`$4` of three elements, `{sugestion}`),
     /// with its offset in the text.
     static func placeholderProblem(in text: String, elementCount: Int) -> (reason: String, offset: Int)? {
@@ -206,6 +248,11 @@ public enum PatternRuleFile {
         var spanEnd: Int?
         var itemColumn = 1
         func fail(_ reason: String, _: Int) -> FormatError { failAt(reason, itemColumn) }
+        // Regular expressions first, as they may hold the pattern's own operators (`|`, `?`, `]`):
+        // each is masked by characters of its length, so columns stay those of the text.
+        let (masked, expressions) = try maskingRegularExpressions(text) { reason, column in failAt("rule \(id): \(reason)", column) }
+        let text = masked
+        var expressionCount = 0
         for itemText in text.split(separator: " ") {
             itemColumn = text.distance(from: text.startIndex, to: itemText.startIndex) + 1
             var item = String(itemText)
@@ -234,6 +281,15 @@ public enum PatternRuleFile {
                 if negated { clause.removeFirst() }
                 var tests: [PatternRule.PatternElement.Test] = []
                 for alternative in clause.split(separator: "|").map(String.init) {
+                    if alternative.first == regexStart {
+                        do {
+                            tests.append(.regex(try PatternRegex(expressions[expressionCount])))
+                        } catch {
+                            throw fail("rule \(id): \(error.reason)", 0)
+                        }
+                        expressionCount += 1
+                        continue
+                    }
                     switch alternative {
                     case "<word>": tests.append(.anyWord)
                     case "<Cap>": tests.append(.capitalized)

@@ -138,7 +138,7 @@ struct PatternRuleIndex: Sendable {
     /// Every rule's pattern as flat arrays: elements, each a range of clauses (all must hold),
     /// each a range of tests (one must hold, or none when the clause is negated).
     private struct Program: Sendable {
-        enum Kind: UInt8 { case word, exactWord, tag, reading, anyWord, capitalized, punctuation, number }
+        enum Kind: UInt8 { case word, exactWord, tag, reading, anyWord, capitalized, punctuation, number, regex }
         struct Test {
             var kind: Kind
             var tag: WordTag?
@@ -162,6 +162,7 @@ struct PatternRuleIndex: Sendable {
         /// The elements of each rule.
         var ruleElements: [Range<Int32>] = []
         var exactWords: [String] = []
+        var regexes: [PatternRegex] = []
         /// Every lowercase word a pattern names, numbered.
         var vocabulary: [String: Int32] = [:]
         var longestPattern = 0
@@ -199,6 +200,9 @@ struct PatternRuleIndex: Sendable {
                     tests.append(Test(kind: .capitalized, tag: nil, value: 0, features: WordFeatures()))
                 case .punctuation: tests.append(Test(kind: .punctuation, tag: nil, value: 0, features: WordFeatures()))
                 case .number: tests.append(Test(kind: .number, tag: nil, value: 0, features: WordFeatures()))
+                case .regex(let regex):
+                    regexes.append(regex)
+                    tests.append(Test(kind: .regex, tag: nil, value: Int32(regexes.count - 1), features: WordFeatures()))
                 }
             }
             clauses.append(Clause(tests: firstTest..<Int32(tests.count), negated: negated))
@@ -315,6 +319,9 @@ struct PatternRuleIndex: Sendable {
             case .capitalized: return token.capitalized
             case .punctuation: return token.kind == TokenFacts.punctuation
             case .number: return token.kind == TokenFacts.number
+            case .regex:
+                return token.kind != TokenFacts.other
+                    && regexes[Int(test.value)].matches(document.lowercasedTexts[sentence.tokens[position]])
             }
         }
     }
