@@ -105,15 +105,20 @@ public final class PatternRule: ProofreadingRule, @unchecked Sendable {
     /// negated element, or every element optional): the rule is then tried at every token.
     var possibleStart: PossibleStart? { Self.possibleStart(of: elements[...]) }
 
-    /// The tokens the second element can be, when both are required and the second is the
-    /// narrower (`!de [le]`, `<word> [the]`, `<NN.pl> [marrons]`): the rule is then tried before
-    /// those tokens instead of at every token its first element takes (`start`, the rule's
-    /// `possibleStart`).
-    func possibleSecond(narrowerThan start: PossibleStart?) -> PossibleStart? {
-        guard elements.count > 1, let first = elements.first, !first.isOptional, !elements[1].isOptional,
-              !elements[1].atSentenceStart, let second = Self.possibleStart(of: elements[1...1])
-        else { return nil }
-        return second.breadth < (start?.breadth ?? 3) ? second : nil
+    /// The element the index finds the rule by: among the first `limit` elements, while they are
+    /// required (so each stands at a fixed distance from the start), the narrowest, the first of
+    /// equals (`!de [le]` by "le", `<DT> <JJ> [more] <JJR>` by "more"), with its distance from the
+    /// start; the rule is then tried only where such a token stands. Nil when no token can tell
+    /// (every element negated, or optional): the rule is then tried at every token.
+    func anchor(within limit: Int) -> (offset: Int, tokens: PossibleStart)? {
+        guard let first = elements.first, !first.isOptional else { return possibleStart.map { (0, $0) } }
+        var best: (offset: Int, tokens: PossibleStart)?
+        for offset in 0..<min(limit, elements.count) {
+            guard !elements[offset].isOptional else { break }
+            guard let tokens = Self.possibleStart(of: elements[offset...offset]) else { continue }
+            if best.map({ tokens.breadth < $0.tokens.breadth }) ?? true { best = (offset, tokens) }
+        }
+        return best
     }
 
     private static func possibleStart(of elements: ArraySlice<PatternElement>) -> PossibleStart? {

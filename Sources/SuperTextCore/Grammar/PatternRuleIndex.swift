@@ -1,9 +1,9 @@
 import Synchronization
 
-/// Runs many pattern rules in one pass over a document: each rule is tried only at the tokens
-/// where its pattern can start (found by the token's word, tags and kind, or by the next token's
-/// when the first element takes any word), so the cost grows with the text, not with the text
-/// times the number of rules.
+/// Runs many pattern rules in one pass over a document: each rule is tried only where the token of
+/// its narrowest leading element can stand (found by that token's word, tags and kind: "more" in
+/// `<DT> <JJ> [more] <JJR>`), so the cost grows with the text, not with the text times the
+/// number of rules.
 ///
 /// The rules' patterns are compiled at load into flat arrays of plain values: a word is a number
 /// of the index's vocabulary, looked up once per token, so trying a rule compares numbers and
@@ -11,12 +11,13 @@ import Synchronization
 /// third of a check's time with the interpreter over `PatternRule.PatternElement`).
 struct PatternRuleIndex: Sendable {
     let rules: [PatternRule]
-    /// Rules by the token they start at.
-    private let byFirst: TokenIndex
-    /// Rules whose first element takes any word or punctuation, by the token after their start.
-    private let bySecond: TokenIndex
-    /// Rules whose start cannot be told from a token (a negated first element): tried everywhere.
+    /// Rules by the token their anchor (`PatternRule.anchor`) can be, one index for each of its
+    /// distances from the start: at a start, index `k` is asked about the token `k` further.
+    private let byOffset: [TokenIndex]
+    /// Rules whose start cannot be told from a token (every element negated or optional): tried everywhere.
     private let everywhere: [Int32]
+    /// How far from its start a rule's anchor may be.
+    private static let anchorLimit = 4
     private let program: Program
     /// Which rules run, by the request's selection of rules: the same for most requests, and
     /// worth a set lookup per rule to work out.
@@ -26,20 +27,16 @@ struct PatternRuleIndex: Sendable {
         self.rules = rules
         var program = Program()
         for rule in rules { program.add(rule) }
-        var byFirst = TokenIndex(), bySecond = TokenIndex()
+        var byOffset = [TokenIndex](repeating: TokenIndex(), count: Self.anchorLimit)
         var everywhere: [Int32] = []
         for (position, rule) in rules.enumerated() {
-            let start = rule.possibleStart
-            if let second = rule.possibleSecond(narrowerThan: start) {
-                bySecond.add(Int32(position), startingAt: second, vocabulary: &program.vocabulary)
-            } else if let start {
-                byFirst.add(Int32(position), startingAt: start, vocabulary: &program.vocabulary)
+            if let anchor = rule.anchor(within: Self.anchorLimit) {
+                byOffset[anchor.offset].add(Int32(position), startingAt: anchor.tokens, vocabulary: &program.vocabulary)
             } else {
                 everywhere.append(Int32(position))
             }
         }
-        self.byFirst = byFirst
-        self.bySecond = bySecond
+        self.byOffset = byOffset
         self.everywhere = everywhere
         self.program = program
     }
@@ -79,8 +76,9 @@ struct PatternRuleIndex: Sendable {
             for start in sentence.tokens.indices {
                 tokenNumber += 1
                 candidates.removeAll(keepingCapacity: true)
-                byFirst.rules(at: start, facts: facts, add)
-                if start + 1 < sentence.tokens.count { bySecond.rules(at: start + 1, facts: facts, add) }
+                for (offset, index) in byOffset.enumerated() where start + offset < facts.count {
+                    index.rules(at: start + offset, facts: facts, add)
+                }
                 add(everywhere)
                 if candidates.count > 1 { candidates.sort() }
                 for position in candidates {
