@@ -107,7 +107,7 @@ public final class PatternRule: ProofreadingRule, @unchecked Sendable {
 
     /// The element the index finds the rule by: among the first `limit` elements, while they are
     /// required (so each stands at a fixed distance from the start), the narrowest, the first of
-    /// equals (`!de [le]` by "le", `<DT> <JJ> [more] <JJR>` by "more"), with its distance from the
+    /// equals (`!de [le]` by "le", `<word> [the]` by "the"), with its distance from the
     /// start; the rule is then tried only where such a token stands. Nil when no token can tell
     /// (every element negated, or optional): the rule is then tried at every token.
     func anchor(within limit: Int) -> (offset: Int, tokens: PossibleStart)? {
