@@ -74,6 +74,7 @@ public final class UserRules: Sendable {
     /// to turn off.
     private let reservedIdentifiers: @Sendable () -> Set<String>
     private let state = Mutex<State>(State())
+    private let reloading = NSLock()
 
     private struct FileState {
         var modified: Date
@@ -120,41 +121,48 @@ public final class UserRules: Sendable {
     /// - Returns: whether the rules or their problems changed.
     @discardableResult
     public func reload() -> Bool {
+        // One reload at a time; files are read and parsed outside `state`'s lock, so a check
+        // asking for `current` meanwhile never waits for a large file.
+        reloading.lock()
+        defer { reloading.unlock() }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { Self.kind(ofFile: $0) != nil }.sorted()
-        return state.withLock { state in
-            var changed = false
-            for name in state.files.keys where !names.contains(name) {
-                state.files[name] = nil
-                changed = true
-            }
-            for name in names {
-                let path = directory + "/" + name
-                guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { continue }
-                let modified = attributes[.modificationDate] as? Date ?? .distantPast
-                let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-                if let known = state.files[name], known.modified == modified, known.size == size { continue }
-                changed = true
-                let kept = state.files[name]?.rules ?? []
-                do {
-                    let rules = try read(name: name, path: path, size: size)
-                    state.files[name] = FileState(modified: modified, size: size, rules: rules, problem: nil)
-                } catch let error as PatternRuleFile.FormatError {
-                    state.files[name] = FileState(
-                        modified: modified, size: size, rules: kept,
-                        problem: Problem(file: name, line: error.line, column: error.column, reason: error.reason)
-                    )
-                } catch {
-                    state.files[name] = FileState(
-                        modified: modified, size: size, rules: kept,
-                        problem: Problem(file: name, line: 0, column: 0, reason: "\(error)")
-                    )
-                }
-            }
-            guard changed else { return false }
-            state.snapshot = snapshot(of: state, names: names)
-            return true
+        var files = state.withLock { $0.files }
+        var changed = false
+        for name in files.keys where !names.contains(name) {
+            files[name] = nil
+            changed = true
         }
+        for name in names {
+            let path = directory + "/" + name
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { continue }
+            let modified = attributes[.modificationDate] as? Date ?? .distantPast
+            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            if let known = files[name], known.modified == modified, known.size == size { continue }
+            changed = true
+            let kept = files[name]?.rules ?? []
+            do {
+                let rules = try read(name: name, path: path, size: size)
+                files[name] = FileState(modified: modified, size: size, rules: rules, problem: nil)
+            } catch let error as PatternRuleFile.FormatError {
+                files[name] = FileState(
+                    modified: modified, size: size, rules: kept,
+                    problem: Problem(file: name, line: error.line, column: error.column, reason: error.reason)
+                )
+            } catch {
+                files[name] = FileState(
+                    modified: modified, size: size, rules: kept,
+                    problem: Problem(file: name, line: 0, column: 0, reason: "\(error)")
+                )
+            }
+        }
+        guard changed else { return false }
+        let snapshot = Self.snapshot(of: files, names: names, generation: current.generation + 1)
+        state.withLock { state in
+            state.files = files
+            state.snapshot = snapshot
+        }
+        return true
     }
 
     /// The rules of one file anywhere (`supertext rules test FILE...`), named as in a rules
@@ -205,13 +213,13 @@ public final class UserRules: Sendable {
 
     /// The snapshot of every file's rules, refusing files past the total limit and identifiers
     /// two files share.
-    private func snapshot(of state: State, names: [String]) -> Snapshot {
+    private static func snapshot(of files: [String: FileState], names: [String], generation: Int) -> Snapshot {
         var rules: [PatternRule] = []
         var problems: [Problem] = []
-        var files: [(name: String, rules: Int)] = []
+        var fileCounts: [(name: String, rules: Int)] = []
         var owner: [String: String] = [:]
         for name in names {
-            guard var file = state.files[name] else { continue }
+            guard var file = files[name] else { continue }
             if let problem = file.problem { problems.append(problem) }
             if let clash = file.rules.first(where: { owner[$0.id].map { $0 != name } ?? false }) {
                 problems.append(Problem(
@@ -228,11 +236,11 @@ public final class UserRules: Sendable {
             }
             for rule in file.rules { owner[rule.id] = name }
             rules += file.rules
-            files.append((name, file.rules.count))
+            fileCounts.append((name, file.rules.count))
         }
         let indexed = Snapshot(rules: rules)
         return Snapshot(
-            generation: state.snapshot.generation + 1, rules: rules, files: files, problems: problems, indexes: indexed.indexes
+            generation: generation, rules: rules, files: fileCounts, problems: problems, indexes: indexed.indexes
         )
     }
 }
