@@ -86,6 +86,26 @@ struct UserRulesTests {
         #expect(rules.current.rules.isEmpty && rules.current.problems.isEmpty)
     }
 
+    @Test("A file that is a link is read again when the link points at another file, as a ConfigMap changes")
+    func linkedFiles() throws {
+        let path = try directory([:])
+        let fileManager = FileManager.default
+        for version in ["a", "b"] {
+            try fileManager.createDirectory(atPath: path + "/..data-" + version, withIntermediateDirectories: true)
+            try rule.replacingOccurrences(of: "TEAM_TEH", with: "TEAM_TEH_" + version.uppercased())
+                .write(toFile: path + "/..data-" + version + "/team.en.rules", atomically: true, encoding: .utf8)
+        }
+        try fileManager.createSymbolicLink(atPath: path + "/..data", withDestinationPath: "..data-a")
+        try fileManager.createSymbolicLink(atPath: path + "/team.en.rules", withDestinationPath: "..data/team.en.rules")
+        let rules = try UserRules(directory: path)
+        #expect(rules.current.rules.map(\.id) == ["TEAM_TEH_A"])
+        // As Kubernetes does: a new link put in place of the old one, the file's own link unchanged.
+        try fileManager.createSymbolicLink(atPath: path + "/..data-new", withDestinationPath: "..data-b")
+        #expect(rename(path + "/..data-new", path + "/..data") == 0)
+        #expect(rules.reload())
+        #expect(rules.current.rules.map(\.id) == ["TEAM_TEH_B"])
+    }
+
     @Test("Files refused: no language in the name, not UTF-8, a SuperText identifier, an identifier another file has")
     func refusedFiles() throws {
         let path = try directory([

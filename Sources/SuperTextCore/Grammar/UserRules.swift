@@ -78,6 +78,8 @@ public final class UserRules: Sendable {
 
     private struct FileState {
         var modified: Date
+        /// The file's inode: a Kubernetes ConfigMap changes by pointing its links at new files.
+        var inode: UInt64
         var size: Int
         var rules: [PatternRule]
         var problem: Problem?
@@ -134,24 +136,26 @@ public final class UserRules: Sendable {
             changed = true
         }
         for name in names {
-            let path = directory + "/" + name
+            // A link is followed: the file it points at is the one that changes.
+            let path = URL(fileURLWithPath: directory + "/" + name).resolvingSymlinksInPath().path
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { continue }
             let modified = attributes[.modificationDate] as? Date ?? .distantPast
             let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-            if let known = files[name], known.modified == modified, known.size == size { continue }
+            let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
+            if let known = files[name], known.modified == modified, known.size == size, known.inode == inode { continue }
             changed = true
             let kept = files[name]?.rules ?? []
             do {
                 let rules = try read(name: name, path: path, size: size)
-                files[name] = FileState(modified: modified, size: size, rules: rules, problem: nil)
+                files[name] = FileState(modified: modified, inode: inode, size: size, rules: rules, problem: nil)
             } catch let error as PatternRuleFile.FormatError {
                 files[name] = FileState(
-                    modified: modified, size: size, rules: kept,
+                    modified: modified, inode: inode, size: size, rules: kept,
                     problem: Problem(file: name, line: error.line, column: error.column, reason: error.reason)
                 )
             } catch {
                 files[name] = FileState(
-                    modified: modified, size: size, rules: kept,
+                    modified: modified, inode: inode, size: size, rules: kept,
                     problem: Problem(file: name, line: 0, column: 0, reason: "\(error)")
                 )
             }
