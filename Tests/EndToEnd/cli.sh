@@ -310,6 +310,8 @@ expect_match "health-bad-port: names the variable" "$work/health-bad-port.err" "
 # a changed file within two seconds, keeps the last good rules of a broken one and says why in
 # /readyz and the log.
 examples="$(cd "$(dirname "$0")/../../examples/rules" && pwd)"
+run rules-none 2 rules test
+expect_match "rules-none: asks for a file" "$work/rules-none.err" "Missing expected argument '<files> \.\.\.'"
 run rules-test 0 rules test "$examples"/*
 expect_match "rules-test: counts the examples that hold" "$work/rules-test.out" "^6 rules, 18 examples: 18 hold, 0 fail$"
 printf 'id: TEAM_BAD\ncategory: style\npattern: the [<NOPE>]\nmessage: Never.\nwrong: the cat => a cat\n' >"$work/bad.en.rules"
