@@ -180,38 +180,32 @@ for spec in "clean paragraph|clean|2" "paragraph with 5 typos|typos|2" "paragrap
   if [ -n "$errors" ]; then echo "  non-2xx responses:$errors"; fi
 done
 
+# Two kinds of request on the server without history, measured in turn, as one table with their
+# ratio. compare TITLE LABEL_A LUA_A PATH_A LABEL_B LUA_B PATH_B
+compare() {
+  : >"$work/a.runs"; : >"$work/b.runs"
+  for _ in $(seq 1 "$rounds"); do
+    measure "$port_nohistory" "$3" 32 "$4" >>"$work/a.runs"
+    measure "$port_nohistory" "$6" 32 "$7" >>"$work/b.runs"
+  done
+  read -r a_rps a_p50 a_p99 a_errors < <(median <"$work/a.runs")
+  read -r b_rps b_p50 b_p99 b_errors < <(median <"$work/b.runs")
+  echo
+  echo "| $1 | req/s | p50 | p99 |"
+  echo "|---|---:|---:|---:|"
+  echo "| $2 | $a_rps | $a_p50 | $a_p99 |"
+  echo "| $5 | $b_rps | $b_p50 | $b_p99 |"
+  echo "| the first / the second | $(ratio "$a_rps" "$b_rps") | | |"
+  if [ "$a_errors$b_errors" != "00" ]; then echo "  non-2xx responses: $2 $a_errors, $5 $b_errors"; fi
+}
 # The LanguageTool API (which stores nothing) against the service's own, the same paragraph with
-# five typos, on the server without history, in turn.
-: >"$work/v2.runs"; : >"$work/v1.runs"
-for _ in $(seq 1 "$rounds"); do
-  measure "$port_nohistory" "$work/v2-typos.lua" 32 /v2/check >>"$work/v2.runs"
-  measure "$port_nohistory" "$work/typos.lua" 32 >>"$work/v1.runs"
-done
-read -r v2_rps v2_p50 v2_p99 v2_errors < <(median <"$work/v2.runs")
-read -r v1_rps v1_p50 v1_p99 v1_errors < <(median <"$work/v1.runs")
-echo
-echo "| paragraph with 5 typos, 32 connections, no history | req/s | p50 | p99 |"
-echo "|---|---:|---:|---:|"
-echo "| /v2/check (LanguageTool's form) | $v2_rps | $v2_p50 | $v2_p99 |"
-echo "| /api/v1/check (JSON) | $v1_rps | $v1_p50 | $v1_p99 |"
-if [ "$v2_errors$v1_errors" != "00" ]; then echo "  non-2xx responses: /v2 $v2_errors, /api/v1 $v1_errors"; fi
-
-# What the rules cost: the clean paragraph with every default rule against spelling alone
-# (every other rule turned off in the request), on the server without history, in turn.
-: >"$work/all-rules.runs"; : >"$work/spelling.runs"
-for _ in $(seq 1 "$rounds"); do
-  measure "$port_nohistory" "$work/clean.lua" 32 >>"$work/all-rules.runs"
-  measure "$port_nohistory" "$work/clean-spelling.lua" 32 >>"$work/spelling.runs"
-done
-read -r all_rps all_p50 all_p99 all_errors < <(median <"$work/all-rules.runs")
-read -r sp_rps sp_p50 sp_p99 sp_errors < <(median <"$work/spelling.runs")
-echo
-echo "| clean paragraph, 32 connections, no history | req/s | p50 | p99 |"
-echo "|---|---:|---:|---:|"
-echo "| every default rule | $all_rps | $all_p50 | $all_p99 |"
-echo "| spelling alone (enabledOnly, SPELLING) | $sp_rps | $sp_p50 | $sp_p99 |"
-echo "| every rule / spelling alone | $(ratio "$all_rps" "$sp_rps") | | |"
-if [ "$all_errors$sp_errors" != "00" ]; then echo "  non-2xx responses: every rule $all_errors, spelling $sp_errors"; fi
+# five typos.
+compare "paragraph with 5 typos, 32 connections, no history" \
+  "/v2/check (LanguageTool's form)" "$work/v2-typos.lua" /v2/check "/api/v1/check (JSON)" "$work/typos.lua" /api/v1/check
+# What the rules cost: the clean paragraph with every default rule against spelling alone (every
+# other rule turned off in the request).
+compare "clean paragraph, 32 connections, no history" \
+  "every default rule" "$work/clean.lua" /api/v1/check "spelling alone (enabledOnly, SPELLING)" "$work/clean-spelling.lua" /api/v1/check
 
 # /healthz of the history server while 32 connections load it with checks.
 wrk -t2 -c32 -d"$duration" -s "$work/clean.lua" "http://127.0.0.1:$port_history/api/v1/check" >/dev/null &

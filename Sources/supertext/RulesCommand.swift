@@ -28,30 +28,18 @@ struct RulesCommand: ParsableCommand {
 
         func run() throws {
             let catalog = DictionaryCatalog()
-            let reserved = RulesCommand.reservedIdentifiers(catalog: catalog)
-            var rules: [PatternRule] = []
-            var failed = false
+            let snapshot = UserRules.snapshot(ofFiles: files, reservedIdentifiers: RulesCommand.reservedIdentifiers(catalog: catalog))
+            for problem in snapshot.problems { print(problem) }
+            let rules = snapshot.rules
+            // The file of each rule: the snapshot holds them file after file.
             var owner: [String: String] = [:]
-            for file in files {
-                do {
-                    let read = try UserRules.rules(inFile: file, reservedIdentifiers: reserved)
-                    if let clash = read.first(where: { owner[$0.id].map { $0 != file } ?? false }) {
-                        print("\(file):\(clash.sourceLine):1: the identifier \(clash.id) is taken by \(owner[clash.id]!)")
-                        failed = true
-                        continue
-                    }
-                    for rule in read { owner[rule.id] = file }
-                    rules += read
-                } catch let error as PatternRuleFile.FormatError {
-                    print(UserRules.Problem(file: file, line: error.line, column: error.column, reason: error.reason))
-                    failed = true
-                } catch {
-                    print("\(file): \(error.localizedDescription)")
-                    failed = true
-                }
+            var next = 0
+            for file in snapshot.files {
+                for rule in rules[next..<next + file.rules] { owner[rule.id] = file.name }
+                next += file.rules
             }
             let proofreader = Proofreader(catalog: catalog)
-            proofreader.userRules = UserRules.Snapshot(rules: rules)
+            proofreader.userRules = snapshot
             let failures: [RuleExampleFailure]
             do {
                 failures = try proofreader.failingExamples(of: rules)
@@ -65,8 +53,8 @@ struct RulesCommand: ParsableCommand {
             }
             let examples = rules.reduce(0) { $0 + $1.examples.count }
             let ids = Set(rules.map(\.id)).count
-            print("\(ids) rules, \(examples) examples: \(examples - failures.count) hold, \(failures.count) fail\(failed ? "; some files do not read" : "")")
-            if failed || !failures.isEmpty { throw ExitCode(1) }
+            print("\(ids) rules, \(examples) examples: \(examples - failures.count) hold, \(failures.count) fail\(snapshot.problems.isEmpty ? "" : "; some files do not read")")
+            if !snapshot.problems.isEmpty || !failures.isEmpty { throw ExitCode(1) }
         }
     }
 

@@ -131,6 +131,8 @@ public final class UserRules: Sendable {
             .filter { Self.kind(ofFile: $0) != nil }.sorted()
         var files = state.withLock { $0.files }
         var changed = false
+        // Asked once a reload, and only when a file is read.
+        var reserved: Set<String>?
         for name in files.keys where !names.contains(name) {
             files[name] = nil
             changed = true
@@ -146,7 +148,8 @@ public final class UserRules: Sendable {
             changed = true
             let kept = files[name]?.rules ?? []
             do {
-                let rules = try read(name: name, path: path, size: size)
+                if reserved == nil { reserved = reservedIdentifiers() }
+                let rules = try Self.read(name: name, path: path, size: size, reserved: reserved ?? [])
                 files[name] = FileState(modified: modified, inode: inode, size: size, rules: rules, problem: nil)
             } catch let error as PatternRuleFile.FormatError {
                 files[name] = FileState(
@@ -169,8 +172,26 @@ public final class UserRules: Sendable {
         return true
     }
 
-    /// The rules of one file anywhere (`supertext rules test FILE...`), named as in a rules
-    /// directory.
+    /// The rules of files anywhere (`supertext rules test FILE...`), named as in a rules
+    /// directory and checked as one: each problem names the file as given.
+    public static func snapshot(ofFiles paths: [String], reservedIdentifiers reserved: Set<String> = []) -> Snapshot {
+        var files: [String: FileState] = [:]
+        for path in paths {
+            do {
+                let rules = try self.rules(inFile: path, reservedIdentifiers: reserved)
+                files[path] = FileState(modified: .distantPast, inode: 0, size: 0, rules: rules, problem: nil)
+            } catch let error as PatternRuleFile.FormatError {
+                let problem = Problem(file: path, line: error.line, column: error.column, reason: error.reason)
+                files[path] = FileState(modified: .distantPast, inode: 0, size: 0, rules: [], problem: problem)
+            } catch {
+                let problem = Problem(file: path, line: 0, column: 0, reason: error.localizedDescription)
+                files[path] = FileState(modified: .distantPast, inode: 0, size: 0, rules: [], problem: problem)
+            }
+        }
+        return snapshot(of: files, names: paths, generation: 1)
+    }
+
+    /// The rules of one file anywhere, named as in a rules directory.
     /// - Throws: `PatternRuleFile.FormatError` naming the file, line and column at fault.
     public static func rules(inFile path: String, reservedIdentifiers: Set<String> = []) throws -> [PatternRule] {
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
@@ -178,10 +199,6 @@ public final class UserRules: Sendable {
             name: (path as NSString).lastPathComponent, path: path,
             size: (attributes[.size] as? NSNumber)?.intValue ?? 0, reserved: reservedIdentifiers
         )
-    }
-
-    private func read(name: String, path: String, size: Int) throws -> [PatternRule] {
-        try Self.read(name: name, path: path, size: size, reserved: reservedIdentifiers())
     }
 
     /// The rules of a file, checked as a whole: a file is taken or refused, never half.
