@@ -57,7 +57,9 @@ bench-suggest: deps
 	scripts/bench-suggest.sh
 
 ## Grammar rules on ../shared/eval/grammar (detected, corrected at 1, false positives, time per
-## sentence) for every language and en-GB (release build), then Harper (harper-py in .venv, from
+## sentence) for every language, source (LanguageTool, Harper, JFLEG, Grammalecte, COWS-L2H) and
+## en-GB (release build), on the part read and the validation part only scored (split by
+## scripts/split-grammar-eval.py), then Harper (harper-py in .venv, from
 ## scripts/install-deps.sh bench) on the English and British sets, scored the same way, in the same
 ## run; without harper-py, SuperText's figures stand and the peer is said to be unmeasured.
 ## GRAMMAR_EVAL=DIR to measure elsewhere.
@@ -65,8 +67,13 @@ GRAMMAR_EVAL ?= ../shared/eval/grammar
 bench-grammar: deps
 	scripts/install-deps.sh bench
 	$(SWIFT) build -c release --product supertext-bench
-	.build/release/supertext-bench grammar $(GRAMMAR_EVAL)
-	.build/release/supertext-bench grammar $(GRAMMAR_EVAL) --language en-GB
+	python3 scripts/split-grammar-eval.py $(GRAMMAR_EVAL) .build/grammar-eval
+	@echo "== development part (read) =="
+	.build/release/supertext-bench grammar .build/grammar-eval/fit
+	.build/release/supertext-bench grammar .build/grammar-eval/fit --language en-GB
+	@echo "== validation part (only scored, never read) =="
+	.build/release/supertext-bench grammar .build/grammar-eval/validation
+	.build/release/supertext-bench grammar .build/grammar-eval/validation --language en-GB
 	@if [ -x .venv/bin/python ]; then .venv/bin/python scripts/bench_grammar_harper.py $(GRAMMAR_EVAL); \
 	else echo "Harper not measured: .venv is missing (scripts/install-deps.sh bench creates it with harper-py)"; fi
 
