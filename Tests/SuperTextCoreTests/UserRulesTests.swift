@@ -130,6 +130,7 @@ struct UserRulesTests {
 
     @Test("Mistakes in a rule are refused with their line and column", arguments: [
         ("id: X\ncategory: style\npattern: the [<NOPE>]\nmessage: m\nwrong: a => b", "t.en.rules:3:14: rule X: unknown tag <NOPE>"),
+        ("id: X\ncategory: style\npattern: the [<@NOPE>]\nmessage: m\nwrong: a => b", "t.en.rules:3:14: rule X: unknown tag <@NOPE>"),
         ("id: X\ncategory: style\npattern: the? a?\nmessage: m\nwrong: a => b", "t.en.rules:3:10: rule X: every element is optional, so the pattern can match nothing; make one element required"),
         ("id: X\ncategory: styl\npattern: a\nmessage: m\nwrong: a => b", "t.en.rules:2:11: rule X: 'category' must be one of grammar, confused_words, punctuation, typography, style, redundancy"),
         ("id: X\ncategory: style\npattern: a\nmesage: m\nwrong: a => b", "t.en.rules:4:1: unknown key 'mesage' (keys: id, category, picky, pattern, suggest, message, short, detail, wrong, right, languages)"),

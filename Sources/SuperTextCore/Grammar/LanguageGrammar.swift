@@ -8,6 +8,8 @@ public final class LanguageGrammar: Sendable {
     public let language: String
     public let lexicon: Lexicon
     public let counts: WordPairCounts
+    /// The part of speech of each word in its sentence, where the language has a model.
+    public let tagger: ContextTagger?
     /// The language's rules: its data files' pattern rules and the rules written in code.
     public let rules: [any ProofreadingRule]
     /// The pattern rules among `rules`, indexed to run in one pass.
@@ -19,12 +21,13 @@ public final class LanguageGrammar: Sendable {
     let elidedWords: Set<String>
 
     /// No grammar data.
-    public static let empty = LanguageGrammar(language: "", lexicon: .empty, counts: .empty, rules: [])
+    public static let empty = LanguageGrammar(language: "", lexicon: .empty, counts: .empty, tagger: nil, rules: [])
 
-    init(language: String, lexicon: Lexicon, counts: WordPairCounts, rules: [any ProofreadingRule]) {
+    init(language: String, lexicon: Lexicon, counts: WordPairCounts, tagger: ContextTagger?, rules: [any ProofreadingRule]) {
         self.language = language
         self.lexicon = lexicon
         self.counts = counts
+        self.tagger = tagger
         self.rules = rules
         patternIndex = PatternRuleIndex(rules.compactMap { $0 as? PatternRule })
         otherRules = rules.filter { !($0 is PatternRule) }
@@ -74,6 +77,7 @@ public final class LanguageGrammar: Sendable {
         let closed = ClosedWordClasses.of(language)
         let lexicon = try Lexicon(path: path(language + "-lexicon.tsv"), closedClasses: closed)
         let counts = try WordPairCounts(unigramPath: path(language + "-unigrams.tsv"), bigramPath: path(language + "-bigrams.tsv"))
+        let tagger = try path(language + "-tagger.bin").map { try ContextTagger(path: $0) }
         var rules: [any ProofreadingRule] = []
         if let rulePath = path(language + ".rules") {
             let text = try String(contentsOfFile: rulePath, encoding: .utf8)
@@ -98,7 +102,7 @@ public final class LanguageGrammar: Sendable {
             }
         }
         rules += ProofreadingRules.codeRules(for: language, searchPath: searchPath)
-        return LanguageGrammar(language: language, lexicon: lexicon, counts: counts, rules: rules)
+        return LanguageGrammar(language: language, lexicon: lexicon, counts: counts, tagger: tagger, rules: rules)
     }
 }
 

@@ -36,6 +36,9 @@ public final class PatternRule: ProofreadingRule, @unchecked Sendable {
             /// A word written exactly so, capitals included (`=i`).
             case exactWord(String)
             case tag(WordTag)
+            /// The tag the word has in its sentence (`<@VB>`), where the language's
+            /// `ContextTagger` tells it confidently; otherwise any tag of the lexicon, as `tag`.
+            case contextTag(WordTag)
             /// A reading with this tag (any tag when nil) and these features: `<NN.f.pl>`.
             case reading(WordTag?, WordFeatures)
             case anyWord
@@ -133,7 +136,7 @@ public final class PatternRule: ProofreadingRule, @unchecked Sendable {
                     start.tags.insert(tag)
                     // Digits are numbers, not words, yet they are `<CD>`.
                     if tag == .CD { start.number = true }
-                case .reading(let tag?, _): start.tags.insert(tag)
+                case .reading(let tag?, _), .contextTag(let tag): start.tags.insert(tag)
                 case .reading(nil, _), .anyWord: start.anyWord = true
                 case .capitalized: start.capitalized = true
                 case .punctuation: start.punctuation = true
@@ -262,19 +265,56 @@ struct PatternSentence {
     let tokens: [Int]
     /// The lexicon's tags of each of `tokens`.
     let tags: [WordTags]
+    /// The same narrowed to the word's part of speech in the sentence (what `<@TAG>` reads),
+    /// worked out when a rule first asks: most sentences reach no such test.
+    private let inContext: ContextTags?
     /// The position in `tokens` of the first token that is not opening punctuation; -1 for a
     /// part of a long sentence cut before it (nothing there starts a sentence).
     let firstWord: Int
     /// The lexicon the tags come from, for tests of features.
     let lexicon: Lexicon
 
-    init(_ range: Range<Int>, in document: CheckedDocument, lexicon: Lexicon, startsSentence: Bool = true) {
+    init(_ range: Range<Int>, in document: CheckedDocument, lexicon: Lexicon, tagger: ContextTagger? = nil, startsSentence: Bool = true) {
         self.lexicon = lexicon
-        tokens = document.significantTokens(in: range)
-        tags = tokens.map { document.tokens[$0].kind == .word ? lexicon.tags(of: document.lowercasedTexts[$0]) : WordTags() }
+        let tokens = document.significantTokens(in: range)
+        let tags = tokens.map { document.tokens[$0].kind == .word ? lexicon.tags(of: document.lowercasedTexts[$0]) : WordTags() }
+        self.tokens = tokens
+        self.tags = tags
+        inContext = tagger.map { ContextTags(tagger: $0, document: document, tokens: tokens, tags: tags) }
         firstWord = !startsSentence ? -1 : tokens.firstIndex { index in
             !(document.tokens[index].kind == .punctuation && RuleSentence.openingPunctuation.contains(document.lowercasedTexts[index]))
         } ?? tokens.count
+    }
+
+    /// The tags of the word at `position` in its sentence; the lexicon's without a tagger.
+    func contextTags(at position: Int) -> WordTags {
+        inContext?.tags[position] ?? tags[position]
+    }
+
+    /// The tags of a sentence's words in context, tagged once, on first use.
+    private final class ContextTags {
+        let tagger: ContextTagger
+        let document: CheckedDocument
+        let tokens: [Int]
+        let lexiconTags: [WordTags]
+
+        init(tagger: ContextTagger, document: CheckedDocument, tokens: [Int], tags: [WordTags]) {
+            self.tagger = tagger
+            self.document = document
+            self.tokens = tokens
+            lexiconTags = tags
+        }
+
+        lazy var tags: [WordTags] = {
+            let shapes = tokens.indices.map { position -> UInt8 in
+                // Most words start with an ASCII letter and are lowercase: told by their first byte.
+                switch document.firstByte(of: tokens[position]) {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"): UInt8(ascii: "a")
+                default: ContextTagger.shape(of: document.text(of: document.tokens[tokens[position]]), first: position == 0)
+                }
+            }
+            return tagger.narrowed(lexiconTags, lowercase: tokens.map { document.lowercasedTexts[$0] }, shapes: shapes)
+        }()
     }
 }
 

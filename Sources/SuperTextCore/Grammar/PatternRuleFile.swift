@@ -296,7 +296,13 @@ public enum PatternRuleFile {
                     case "<punct>": tests.append(.punctuation)
                     case "<num>": tests.append(.number)
                     default:
-                        if alternative.hasPrefix("<"), alternative.hasSuffix(">") {
+                        if alternative.hasPrefix("<@"), alternative.hasSuffix(">") {
+                            // `<@VB>`: the tag in the sentence, as the tagger reads it.
+                            guard let tag = WordTag(name: String(alternative.dropFirst(2).dropLast())) else {
+                                throw fail("rule \(id): unknown tag \(alternative)", 0)
+                            }
+                            tests.append(.contextTag(tag))
+                        } else if alternative.hasPrefix("<"), alternative.hasSuffix(">") {
                             // `<NN>`, or a tag with features `<NN.f.pl>`, or features of any tag `<*.pl>`.
                             let parts = alternative.dropFirst().dropLast().split(separator: ".")
                             guard let first = parts.first else { throw fail("rule \(id): empty tag \(alternative)", 0) }

@@ -73,7 +73,8 @@ struct PatternRuleIndex: Sendable {
         }
         for (part, range) in document.sentenceTokens.enumerated() {
             let sentence = PatternSentence(
-                range, in: document, lexicon: context.grammar.lexicon, startsSentence: !document.continuesSentence[part]
+                range, in: document, lexicon: context.grammar.lexicon,
+                tagger: program.testsContextTags ? context.grammar.tagger : nil, startsSentence: !document.continuesSentence[part]
             )
             program.facts(of: sentence, in: document, into: &facts)
             for start in sentence.tokens.indices {
@@ -139,7 +140,7 @@ struct PatternRuleIndex: Sendable {
     /// Every rule's pattern as flat arrays: elements, each a range of clauses (all must hold),
     /// each a range of tests (one must hold, or none when the clause is negated).
     private struct Program: Sendable {
-        enum Kind: UInt8 { case word, exactWord, tag, reading, anyWord, capitalized, punctuation, number, regex }
+        enum Kind: UInt8 { case word, exactWord, tag, contextTag, reading, anyWord, capitalized, punctuation, number, regex }
         struct Test {
             var kind: Kind
             var tag: WordTag?
@@ -169,6 +170,8 @@ struct PatternRuleIndex: Sendable {
         var longestPattern = 0
         /// Whether any test asks for a capital: the only fact that costs a look at the text.
         var testsCapitals = false
+        /// Whether any test asks for a tag in context (`<@VB>`): only then are sentences tagged.
+        var testsContextTags = false
 
         mutating func add(_ rule: PatternRule) {
             let first = Int32(elements.count)
@@ -194,6 +197,9 @@ struct PatternRuleIndex: Sendable {
                     exactWords.append(word)
                     tests.append(Test(kind: .exactWord, tag: nil, value: Int32(exactWords.count - 1), features: WordFeatures()))
                 case .tag(let tag): tests.append(Test(kind: .tag, tag: tag, value: 0, features: WordFeatures()))
+                case .contextTag(let tag):
+                    testsContextTags = true
+                    tests.append(Test(kind: .contextTag, tag: tag, value: 0, features: WordFeatures()))
                 case .reading(let tag, let features): tests.append(Test(kind: .reading, tag: tag, value: 0, features: features))
                 case .anyWord: tests.append(Test(kind: .anyWord, tag: nil, value: 0, features: WordFeatures()))
                 case .capitalized:
@@ -311,6 +317,7 @@ struct PatternRuleIndex: Sendable {
             case .tag:
                 return token.kind == TokenFacts.word
                     ? token.tags & test.tag!.bit != 0 : (test.tag == .CD && token.kind == TokenFacts.number)
+            case .contextTag: return token.kind == TokenFacts.word && sentence.contextTags(at: position).contains(test.tag!)
             case .reading:
                 guard token.kind == TokenFacts.word, test.tag.map({ token.tags & $0.bit != 0 }) ?? true else { return false }
                 return sentence.lexicon.hasReading(
