@@ -25,7 +25,7 @@ struct GrammarBenchmark {
         let proofreader = Proofreader(catalog: catalog)
         let languages = options.language == "en-US" ? ["en", "fr", "de", "es"] : [options.language]
         var misses: [String] = []
-        print("Grammar rules on \(options.path) (detected and corrected at 1 on *_lt_dev.tsv, false positives on *_lt_dev_correct.txt)")
+        print("Grammar rules on \(options.path) (detected and corrected at 1 on each LANG_SOURCE_dev.tsv, false positives on its LANG_SOURCE_dev_correct.txt)")
         for language in languages {
             let start = ContinuousClock.now
             // A regional set (en-GB) is checked with its language's grammar, as Proofreader does.
