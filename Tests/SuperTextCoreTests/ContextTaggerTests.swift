@@ -59,10 +59,14 @@ struct ContextTaggerTests {
         #expect(unknown == [WordTags(), WordTags()])
     }
 
-    @Test("A file that is not a model, or is cut short, is refused with its path")
+    @Test("A file that is not a model, is cut short or claims more than it holds, is refused with its path")
     func refusesBadFiles() throws {
         let model = try Data(contentsOf: URL(fileURLWithPath: try #require(Self.modelPath())))
-        for (name, bytes) in [("empty", Data()), ("text", Data("word\tNN\n".utf8)), ("truncated", model.prefix(model.count / 2))] {
+        // A header that claims four billion features in a file of a few bytes.
+        let huge = Data("STTAGGER".utf8) + Data([1, 0, 0, 0, 1, 0, 0, 0, 2, 0x4E, 0x4E, 0xFF, 0xFF, 0xFF, 0xFF])
+        for (name, bytes) in [
+            ("empty", Data()), ("text", Data("word\tNN\n".utf8)), ("truncated", model.prefix(model.count / 2)), ("huge count", huge),
+        ] {
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("tagger-\(name)-\(UUID().uuidString).bin").path
             try bytes.write(to: URL(fileURLWithPath: path))
             defer { try? FileManager.default.removeItem(atPath: path) }

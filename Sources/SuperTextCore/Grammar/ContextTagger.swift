@@ -47,9 +47,15 @@ public final class ContextTagger: Sendable {
             names.append(String(decoding: reader.bytes(length), as: UTF8.self))
         }
         let featureCount = Int(reader.uint32())
+        // Counts are checked against the bytes left before anything is read by them: a damaged
+        // count must not make the loader allocate or loop for gigabytes.
+        guard !reader.failed, featureCount * 12 + 4 <= reader.remaining else { throw FormatError.malformed(path) }
         let hashes = (0..<featureCount).map { _ in reader.uint64() }
-        let offsets = (0...featureCount).map { _ in Int32(reader.uint32()) }
+        let offsets = (0...featureCount).map { _ in Int32(bitPattern: reader.uint32()) }
         let entries = Int(offsets.last ?? 0)
+        guard offsets.first == 0, zip(offsets, offsets.dropFirst()).allSatisfy({ $0 <= $1 }), entries * 5 == reader.remaining else {
+            throw FormatError.malformed(path)
+        }
         entryTags = Array(reader.bytes(entries))
         entryWeights = (0..<entries).map { _ in Float(bitPattern: reader.uint32()) }
         guard !reader.failed, reader.atEnd, tagCount <= 255, entryTags.allSatisfy({ Int($0) < tagCount }) else {
@@ -290,6 +296,7 @@ public final class ContextTagger: Sendable {
         var offset = 0
         var failed = false
         var atEnd: Bool { offset == data.count }
+        var remaining: Int { data.count - offset }
 
         mutating func bytes(_ count: Int) -> Data {
             guard count >= 0, offset + count <= data.count else {
