@@ -15,7 +15,8 @@ final class RawConnection: @unchecked Sendable {
     init(port: Int) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw POSIXError(.EMFILE) }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        // Long: a first check loads a language's grammar, slow on a machine running every test.
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -53,12 +54,15 @@ final class RawConnection: @unchecked Sendable {
         return bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
     }
 
-    /// Reads one answer, its head and its `Content-Length` body, waiting at most 10 seconds.
+    /// Reads one answer, its head and its `Content-Length` body, waiting at most 60 seconds.
+    /// - Throws: `ETIMEDOUT` when nothing came in time, `ECONNRESET` when the server closed
+    ///   the connection before the whole answer.
     func readAnswer() throws -> RawHTTP.Answer {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = recv(socket, &buffer, buffer.count, 0)
+            if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { throw POSIXError(.ETIMEDOUT) }
             guard count > 0 else { throw POSIXError(.ECONNRESET) }
             bytes += buffer[0..<count]
             let text = String(decoding: bytes, as: UTF8.self)

@@ -9,8 +9,9 @@ import Testing
 /// servers.
 @Suite("PostgreSQL store")
 struct PostgresStoreTests {
-    /// Whether `condition` holds within `seconds`, looked at every 10 ms.
-    static func eventually(within seconds: Double = 10, _ condition: () async -> Bool) async -> Bool {
+    /// Whether `condition` holds within `seconds`, looked at every 10 ms. Long, as it returns
+    /// once it holds: with every test running, a reload can wait seconds for a connection.
+    static func eventually(within seconds: Double = 60, _ condition: () async -> Bool) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if await condition() { return true }
