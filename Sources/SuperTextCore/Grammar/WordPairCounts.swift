@@ -30,6 +30,10 @@ public final class WordPairCounts: Sendable {
     struct HashedCounts: Sendable {
         var hashes: [UInt64] = []
         var counts: [UInt64] = []
+        /// The sum of the counts, to turn a count into a share of the corpus.
+        var total: UInt64 = 0
+        /// The smallest count kept: a key not kept occurred less often than this.
+        var smallest: UInt64 = 0
 
         /// The pairs sorted by hash, the counts of equal hashes added.
         init(_ pairs: [(hash: UInt64, count: UInt64)] = []) {
@@ -43,7 +47,9 @@ public final class WordPairCounts: Sendable {
                     hashes.append(pair.hash)
                     counts.append(pair.count)
                 }
+                total &+= pair.count
             }
+            smallest = counts.min() ?? 0
         }
 
         subscript(hash: UInt64) -> UInt64? {
@@ -106,6 +112,22 @@ public final class WordPairCounts: Sendable {
         hasher.add(second.utf8)
         return bigrams[hasher.value] ?? 0
     }
+
+    /// A word's share of the words of the corpus (0 when unseen).
+    public func share(_ word: String) -> Double {
+        unigrams.total == 0 ? 0 : Double(count(word)) / Double(unigrams.total)
+    }
+
+    /// A pair's share of the pairs of the corpus; a pair not kept counts as half the rarest
+    /// kept pair, since it occurred less often than that.
+    public func share(_ first: String, _ second: String) -> Double {
+        guard bigrams.total > 0 else { return 0 }
+        let count = count(first, second)
+        return (count > 0 ? Double(count) : Double(bigrams.smallest) / 2) / Double(bigrams.total)
+    }
+
+    /// Whether the pair was kept by the corpus.
+    public func hasPair(_ first: String, _ second: String) -> Bool { count(first, second) > 0 }
 
     /// Whether any counts were loaded.
     public var isEmpty: Bool { unigrams.isEmpty && bigrams.isEmpty }
