@@ -118,12 +118,15 @@ public final class WordPairCounts: Sendable {
         unigrams.total == 0 ? 0 : Double(count(word)) / Double(unigrams.total)
     }
 
-    /// A pair's share of the pairs of the corpus; a pair not kept counts as half the rarest
-    /// kept pair, since it occurred less often than that.
+    /// What a pair the corpus did not keep counts as: it occurred less often than the rarest
+    /// kept pair, so half that.
+    public var unseenPairCount: Double { Double(bigrams.smallest) / 2 }
+
+    /// A pair's share of the pairs of the corpus, a pair not kept counted as `unseenPairCount`.
     public func share(_ first: String, _ second: String) -> Double {
         guard bigrams.total > 0 else { return 0 }
         let count = count(first, second)
-        return (count > 0 ? Double(count) : Double(bigrams.smallest) / 2) / Double(bigrams.total)
+        return (count > 0 ? Double(count) : unseenPairCount) / Double(bigrams.total)
     }
 
     /// Whether the pair was kept by the corpus.

@@ -92,8 +92,8 @@ public struct ClosedCompoundRule: ProofreadingRule {
                 else { continue }
                 let left = document.lowercasedTexts[first], right = document.lowercasedTexts[second]
                 guard Self.isPiece(left), Self.isPiece(right),
-                      Self.hasPlainCase(document.text(of: tokens[first]), capitalAllowed: true),
-                      Self.hasPlainCase(document.text(of: tokens[second]), capitalAllowed: false),
+                      Self.hasPlainCase(document.bytes[tokens[first].byteRange], capitalAllowed: true),
+                      Self.hasPlainCase(document.bytes[tokens[second].byteRange], capitalAllowed: false),
                       !Self.conjunctions.contains(left), !Self.conjunctions.contains(right),
                       !(Self.particles.contains(right) && context.grammar.lexicon.hasReading(left, tag: .VB))
                 else { continue }
@@ -101,9 +101,8 @@ public struct ClosedCompoundRule: ProofreadingRule {
                 guard counts.share(joined) >= Self.minimumShare, counts.share(left, right) < Self.commonPairShare,
                       context.isKnownWord(joined)
                 else { continue }
-                let before = position > 0 && tokens[significant[position - 1]].kind == .word ? document.lowercasedTexts[significant[position - 1]] : nil
-                let after = position + 2 < significant.count && tokens[significant[position + 2]].kind == .word
-                    ? document.lowercasedTexts[significant[position + 2]] : nil
+                let before = document.lowercasedWord(at: position - 1, of: significant)
+                let after = document.lowercasedWord(at: position + 2, of: significant)
                 // "day to day", "side by side", "word for word": a frame of its own.
                 if before == right, Self.frames.contains(left) { continue }
                 // A determiner before a noun is a noun phrase ("no body was found", "some one of
@@ -113,11 +112,10 @@ public struct ClosedCompoundRule: ProofreadingRule {
                 guard Self.odds(left, right, before: before, after: after, counts: counts) >= minimumRatio else { continue }
                 let written = document.text(tokens: first..<second + 1)
                 let suggestion = WordCase.startsWithCapital(written) ? WordCase.capitalizingFirst(joined) : joined
-                var texts = Self.texts
-                for (language, text) in texts { texts[language]?.message = text.message.replacingOccurrences(of: "%w", with: written) }
                 var match = document.match(
-                    tokens: first..<second + 1, rule: id, category: category, texts: texts,
+                    tokens: first..<second + 1, rule: id, category: category, texts: Self.texts,
                     language: context.explanationLanguage, suggestion: suggestion)
+                match.message = match.message.replacingOccurrences(of: "%w", with: written)
                 match.explanation.kind = .join
                 matches.append(match)
                 position += 1
@@ -157,8 +155,8 @@ public struct ClosedCompoundRule: ProofreadingRule {
 
     /// Lowercase, or with a first capital only where `capitalAllowed` (the start of a
     /// sentence): "PR ada" and "New York" are not split compounds.
-    static func hasPlainCase(_ text: String, capitalAllowed: Bool) -> Bool {
-        for (offset, byte) in text.utf8.enumerated() where byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") {
+    static func hasPlainCase(_ text: some Collection<UInt8>, capitalAllowed: Bool) -> Bool {
+        for (offset, byte) in text.enumerated() where byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") {
             if offset > 0 || !capitalAllowed { return false }
         }
         return true

@@ -95,11 +95,8 @@ public struct ConfusedWordRule: ProofreadingRule {
             for (position, index) in significant.enumerated() where tokens[index].kind == .word {
                 let written = document.lowercasedTexts[index]
                 guard let set = setsByWord[written] else { continue }
-                let previous = position > 0 && tokens[significant[position - 1]].kind == .word
-                    ? document.lowercasedTexts[significant[position - 1]] : nil
-                // Punctuation or the end of the sentence after the word: no right neighbour.
-                let next = position + 1 < significant.count && tokens[significant[position + 1]].kind == .word
-                    ? document.lowercasedTexts[significant[position + 1]] : nil
+                let previous = document.lowercasedWord(at: position - 1, of: significant)
+                let next = document.lowercasedWord(at: position + 1, of: significant)
                 guard let better = likelier(than: written, in: set, previous: previous, next: next, counts: counts)
                 else { continue }
                 matches.append(match(index: index, written: written, better: better, set: set, document: document, context: context))
@@ -117,8 +114,7 @@ public struct ConfusedWordRule: ProofreadingRule {
     /// sentence's edge on the other side) the evidence is thinner and the ratio must be
     /// `oneSidedFactor` times higher.
     func likelier(than written: String, in set: ConfusionSet, previous: String?, next: String?, counts: WordPairCounts) -> String? {
-        // Pairs the corpus has not kept are rarer than its rarest kept pair: count them as half that.
-        let unseen = 3_200_000.0
+        let unseen = counts.unseenPairCount
         struct Candidate {
             var word: String
             var left: Double

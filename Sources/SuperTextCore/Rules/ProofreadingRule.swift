@@ -233,6 +233,13 @@ public struct CheckedDocument: @unchecked Sendable {
         sentence.filter { !tokens[$0].isWhitespace }
     }
 
+    /// The lowercase word at `position` of a sentence's `significant` tokens; nil out of the
+    /// sentence or for punctuation, which leaves a word without a neighbour.
+    public func lowercasedWord(at position: Int, of significant: [Int]) -> String? {
+        significant.indices.contains(position) && tokens[significant[position]].kind == .word
+            ? lowercasedTexts[significant[position]] : nil
+    }
+
     /// The index of the next token after `index` that is not whitespace, if any.
     public func nextSignificant(after index: Int) -> Int? {
         var next = index + 1
