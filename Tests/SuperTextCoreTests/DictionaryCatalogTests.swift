@@ -75,4 +75,49 @@ struct DictionaryCatalogTests {
         let english = try catalog.resolve("en-US")
         #expect(catalog.frequencyListPath(for: english)?.hasSuffix("/frequencies/en.tsv") == true)
     }
+
+    @Test("A dictionary in a single-byte set (Greek's ISO8859-7) is read, checked and suggested from in it")
+    func aDictionaryInAnotherEncodingIsRead() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("st-dicts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // λάθος, νερό, σπίτι in ISO8859-7, as Debian's el_GR.dic is written.
+        let words: [[UInt8]] = [[0xEB, 0xDC, 0xE8, 0xEF, 0xF2], [0xED, 0xE5, 0xF1, 0xFC], [0xF3, 0xF0, 0xDF, 0xF4, 0xE9]]
+        var dictionary = Array("3\n".utf8)
+        for word in words { dictionary += word + [0x0A] }
+        try Data(dictionary).write(to: directory.appendingPathComponent("el_GR.dic"))
+        try "SET ISO8859-7\nTRY αοεινστ\n".data(using: .utf8)!.write(to: directory.appendingPathComponent("el_GR.aff"))
+        let catalog = DictionaryCatalog(searchPath: [directory.path])
+        #expect(catalog.failures.isEmpty)
+        let proofreader = Proofreader(catalog: catalog)
+        #expect(try proofreader.isCorrect("λάθος", language: "el-GR"))
+        #expect(try proofreader.isCorrect("σπίτι", language: "el-GR"))
+        #expect(try !proofreader.isCorrect("λάθως", language: "el-GR"))
+        // A word the set cannot write is no word of the dictionary, and no crash.
+        #expect(try !proofreader.isCorrect("λάθος€", language: "el-GR"))
+        #expect(try proofreader.suggestions(for: "λάθως", language: "el-GR").first == "λάθος")
+    }
+
+    @Test("Dictionaries that cannot be used are named with why: an encoding the system lacks, bytes not in the declared encoding, a file cut short")
+    func unusableDictionariesAreNamedWithWhy() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("st-dicts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func write(_ name: String, affix: String, dictionary: [UInt8]) throws {
+            try Data(affix.utf8).write(to: directory.appendingPathComponent(name + ".aff"))
+            try Data(dictionary).write(to: directory.appendingPathComponent(name + ".dic"))
+        }
+        try write("aa_AA", affix: "SET ISCII-DEVANAGARI\n", dictionary: Array("1\nword\n".utf8))
+        // Latin-1 "café" in a dictionary that says it is UTF-8.
+        try write("bb_BB", affix: "SET UTF-8\n", dictionary: Array("2\nword\ncaf".utf8) + [0xE9, 0x0A])
+        try write("cc_CC", affix: "SET UTF-8\n", dictionary: Array("5000\nword\nother\n".utf8))
+        try write("dd_DD", affix: "SET UTF-8\n", dictionary: Array("2\nword\nother\n".utf8))
+        let catalog = DictionaryCatalog(searchPath: [directory.path])
+        let reasons = Dictionary(uniqueKeysWithValues: catalog.failures.map { ($0.file, $0.reason) })
+        #expect(reasons["aa_AA.aff"] == "its encoding ISCII-DEVANAGARI cannot be read on this system")
+        #expect(reasons["bb_BB.dic"] == "not UTF-8 text as bb_BB.aff says (byte 10)")
+        #expect(reasons["cc_CC.dic"] == "truncated: its first line announces 5000 words, it holds 3 lines")
+        #expect(catalog.failures.count == 3)
+        #expect(catalog.languages.map(\.code) == ["dd-DD"])
+    }
 }

@@ -517,6 +517,9 @@ struct SuggestionIndexTests {
         damaged[start + clear / 8] |= UInt8(1 << (clear % 8))
         try damaged.write(to: URL(fileURLWithPath: path))
         #expect(store.load(for: language, frequencyPath: nil, fingerprint: fingerprint) == nil)
+        // A file cut short (a full disk, a copy stopped) is not read either.
+        try original.prefix(original.count / 2).write(to: URL(fileURLWithPath: path))
+        #expect(store.load(for: language, frequencyPath: nil, fingerprint: fingerprint) == nil)
         try original.write(to: URL(fileURLWithPath: path))
         #expect(store.load(for: language, frequencyPath: nil, fingerprint: fingerprint) != nil)
         // Another installation of the same language has its own file in the same cache.

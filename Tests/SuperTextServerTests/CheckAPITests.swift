@@ -256,6 +256,31 @@ struct ServiceRouteTests {
         }
     }
 
+    @Test func aDictionaryThatCannotBeLoadedIsNamedByReadyzWhileTheOthersServe() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("st-readyz-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("SET ISCII-DEVANAGARI\n".utf8).write(to: directory.appendingPathComponent("hi_IN.aff"))
+        try Data("1\nword\n".utf8).write(to: directory.appendingPathComponent("hi_IN.dic"))
+        let catalog = DictionaryCatalog(searchPath: [directory.path] + TestServer.sharedPool.catalog.searchPath)
+        let pool = ProofreadingPool(catalog: catalog, configuration: .init(workers: 1, queueLimit: 8, timeout: nil, partSize: 1024))
+        try await TestServer.app(pool: pool).test(.router) { client in
+            try await client.execute(
+                uri: "/api/v1/check", method: .post, headers: [.contentType: "application/json"],
+                body: .json(["text": "A tpyo here.", "language": "en-US"])
+            ) { response in
+                #expect(response.status == .ok)
+            }
+            try await client.execute(uri: "/readyz", method: .get) { response in
+                #expect(response.status == .ok)
+                let problems = try #require(response.json["dictionaryProblems"] as? [[String: String]])
+                #expect(problems == [["file": "hi_IN.aff", "reason": "its encoding ISCII-DEVANAGARI cannot be read on this system"]])
+                #expect((response.json["languages"] as? [String])?.contains("hi-IN") == false)
+            }
+        }
+        pool.shutdown()
+    }
+
     @Test func languagesListsInstalledOnesWithNames() async throws {
         try await TestServer.app().test(.router) { client in
             try await client.execute(uri: "/api/v1/languages", method: .get) { response in

@@ -15,7 +15,7 @@ final class HunspellDictionary: @unchecked Sendable {
     /// Held by every call into `handle`, and for `buffer` and `answers`.
     private let lock = NSLock()
     /// The dictionary's encoding: words are converted to it before they reach libhunspell.
-    let encoding: String.Encoding
+    let encoding: DictionaryEncoding
     /// Reused buffer for the NUL-terminated word given to libhunspell.
     private var buffer: [CChar] = []
     /// Answers already given, by word. Most words of a text repeat, and a lookup here costs a
@@ -28,7 +28,8 @@ final class HunspellDictionary: @unchecked Sendable {
             Hunspell_create(affixPath, dictionaryPath)
         }
         let name = Hunspell_get_dic_encoding(handle).map { String(cString: $0) } ?? "UTF-8"
-        encoding = HunspellDictionary.encoding(named: name)
+        // The catalog refuses a dictionary whose encoding cannot be read (`DictionaryCatalog.problem`).
+        encoding = DictionaryEncoding(named: name) ?? .utf8
         buffer.reserveCapacity(256)
     }
 
@@ -54,7 +55,7 @@ final class HunspellDictionary: @unchecked Sendable {
         let word = String(decoding: bytes, as: UTF8.self)  // no allocation up to 15 bytes
         lock.lock()
         defer { lock.unlock() }
-        guard encoding == .utf8 else { return lockedSpell(word) }
+        guard encoding.isUTF8 else { return lockedSpell(word) }
         if let known = answers[word] { return known }
         buffer.removeAll(keepingCapacity: true)
         for byte in bytes { buffer.append(CChar(bitPattern: byte)) }
@@ -78,7 +79,7 @@ final class HunspellDictionary: @unchecked Sendable {
             defer { Hunspell_free_list(handle, &list, count) }
             guard count > 0, let list else { return [] }
             return (0..<Int(count)).compactMap { index in
-                list[index].flatMap { decode($0) }
+                list[index].flatMap { encoding.decode(cString: $0) }
             }
         } ?? []
     }
@@ -92,32 +93,9 @@ final class HunspellDictionary: @unchecked Sendable {
     }
 
     private func withEncoded<T>(_ word: String, _ body: (UnsafePointer<CChar>) -> T) -> T? {
-        if encoding == .utf8 {
-            return word.withCString(body)
-        }
+        if encoding.isUTF8 { return word.withCString(body) }
         // A word the dictionary's encoding cannot represent cannot be in the dictionary.
-        guard var data = word.data(using: encoding, allowLossyConversion: false) else { return nil }
-        data.append(0)
-        return data.withUnsafeBytes { raw in
-            body(raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-        }
-    }
-
-    private func decode(_ cString: UnsafePointer<CChar>) -> String? {
-        if encoding == .utf8 { return String(validatingCString: cString) }
-        let length = strlen(cString)
-        let data = Data(bytes: cString, count: length)
-        return String(data: data, encoding: encoding)
-    }
-
-    static func encoding(named name: String) -> String.Encoding {
-        switch name.uppercased().replacingOccurrences(of: "_", with: "-") {
-        case "UTF-8", "UTF8": return .utf8
-        case "ISO8859-1", "ISO-8859-1", "LATIN1": return .isoLatin1
-        case "ISO8859-2", "ISO-8859-2", "LATIN2": return .isoLatin2
-        case "ISO8859-15", "ISO-8859-15", "CP1252", "WINDOWS-1252": return .windowsCP1252
-        default: return .utf8
-        }
+        return encoding.encode(word)?.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
 
     private static let lifecycleLock = NSLock()

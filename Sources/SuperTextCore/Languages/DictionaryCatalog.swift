@@ -57,6 +57,8 @@ public struct DictionaryCatalog: Sendable {
         var groups: [String: [(code: String, affix: String, dictionary: String, isLink: Bool)]] = [:]
         var groupOrder: [String] = []
         var failures: [DictionaryFailure] = []
+        // Debian links regional names to one file (`es_AR.dic` → `es_ES.dic`): each file is read once.
+        var verdicts: [String: Bool] = [:]
 
         for directory in searchPath {
             guard let names = try? fileManager.contentsOfDirectory(atPath: directory) else { continue }
@@ -66,13 +68,18 @@ public struct DictionaryCatalog: Sendable {
                 guard Self.looksLikeLanguageCode(code), !seenCodes.contains(code) else { continue }
                 let dictionaryPath = directory + "/" + name
                 let affixPath = directory + "/" + stem + ".aff"
-                if let problem = Self.problem(affixPath: affixPath, dictionaryPath: dictionaryPath) {
-                    failures.append(problem)
-                    seenCodes.insert(code)
-                    continue
-                }
                 seenCodes.insert(code)
                 let realDictionary = Self.realPath(dictionaryPath)
+                let pairKey = realDictionary + "\n" + Self.realPath(affixPath)
+                if let usable = verdicts[pairKey] {
+                    if !usable { continue }
+                } else if let problem = Self.problem(affixPath: affixPath, dictionaryPath: dictionaryPath) {
+                    failures.append(problem)
+                    verdicts[pairKey] = false
+                    continue
+                } else {
+                    verdicts[pairKey] = true
+                }
                 let isLink = (try? fileManager.destinationOfSymbolicLink(atPath: dictionaryPath)) != nil
                 if groups[realDictionary] == nil { groupOrder.append(realDictionary) }
                 groups[realDictionary, default: []].append((code, affixPath, dictionaryPath, isLink))
@@ -155,30 +162,42 @@ public struct DictionaryCatalog: Sendable {
         return (2...3).contains(primary.count) && primary.allSatisfy { $0.isLetter && $0.isASCII }
     }
 
-    /// Why a pair of files cannot be loaded, or `nil` when it looks usable.
-    private static func problem(affixPath: String, dictionaryPath: String) -> DictionaryFailure? {
-        let fileManager = FileManager.default
+    /// Why a pair of files cannot be loaded, or `nil` when it looks usable: both readable, an
+    /// encoding that can be read, a `.dic` that starts with its word count, is in its encoding
+    /// throughout, and holds at least half the lines it announces (a file cut short in a copy).
+    /// Reading the whole `.dic` costs a few milliseconds (10 MB for Greek, the largest in Debian).
+    static func problem(affixPath: String, dictionaryPath: String) -> DictionaryFailure? {
         let dictionaryName = (dictionaryPath as NSString).lastPathComponent
-        guard fileManager.isReadableFile(atPath: affixPath) else {
-            return DictionaryFailure(
-                file: (affixPath as NSString).lastPathComponent,
-                reason: "missing or unreadable affix file beside \(dictionaryName)"
-            )
+        let affixName = (affixPath as NSString).lastPathComponent
+        guard let affix = FileManager.default.contents(atPath: affixPath) else {
+            return DictionaryFailure(file: affixName, reason: "missing or unreadable affix file beside \(dictionaryName)")
         }
-        guard let handle = FileHandle(forReadingAtPath: dictionaryPath) else {
+        let encodingName = DictionaryEncoding.declaredName(inAffix: affix)
+        guard let encoding = DictionaryEncoding(named: encodingName) else {
+            return DictionaryFailure(file: affixName, reason: "its encoding \(encodingName) cannot be read on this system")
+        }
+        if let offset = encoding.firstUnreadableByteOffset(in: affix) {
+            return DictionaryFailure(file: affixName, reason: "not \(encoding.name) text as its SET line says (byte \(offset))")
+        }
+        guard let dictionary = try? Data(contentsOf: URL(fileURLWithPath: dictionaryPath), options: .alwaysMapped) else {
             return DictionaryFailure(file: dictionaryName, reason: "unreadable")
         }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 64)) ?? Data()
-        let firstLine = head.prefix { $0 != 0x0A && $0 != 0x0D }
+        let firstLine = dictionary.prefix(64).prefix { $0 != 0x0A && $0 != 0x0D }
         // A .dic file starts with its approximate word count (after an optional byte-order mark).
         let countText = String(decoding: firstLine, as: UTF8.self)
             .trimmingCharacters(in: CharacterSet(charactersIn: "\u{FEFF}").union(.whitespaces))
-        guard let first = countText.unicodeScalars.first, ("0"..."9").contains(first) else {
+        guard let announced = Int(countText.prefix { $0.isASCII && $0.isNumber }), countText.first?.isNumber == true else {
             return DictionaryFailure(
                 file: dictionaryName,
                 reason: "not a Hunspell dictionary (no word count on its first line)"
             )
+        }
+        if let offset = encoding.firstUnreadableByteOffset(in: dictionary) {
+            return DictionaryFailure(file: dictionaryName, reason: "not \(encoding.name) text as \(affixName) says (byte \(offset))")
+        }
+        let lines = dictionary.withUnsafeBytes { bytes in bytes.reduce(into: 0) { count, byte in if byte == 0x0A { count += 1 } } }
+        if lines < announced / 2 {
+            return DictionaryFailure(file: dictionaryName, reason: "truncated: its first line announces \(announced) words, it holds \(lines) lines")
         }
         return nil
     }

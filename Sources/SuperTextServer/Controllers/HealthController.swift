@@ -5,7 +5,8 @@ import SuperTextStore
 
 /// `GET /healthz` (the process answers) and `GET /readyz` (dictionaries are loaded and the
 /// database can be used; languages whose suggestion index is still being built are listed under
-/// `loading` with their progress, and are checked meanwhile with libhunspell's suggestions; the
+/// `loading` with their progress, and are checked meanwhile with libhunspell's suggestions;
+/// dictionaries that could not be loaded under `dictionaryProblems`, by file name; the
 /// users' own rules, with every file that does not read, under `rules`).
 ///
 /// Neither touches the worker threads nor the database (the storage's state is kept in memory
@@ -25,6 +26,8 @@ struct HealthController: Sendable {
         /// Languages whose suggestion index is being built, with the share done (0-1): checked
         /// already, with libhunspell's suggestions.
         var loading: [Loading]? = nil
+        /// Dictionaries found but not loaded, by file name: the other languages serve.
+        var dictionaryProblems: [DictionaryProblem]? = nil
         var queuedChecks: Int? = nil
         var storage: Storage? = nil
         /// The users' own rules (`--rules`), when the service has a directory of them.
@@ -43,6 +46,11 @@ struct HealthController: Sendable {
         let line: Int
         let column: Int
         let message: String
+    }
+
+    struct DictionaryProblem: Encodable {
+        let file: String
+        let reason: String
     }
 
     struct Loading: Encodable {
@@ -83,6 +91,7 @@ struct HealthController: Sendable {
         return try JSONResponse.make(
             Status(
                 status: ready ? "ready" : "not ready", languages: languages, loading: loading,
+                dictionaryProblems: pool.catalog.failures.map { DictionaryProblem(file: $0.file, reason: $0.reason) },
                 queuedChecks: pool.queuedJobs, storage: storage, rules: rules
             ),
             status: ready ? .ok : .serviceUnavailable

@@ -48,7 +48,7 @@ struct AffixFile {
     var forbiddenWordFlag: UInt32?
     var noSuggestFlag: UInt32?
     /// The `SET` encoding of both files.
-    var encoding: String.Encoding = .utf8
+    var encoding: DictionaryEncoding = .utf8
 
     /// Whether an affix file lets words form compounds freely (`COMPOUNDFLAG`, `COMPOUNDBEGIN`),
     /// as German does; `COMPOUNDRULE` alone (English ordinals like `21st`) does not count.
@@ -91,11 +91,8 @@ struct AffixFile {
     /// file has none.
     static func suggestionTables(path: String) -> SuggestionTables {
         guard let data = FileManager.default.contents(atPath: path) else { return SuggestionTables() }
-        var encoding = String.Encoding.utf8
-        for line in String(decoding: data.prefix(8192), as: UTF8.self).split(whereSeparator: \.isNewline) where line.hasPrefix("SET ") {
-            encoding = HunspellDictionary.encoding(named: line.dropFirst(4).trimmingCharacters(in: .whitespaces))
-        }
-        let text = String(data: data, encoding: encoding) ?? String(decoding: data, as: UTF8.self)
+        let encoding = DictionaryEncoding(named: DictionaryEncoding.declaredName(inAffix: data)) ?? .utf8
+        let text = encoding.decode(data) ?? String(decoding: data, as: UTF8.self)
         var tables = SuggestionTables()
         for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix("REP") || line.hasPrefix("MAP") {
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
@@ -131,12 +128,8 @@ struct AffixFile {
     init(path: String) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         // The encoding line is ASCII, so it can be found before the text is decoded.
-        let head = String(decoding: data.prefix(8192), as: UTF8.self)
-        for line in head.split(whereSeparator: \.isNewline) where line.hasPrefix("SET ") {
-            let name = line.dropFirst(4).trimmingCharacters(in: .whitespaces)
-            encoding = HunspellDictionary.encoding(named: name)
-        }
-        let text = String(data: data, encoding: encoding) ?? String(decoding: data, as: UTF8.self)
+        encoding = DictionaryEncoding(named: DictionaryEncoding.declaredName(inAffix: data)) ?? .utf8
+        let text = encoding.decode(data) ?? String(decoding: data, as: UTF8.self)
         var flagLines: [[Substring]] = []
         var affixLines: [[Substring]] = []
         for rawLine in text.split(whereSeparator: \.isNewline) {

@@ -19,7 +19,7 @@ enum DictionaryWordForms {
     static func forEachForm(affixPath: String, dictionaryPath: String, _ body: (String) -> Void) throws {
         let affixes = try AffixFile(path: affixPath)
         let data = try Data(contentsOf: URL(fileURLWithPath: dictionaryPath))
-        let text = String(data: data, encoding: affixes.encoding) ?? String(decoding: data, as: UTF8.self)
+        let text = affixes.encoding.decode(data) ?? String(decoding: data, as: UTF8.self)
         var isFirstLine = true
         for line in text.split(whereSeparator: \.isNewline) {
             if isFirstLine {
@@ -46,7 +46,7 @@ enum DictionaryWordForms {
         let notAlone = [affixes.needAffixFlag, affixes.onlyInCompoundFlag].compactMap { $0 }
         let excluded = [affixes.forbiddenWordFlag, affixes.noSuggestFlag].compactMap { $0 }
         let data = try Data(contentsOf: URL(fileURLWithPath: dictionaryPath))
-        let text = String(data: data, encoding: affixes.encoding) ?? String(decoding: data, as: UTF8.self)
+        let text = affixes.encoding.decode(data) ?? String(decoding: data, as: UTF8.self)
         for line in text.split(whereSeparator: \.isNewline).dropFirst() {
             guard let first = line.first, first != "\t", first != "#" else { continue }
             let (stem, flagText) = split(entry: line.prefix { $0 != "\t" && $0 != " " })
