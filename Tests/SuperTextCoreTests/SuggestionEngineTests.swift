@@ -262,6 +262,23 @@ struct SuggestionIndexTests {
         #expect(without.tableRules.isEmpty)
     }
 
+    @Test("An index built on several threads is the one built on one, byte for byte")
+    func buildingOnThreadsChangesNothing() throws {
+        let (directory, language) = try Self.tinyDictionary()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let dictionary = HunspellDictionary(affixPath: language.affixPath, dictionaryPath: language.dictionaryPath)
+        let files = [1, 2, 3].map { threads in
+            IndexedSuggestionEngine.buildLexicon(language: language, frequencyPath: nil, dictionary: dictionary, threads: threads)
+                .serialized(fingerprint: "same")
+        }
+        #expect(files[0].count > 100)
+        #expect(files[1] == files[0])
+        #expect(files[2] == files[0])
+        let words = IndexedSuggestionEngine.buildLexicon(language: language, frequencyPath: nil, dictionary: dictionary, threads: 3)
+        let all = (0..<words.wordTotal).map(words.word)
+        #expect(all.contains("walked") && all.contains("berries") && !all.contains("stop"))
+    }
+
     /// A tiny dictionary: two suffix classes (one twofold), a cross-product prefix, a
     /// forbidden word and a word that needs an affix.
     static func tinyDictionary() throws -> (directory: String, language: InstalledLanguage) {

@@ -49,6 +49,12 @@ final class HunspellDictionary: @unchecked Sendable {
         return accepted
     }
 
+    /// Whether the dictionary accepts `word`, without keeping the answer: for words asked once,
+    /// such as the millions of forms an index build confirms.
+    func confirms(_ word: String) -> Bool {
+        lock.withLock { withEncoded(word) { Hunspell_spell(handle, $0) != 0 } ?? false }
+    }
+
     /// Whether the dictionary accepts the UTF-8 bytes of a word (already in NFC). Avoids making a
     /// `String` on the hot path when the dictionary is UTF-8.
     func spell(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {

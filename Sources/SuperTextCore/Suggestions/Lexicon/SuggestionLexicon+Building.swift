@@ -34,12 +34,25 @@ extension SuggestionLexicon {
         seen = []
 
         // The alphabet: the 255 most used letters (ties by scalar value, for determinism).
+        // Letters below U+3000 (every alphabet of Hunspell's dictionaries) are counted in an
+        // array: hashing each of Italian's 30 million letters took seconds.
+        let direct = 0x3000
+        var directUses = [Int](repeating: 0, count: direct)
         var uses: [UInt32: Int] = [:]
-        for entry in accepted { for scalar in entry.key { uses[scalar.value, default: 0] += 1 } }
+        for entry in accepted {
+            for scalar in entry.key {
+                if Int(scalar.value) < direct { directUses[Int(scalar.value)] += 1 } else { uses[scalar.value, default: 0] += 1 }
+            }
+        }
+        for (value, count) in directUses.enumerated() where count > 0 { uses[UInt32(value)] = count }
         let alphabet = uses.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(255)
             .compactMap { Unicode.Scalar($0.key) }
         var codeOf: [UInt32: UInt8] = [:]
-        for (code, scalar) in alphabet.enumerated() { codeOf[scalar.value] = UInt8(code) }
+        var directCode = [Int16](repeating: -1, count: direct)
+        for (code, scalar) in alphabet.enumerated() {
+            codeOf[scalar.value] = UInt8(code)
+            if Int(scalar.value) < direct { directCode[Int(scalar.value)] = Int16(code) }
+        }
 
         var entries: [(key: [UInt8], word: String)] = []
         entries.reserveCapacity(accepted.count)
@@ -47,8 +60,13 @@ extension SuggestionLexicon {
             var codes: [UInt8] = []
             codes.reserveCapacity(entry.key.count)
             for scalar in entry.key {
-                guard let code = codeOf[scalar.value] else { break }
-                codes.append(code)
+                if Int(scalar.value) < direct {
+                    guard directCode[Int(scalar.value)] >= 0 else { break }
+                    codes.append(UInt8(directCode[Int(scalar.value)]))
+                } else {
+                    guard let code = codeOf[scalar.value] else { break }
+                    codes.append(code)
+                }
             }
             if codes.count == entry.key.count { entries.append((codes, entry.word)) }
         }
