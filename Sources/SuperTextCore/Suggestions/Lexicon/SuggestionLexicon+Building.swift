@@ -1,3 +1,5 @@
+import Foundation
+
 extension SuggestionLexicon {
     /// Builds a lexicon from candidate words.
     ///
@@ -14,7 +16,7 @@ extension SuggestionLexicon {
         compoundHeads: [String] = [], accepts: (String) -> Bool
     ) -> SuggestionLexicon {
         // Accepted words with their lowercase keys as scalars.
-        var seen = Set<String>()
+        var seen = Set<String>(minimumCapacity: words.underestimatedCount)
         var accepted: [(key: [Unicode.Scalar], word: String)] = []
         for word in words where seen.insert(word).inserted {
             let key = Array(word.lowercased().unicodeScalars)
@@ -71,7 +73,16 @@ extension SuggestionLexicon {
             if codes.count == entry.key.count { entries.append((codes, entry.word)) }
         }
         accepted = []
-        entries.sort { $0.key == $1.key ? $0.word < $1.word : $0.key.lexicographicallyPrecedes($1.key) }
+        // One memcmp a comparison: comparing the keys as collections took 3 of Italian's 25 s.
+        entries.sort { a, b in
+            let order = a.key.withUnsafeBufferPointer { x in
+                b.key.withUnsafeBufferPointer { y in
+                    let common = memcmp(x.baseAddress!, y.baseAddress!, min(x.count, y.count))
+                    return common != 0 ? Int(common) : x.count - y.count
+                }
+            }
+            return order != 0 ? order < 0 : a.word < b.word
+        }
 
         // Keys in sorted order first: the entries of key `k` are `keyFirstEntry[k] ..< keyFirstEntry[k + 1]`.
         var keyFirstEntry: [Int] = []
