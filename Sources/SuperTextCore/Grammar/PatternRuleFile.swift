@@ -166,7 +166,7 @@ public enum PatternRuleFile {
                 examples.append(.right(entry.value, language: exampleLanguage))
                 continue
             }
-            let parts = entry.value.components(separatedBy: " => ")
+            let parts = entry.value.parts(separatedBy: " => ")
             guard parts.count == 2 else { throw fail("rule \(id): 'wrong' needs 'sentence => correction'", line: entry.line) }
             examples.append(.wrong(parts[0], parts[1], language: exampleLanguage))
         }
@@ -225,15 +225,37 @@ public enum PatternRuleFile {
 
     /// The first placeholder of a text that names nothing (`$4` of three elements, `{sugestion}`),
     /// with its offset in the text.
+    /// A scan of the characters rather than a regular expression: building the expression for
+    /// each of the thousands of messages was a tenth of the service's start.
     static func placeholderProblem(in text: String, elementCount: Int) -> (reason: String, offset: Int)? {
-        for match in text.matches(of: /\$([0-9]+)|\{([A-Za-z_]*)\}/) {
-            let offset = text.distance(from: text.startIndex, to: match.range.lowerBound)
-            if let digits = match.output.1, let number = Int(digits), !(1...elementCount).contains(number) {
-                return ("'$\(digits)' names no element of the pattern (it has \(elementCount))", offset)
+        let characters = Array(text)
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character == "$" {
+                var end = index + 1
+                while end < characters.count, characters[end].isASCII, characters[end].isNumber { end += 1 }
+                if end > index + 1 {
+                    let digits = String(characters[(index + 1)..<end])
+                    if let number = Int(digits), !(1...max(1, elementCount)).contains(number) || elementCount < 1 {
+                        return ("'$\(digits)' names no element of the pattern (it has \(elementCount))", index)
+                    }
+                    index = end
+                    continue
+                }
+            } else if character == "{" {
+                var end = index + 1
+                while end < characters.count, characters[end].isASCII, characters[end].isLetter || characters[end] == "_" { end += 1 }
+                if end < characters.count, characters[end] == "}" {
+                    let name = String(characters[(index + 1)..<end])
+                    if name != "written", name != "suggestion" {
+                        return ("'{\(name)}' is not a placeholder: use {written}, {suggestion} or $1, $2, ...", index)
+                    }
+                    index = end + 1
+                    continue
+                }
             }
-            if let name = match.output.2, name != "written", name != "suggestion" {
-                return ("'{\(name)}' is not a placeholder: use {written}, {suggestion} or $1, $2, ...", offset)
-            }
+            index += 1
         }
         return nil
     }
@@ -433,7 +455,7 @@ public enum PatternRuleFile {
         // The lines of a section mostly share their note, and so their messages: made once.
         var textsByNote: [String: [ExplanationLanguage: RuleText]] = [:]
         for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            let line = rawLine.trimmedOfSpaces
             if line.isEmpty || line.hasPrefix("#") { continue }
             let indent = rawLine.prefix { $0 == " " || $0 == "\t" }.count
             func fail(_ reason: String, _ column: Int = 0) -> FormatError {
@@ -452,33 +474,33 @@ public enum PatternRuleFile {
             guard let section else { throw fail("a phrase before any [RULE_ID category] section") }
             if line.hasPrefix("= ") {
                 guard rules.last?.id != section.id else { throw fail("a section's note comes before its phrases") }
-                sectionNote = String(line.dropFirst(2)).trimmingCharacters(in: .whitespaces)
+                sectionNote = line.dropFirst(2).trimmedOfSpaces
                 continue
             }
             if line.hasPrefix("> ") {
                 // An example of the phrase above: `> wrong sentence => corrected` or `> clean sentence`.
                 guard !rules.isEmpty else { throw fail("an example before any phrase") }
-                let parts = line.dropFirst(2).components(separatedBy: " => ")
+                let parts = line.dropFirst(2).parts(separatedBy: " => ")
                 rules[rules.count - 1].examples.append(
                     parts.count == 2 ? .wrong(parts[0], parts[1], language: exampleLanguage) : .right(parts[0], language: exampleLanguage)
                 )
                 continue
             }
-            let noteSplit = line.components(separatedBy: " ; ")
-            let sides = noteSplit[0].components(separatedBy: " => ")
+            let noteSplit = line.parts(separatedBy: " ; ")
+            let sides = noteSplit[0].parts(separatedBy: " => ")
             guard sides.count == 2 else { throw fail("a phrase line is 'wrong => right ; why'") }
-            let wrong = sides[0].trimmingCharacters(in: .whitespaces)
-            let rightSide = sides[1].trimmingCharacters(in: .whitespaces)
-            let note = noteSplit.count > 1 ? noteSplit[1].trimmingCharacters(in: .whitespaces) : sectionNote
+            let wrong = sides[0].trimmedOfSpaces
+            let rightSide = sides[1].trimmedOfSpaces
+            let note = noteSplit.count > 1 ? noteSplit[1].trimmedOfSpaces : sectionNote
             let (elements, span) = try pattern(splittingElisions(wrong, elided), rule: section.id, fail: fail)
-            let alternatives = rightSide.components(separatedBy: " | ").map { $0.trimmingCharacters(in: .whitespaces) }
+            let alternatives = rightSide.parts(separatedBy: " | ").map(\.trimmedOfSpaces)
             let suggestions: [[PatternRule.SuggestionPart]] = try alternatives.map { alternative in
                 alternative == "-" ? [] : try alternative.split(separator: " ").flatMap { word in
                     try suggestionParts(word, elementCount: elements.count) { fail("'\(wrong)': \($0)") }
                 }
             }
             let right = alternatives[0]
-            let plainWrong = wrong.replacingOccurrences(of: "[", with: "").replacingOccurrences(of: "]", with: "")
+            let plainWrong = String(wrong.filter { $0 != "[" && $0 != "]" })
             let isPlain = !plainWrong.contains(where: { "|<!^?=".contains($0) }) && !right.contains("$")
             var examples: [RuleExample] = []
             if isPlain {
@@ -505,7 +527,7 @@ public enum PatternRuleFile {
             rules.append(
                 PatternRule(
                     id: section.id, category: section.category,
-                    description: note?.components(separatedBy: " | ").first ?? "\(plainWrong) → \(right)",
+                    description: note?.parts(separatedBy: " | ").first ?? "\(plainWrong) → \(right)",
                     isPicky: section.picky, languages: [language], examples: examples, elements: elements,
                     suggestions: suggestions, texts: texts, span: span, variants: variants, sourceLine: number + 1
                 )
@@ -527,7 +549,7 @@ enum PhraseTexts {
                 message: redundant ? "'{written}' says the same thing twice: write '{suggestion}'."
                     : style ? "Consider '{suggestion}' instead of '{written}'." : "Did you mean '{suggestion}'?",
                 shortMessage: redundant ? "Redundant phrase" : style ? "Wordy phrase" : "Wrong phrase", title: "",
-                detail: note?.components(separatedBy: " | ").first ?? (redundant ? "One of the words already carries the meaning of the other."
+                detail: note?.parts(separatedBy: " | ").first ?? (redundant ? "One of the words already carries the meaning of the other."
                     : "The usual expression is '{suggestion}', not '{written}'.")),
             .fr: RuleText(
                 message: redundant ? "« {written} » dit deux fois la même chose : écrivez « {suggestion} »."
@@ -553,12 +575,44 @@ enum PhraseTexts {
         ]
         for key in Array(texts.keys) { texts[key]!.title = texts[key]!.shortMessage }
         // A note may be given in every explanation language: `English | français | Deutsch | español`.
-        let notes = note?.components(separatedBy: " | ") ?? []
+        let notes = note?.parts(separatedBy: " | ") ?? []
         if notes.count > 1 {
             for (language, text) in zip([ExplanationLanguage.en, .fr, .de, .es], notes) {
                 texts[language]!.detail = text.trimmingCharacters(in: .whitespaces)
             }
         }
         return texts
+    }
+}
+
+extension StringProtocol {
+    /// Spaces and tabs trimmed from both ends. Foundation's `trimmingCharacters(in:)` goes
+    /// through NSString on Linux, and the phrase lists' thousands of lines made it a tenth of
+    /// the service's start.
+    var trimmedOfSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || ($0.isWhitespace && !$0.isNewline) }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
+    }
+
+    /// The parts between occurrences of `separator`, empty ones kept, as Foundation's
+    /// `components(separatedBy:)` gives them (which, with the standard library's `split`, was a
+    /// tenth of the start). A separator is ASCII here, so a cut never falls inside a character.
+    func parts(separatedBy separator: String) -> [String] {
+        let bytes = Array(utf8), mark = Array(separator.utf8)
+        guard let first = mark.first else { return [String(self)] }
+        var parts: [String] = []
+        var start = 0, index = 0
+        while index + mark.count <= bytes.count {
+            if bytes[index] == first, bytes[index..<(index + mark.count)].elementsEqual(mark) {
+                parts.append(String(decoding: bytes[start..<index], as: UTF8.self))
+                index += mark.count
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        parts.append(String(decoding: bytes[start...], as: UTF8.self))
+        return parts
     }
 }
