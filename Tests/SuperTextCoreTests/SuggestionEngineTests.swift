@@ -360,8 +360,8 @@ struct SuggestionIndexTests {
         #expect(heads == ["Gersten"])
         #expect(!forms.contains("Gersten") && forms.contains("Vergeber") && forms.contains("Haus"))
         // and a lexicon that knows it reads `gerstenvergeber` as a compound; one without, not.
-        let with = SuggestionLexicon.build(words: forms, frequencies: WordFrequencies(), phonetics: nil, compoundHeads: heads) { _ in true }
-        let without = SuggestionLexicon.build(words: forms, frequencies: WordFrequencies(), phonetics: nil) { _ in true }
+        let with = SuggestionLexicon.build(words: forms, frequencies: WordFrequencies(), phonetics: nil, compoundHeads: heads)
+        let without = SuggestionLexicon.build(words: forms, frequencies: WordFrequencies(), phonetics: nil)
         let joint = with.code(of: "s")
         #expect(with.readsAsCompound(with.encode("gerstenvergeber"), joint: joint, elided: nil))
         #expect(with.readsAsCompound(with.encode("hausgerstenvergeber"), joint: joint, elided: nil))
@@ -375,7 +375,7 @@ struct SuggestionIndexTests {
         #expect(with.fewestCompoundParts(with.encode("hausgerstenvergeber"), joint: joint, elided: nil) == 3)
         #expect(with.fewestCompoundParts(with.encode("hausvergeber"), joint: joint, elided: nil) == 2)
         // Where two readings are possible, the one with fewer parts counts.
-        let words = SuggestionLexicon.build(words: ["zwei", "fell", "fels", "zweifel", "aufklärer"], frequencies: WordFrequencies(), phonetics: nil) { _ in true }
+        let words = SuggestionLexicon.build(words: ["zwei", "fell", "fels", "zweifel", "aufklärer"], frequencies: WordFrequencies(), phonetics: nil)
         let s = words.code(of: "s")
         #expect(words.fewestCompoundParts(words.encode("zweifelsaufklärer"), joint: s, elided: nil) == 2)
         #expect(words.fewestCompoundParts(words.encode("zweifellaufklärer"), joint: s, elided: nil) == 3)
@@ -425,7 +425,7 @@ struct SuggestionIndexTests {
             }
         }
         let phonetics = try #require(PhoneticKey(language: "es"))
-        let lexicon = SuggestionLexicon.build(words: words, frequencies: WordFrequencies(), phonetics: phonetics) { _ in true }
+        let lexicon = SuggestionLexicon.build(words: words, frequencies: WordFrequencies(), phonetics: phonetics)
         #expect(lexicon.phoneticHash.count > 1_000)  // several buckets
         for word in words {
             let key = try #require(lexicon.key(for: lexicon.encode(word)))
@@ -447,7 +447,7 @@ struct SuggestionIndexTests {
             return String((0..<length).map { _ in letters[Int(generator.next() % UInt64(letters.count))] })
         }
         let words = Set((0..<3_000).map { _ in randomWord(2...9) }).sorted()
-        let lexicon = SuggestionLexicon.build(words: words, frequencies: WordFrequencies(), phonetics: nil) { _ in true }
+        let lexicon = SuggestionLexicon.build(words: words, frequencies: WordFrequencies(), phonetics: nil)
         let model = SpellingErrorModel(alphabet: lexicon.alphabet, language: language)
         #expect(model.clusterOmission < 1)
         let search = CandidateSearch(lexicon: lexicon, model: model)
@@ -488,7 +488,7 @@ struct SuggestionIndexTests {
         try DictionaryWordForms.forEachForm(affixPath: language.affixPath, dictionaryPath: language.dictionaryPath) {
             forms.append($0)
         }
-        let lexicon = SuggestionLexicon.build(words: forms, frequencies: frequencies, phonetics: nil) { _ in true }
+        let lexicon = SuggestionLexicon.build(words: forms, frequencies: frequencies, phonetics: nil)
         let store = SuggestionIndexStore(directory: directory + "/cache")
         let fingerprint = SuggestionIndexStore.fingerprint(language: language, frequencyPath: nil)
         // Files of older formats for the same sources are removed when a new one is written;

@@ -51,6 +51,12 @@ struct DictionaryEncoding: Sendable, Equatable {
     /// Names Hunspell dictionaries use that glibc's iconv spells otherwise.
     private static let iconvAliases = ["MICROSOFT-CP1251": "CP1251", "TIS620-2533": "TIS-620"]
 
+    /// The encoding an affix file declares, for reading its files; UTF-8 when the system cannot
+    /// read it (the catalog refuses such a dictionary, `DictionaryCatalog.problem`).
+    init(ofAffix data: Data) {
+        self = DictionaryEncoding(named: Self.declaredName(inAffix: data)) ?? .utf8
+    }
+
     /// The encoding an affix file declares (its `SET` line, in the ASCII head of the file).
     static func declaredName(inAffix data: Data) -> String {
         for line in String(decoding: data.prefix(8192), as: UTF8.self).split(whereSeparator: \.isNewline) where line.hasPrefix("SET ") {

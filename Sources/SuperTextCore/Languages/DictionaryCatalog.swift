@@ -186,7 +186,7 @@ public struct DictionaryCatalog: Sendable {
         // A .dic file starts with its approximate word count (after an optional byte-order mark).
         let countText = String(decoding: firstLine, as: UTF8.self)
             .trimmingCharacters(in: CharacterSet(charactersIn: "\u{FEFF}").union(.whitespaces))
-        guard let announced = Int(countText.prefix { $0.isASCII && $0.isNumber }), countText.first?.isNumber == true else {
+        guard let announced = Int(countText.prefix { $0.isASCII && $0.isNumber }) else {
             return DictionaryFailure(
                 file: dictionaryName,
                 reason: "not a Hunspell dictionary (no word count on its first line)"

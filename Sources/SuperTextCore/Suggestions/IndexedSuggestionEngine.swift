@@ -246,7 +246,7 @@ final class IndexedSuggestionEngine: SuggestionEngine, @unchecked Sendable {
         return SuggestionLexicon.build(
             words: words, frequencies: frequencies, phonetics: PhoneticKey(language: language.code),
             compoundHeads: compoundHeads
-        ) { _ in true }
+        )
     }
 }
 

@@ -91,7 +91,7 @@ struct AffixFile {
     /// file has none.
     static func suggestionTables(path: String) -> SuggestionTables {
         guard let data = FileManager.default.contents(atPath: path) else { return SuggestionTables() }
-        let encoding = DictionaryEncoding(named: DictionaryEncoding.declaredName(inAffix: data)) ?? .utf8
+        let encoding = DictionaryEncoding(ofAffix: data)
         let text = encoding.decode(data) ?? String(decoding: data, as: UTF8.self)
         var tables = SuggestionTables()
         for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix("REP") || line.hasPrefix("MAP") {
@@ -128,7 +128,7 @@ struct AffixFile {
     init(path: String) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         // The encoding line is ASCII, so it can be found before the text is decoded.
-        encoding = DictionaryEncoding(named: DictionaryEncoding.declaredName(inAffix: data)) ?? .utf8
+        encoding = DictionaryEncoding(ofAffix: data)
         let text = encoding.decode(data) ?? String(decoding: data, as: UTF8.self)
         var flagLines: [[Substring]] = []
         var affixLines: [[Substring]] = []

@@ -1,19 +1,19 @@
 import Foundation
 
 extension SuggestionLexicon {
-    /// Builds a lexicon from candidate words.
+    /// Builds a lexicon from words the dictionary accepts (the caller confirms them: an index
+    /// build does so on several threads, `IndexedSuggestionEngine.buildLexicon`).
     ///
     /// - Parameters:
-    ///   - words: candidate words in any order, duplicates allowed (dictionary forms and the
+    ///   - words: accepted words in any order, duplicates allowed (dictionary forms and the
     ///     frequency list's words in the case the dictionary accepts).
     ///   - frequencies: corpus counts by lowercase word.
     ///   - phonetics: the language's phonetic key, if it has one.
     ///   - compoundHeads: forms the dictionary allows only as a compound's first or middle part.
-    ///   - accepts: the dictionary's verdict; a word it rejects is left out. Called once a word.
-    /// - Returns: the lexicon, deterministic for the same words and verdicts.
+    /// - Returns: the lexicon, deterministic for the same words.
     static func build(
         words: some Sequence<String>, frequencies: WordFrequencies, phonetics: PhoneticKey?,
-        compoundHeads: [String] = [], accepts: (String) -> Bool
+        compoundHeads: [String] = []
     ) -> SuggestionLexicon {
         // Accepted words with their lowercase keys as scalars.
         var seen = Set<String>(minimumCapacity: words.underestimatedCount)
@@ -22,7 +22,7 @@ extension SuggestionLexicon {
             let key = Array(word.lowercased().unicodeScalars)
             // "Haus-" and "-accessoire" are parts of compounds written apart, not suggestions.
             guard let first = key.first, let last = key.last, !isJoiner(first), !isJoiner(last),
-                  key.count <= maximumKeyLength, accepts(word)
+                  key.count <= maximumKeyLength
             else { continue }
             accepted.append((key, word))
         }
