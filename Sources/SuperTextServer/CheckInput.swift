@@ -105,7 +105,7 @@ struct CheckInput: Sendable {
     private static func format(_ raw: String?) throws -> TextFormat {
         guard let raw, !raw.isEmpty else { return .plain }
         guard let format = TextFormat(rawValue: raw.lowercased()) else {
-            throw APIError.badRequest("Unknown format '\(raw)': use plain or markdown.")
+            throw APIError.badRequest("Unknown format '\(raw)': use one of \(TextFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
         return format
     }

@@ -1,9 +1,31 @@
-/// How the text of a check is written.
+/// How the text of a check is written: what of it is prose. Each format but `plain` has a
+/// masker that finds the rest (markup, code, comments' markers), which is not checked.
 public enum TextFormat: String, Codable, Sendable, CaseIterable {
     /// Plain prose.
     case plain
     /// Markdown: code spans and blocks, link targets and HTML tags are not checked.
     case markdown
+    /// LaTeX: commands, math, comments and the arguments of referencing commands are not checked;
+    /// the text of `\emph{}`, `\section{}` and the like is.
+    case latex
+    /// reStructuredText: directives, literal blocks, inline literals, roles' targets and section
+    /// adornments are not checked.
+    case restructuredText = "restructuredtext"
+    /// AsciiDoc: listing, literal and passthrough blocks, comments, attributes and macros' targets
+    /// are not checked.
+    case asciidoc
+    /// A git commit message: comment lines and everything below the scissors line are not checked.
+    case gitCommit = "gitcommit"
+    /// HTML: tags, comments, entities and the content of `code`, `pre`, `script` and `style` are
+    /// not checked.
+    case html
+    /// Source code with `//` and `/* */` comments (Swift, JavaScript, TypeScript, Go, Rust, C,
+    /// C++, Java): only the comments are checked.
+    case slashComments = "slash-comments"
+    /// Python: only comments and docstrings are checked.
+    case python
+    /// Shell scripts: only `#` comments are checked (not the `#!` line).
+    case shell
 }
 
 /// The language the explanations are written in.
