@@ -13,7 +13,7 @@ extension MarkdownMasker {
         /// The normalized labels of the link reference definitions.
         private(set) var definitions: Set<[UInt8]> = []
 
-        private let text: Bytes
+        private let text: TextBytes
         private let count: Int
 
         private enum Mode {
@@ -48,7 +48,7 @@ extension MarkdownMasker {
         private static let commentOpen: [UInt8] = Array("<!--".utf8)
         private static let commentClose: [UInt8] = Array("-->".utf8)
 
-        init(_ text: Bytes) {
+        init(_ text: TextBytes) {
             self.text = text
             self.count = text.count
         }
@@ -118,7 +118,7 @@ extension MarkdownMasker {
             var isBlank: Bool
         }
 
-        private func shape(of line: Line) -> Shape {
+        private func shape(of line: TextLine) -> Shape {
             var contentStart = line.start
             var depth = 0
             while true {
@@ -151,7 +151,7 @@ extension MarkdownMasker {
         }
 
         /// Reads a line outside fenced and indented code; returns where the next line starts.
-        private mutating func normalLine(_ line: Line, _ shape: Shape) -> Int {
+        private mutating func normalLine(_ line: TextLine, _ shape: Shape) -> Int {
             if shape.isBlank {
                 flushSegment()
                 inParagraph = false
@@ -285,7 +285,7 @@ extension MarkdownMasker {
         }
 
         /// Whether the line is three `marker` bytes and nothing but spaces or tabs after them.
-        private func isFrontMatterDelimiter(_ line: Line, _ marker: UInt8) -> Bool {
+        private func isFrontMatterDelimiter(_ line: TextLine, _ marker: UInt8) -> Bool {
             guard line.end - line.start >= 3 else { return false }
             for k in line.start..<(line.start + 3) where text[k] != marker { return false }
             return text.skipSpacesAndTabs(line.start + 3, line.end) == line.end
@@ -317,7 +317,7 @@ extension MarkdownMasker {
         }
 
         private mutating func openFence(
-            at f: Int, line: Line, marker: UInt8, length: Int, quoteDepth: Int, maxIndent: Int
+            at f: Int, line: TextLine, marker: UInt8, length: Int, quoteDepth: Int, maxIndent: Int
         ) {
             flushSegment()
             mode = .fence(marker: marker, length: length, quoteDepth: quoteDepth, maxIndent: maxIndent, start: f)
@@ -368,7 +368,7 @@ extension MarkdownMasker {
         /// An HTML block that is not prose starting at `f` (a comment, or a `<script>`,
         /// `<pre>` or `<style>` element): masks it and returns where the next line starts.
         /// What follows the block's end on its last line is prose.
-        private mutating func htmlBlock(at f: Int, line: Line) -> Int? {
+        private mutating func htmlBlock(at f: Int, line: TextLine) -> Int? {
             if text.matches(Self.commentOpen, at: f, limit: line.end) {
                 flushSegment()
                 let after = f + Self.commentOpen.count
@@ -421,7 +421,7 @@ extension MarkdownMasker {
 
         /// A link reference definition at `f`: `[label]: destination "title"`, the destination
         /// possibly on the next line, the title on the destination's line or the next one.
-        private func referenceDefinition(at f: Int, line: Line) -> (label: Range<Int>, end: Int, next: Int)? {
+        private func referenceDefinition(at f: Int, line: TextLine) -> (label: Range<Int>, end: Int, next: Int)? {
             var k = f + 1
             while k < line.end {
                 let c = text[k]
@@ -455,7 +455,7 @@ extension MarkdownMasker {
                 if current.next < count {
                     let next = text.line(at: current.next)
                     let first = text.skipSpacesAndTabs(next.start, next.end)
-                    if first < next.end && Bytes.isTitleOpener(text[first]),
+                    if first < next.end && TextBytes.isTitleOpener(text[first]),
                         let titleEnd = text.linkTitleEnd(from: first, limit: next.end, reachedLimit: &reachedLimit),
                         text.skipSpacesAndTabs(titleEnd, next.end) == next.end
                     {
@@ -464,7 +464,7 @@ extension MarkdownMasker {
                 }
                 return (label, current.end, current.next)
             }
-            guard afterDestination > destinationEnd, Bytes.isTitleOpener(text[afterDestination]),
+            guard afterDestination > destinationEnd, TextBytes.isTitleOpener(text[afterDestination]),
                 let titleEnd = text.linkTitleEnd(from: afterDestination, limit: current.end, reachedLimit: &reachedLimit),
                 text.skipSpacesAndTabs(titleEnd, current.end) == current.end
             else { return nil }
@@ -474,7 +474,7 @@ extension MarkdownMasker {
         // MARK: Output
 
         private mutating func addMask(_ start: Int, _ end: Int) {
-            MarkdownMasker.appendMerging(start..<end, to: &masks)
+            MaskedRanges.appendMerging(start..<end, to: &masks)
         }
 
         /// Adds `start..<end` (a line's content) to the current segment.

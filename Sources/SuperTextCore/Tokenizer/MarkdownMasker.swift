@@ -15,52 +15,18 @@
 ///   reference links whose label is defined, `[text][label]`; footnote references `[^1]`;
 ///   link reference definitions (the whole definition); autolinks `<https://…>`, `<a@b.c>`;
 /// - HTML: tags, comments, declarations, processing instructions, CDATA; the content of
-///   `<code>`, `<kbd>`, `<samp>`, `<pre>`, `<script>` and `<style>` elements too;
+///   `<code>`, `<kbd>`, `<samp>`, `<pre>`, `<script>`, `<style>`, `<textarea>` and `<var>`
+///   elements too (read by `HTMLScanner`, as in HTML);
 /// - entity and character references (`&nbsp;`, `&#233;`).
 enum MarkdownMasker {
     /// Byte ranges of `text` (UTF-8 offsets) that are not prose: sorted, non-overlapping, merged.
     static func maskedRanges(in text: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         guard !text.isEmpty else { return [] }
-        let bytes = Bytes(text)
+        let bytes = TextBytes(text)
         var blocks = BlockScanner(bytes)
         blocks.run()
         var inline = InlineScanner(bytes, segments: blocks.segments, definitions: blocks.definitions)
         inline.run()
-        return merge(blocks.masks, inline.masks)
-    }
-
-    /// Merges two sorted lists of ranges into one sorted list with overlapping and touching
-    /// ranges joined.
-    static func merge(_ a: [Range<Int>], _ b: [Range<Int>]) -> [Range<Int>] {
-        var result: [Range<Int>] = []
-        result.reserveCapacity(a.count + b.count)
-        var i = 0
-        var j = 0
-        while i < a.count || j < b.count {
-            let next: Range<Int>
-            if j >= b.count || (i < a.count && a[i].lowerBound <= b[j].lowerBound) {
-                next = a[i]
-                i += 1
-            } else {
-                next = b[j]
-                j += 1
-            }
-            appendMerging(next, to: &result)
-        }
-        return result
-    }
-
-    /// Appends `range` to a sorted list of ranges, joining it with the last one when they
-    /// overlap or touch. `range` must not start before the last range does.
-    @inline(__always)
-    static func appendMerging(_ range: Range<Int>, to ranges: inout [Range<Int>]) {
-        guard !range.isEmpty else { return }
-        if let last = ranges.last, range.lowerBound <= last.upperBound {
-            if range.upperBound > last.upperBound {
-                ranges[ranges.count - 1] = last.lowerBound..<range.upperBound
-            }
-        } else {
-            ranges.append(range)
-        }
+        return MaskedRanges.merge(blocks.masks, inline.masks)
     }
 }
