@@ -5,10 +5,12 @@
 /// - the document's non-prose tokens: identifiers, paths, options, @handles, #hashtags
 ///   (`src/node.cc` gives `src`, `node`, `cc`); not URLs and e-mail addresses, whose words are
 ///   often prose (a page's title in its address);
-/// - Markdown code spans, whole (`` `npm install` ``);
-/// - the code-like chunks of the other masked Markdown (code blocks, link targets, HTML): runs of
-///   non-space with punctuation inside, such as `require('fs')` or `fs.readFile`. Plain words
-///   there may be a comment's or a title's prose, and its typos must not become terms.
+/// - code spans in backticks, whole (`` `npm install` `` in Markdown, AsciiDoc, reStructuredText
+///   or a doc comment);
+/// - the code-like chunks of the other masked text (code blocks, the code around a source file's
+///   comments, link targets, HTML): runs of non-space with punctuation inside, such as
+///   `require('fs')` or `fs.readFile`. Plain words there may be a comment's or a title's prose,
+///   and its typos must not become terms.
 ///
 /// A word matches a term as written, or with its first letter in lower case (`Crypto` at the
 /// start of a sentence and the module `crypto`); other changes of case (`ECMAScript` written

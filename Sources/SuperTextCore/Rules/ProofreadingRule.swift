@@ -66,7 +66,7 @@ public struct CheckedDocument: @unchecked Sendable {
     public let words: [WordToken]
     /// Sentence boundaries.
     public let sentences: [SentenceRange]
-    /// Byte ranges that Markdown masking left out (code, link targets, HTML); empty for plain text.
+    /// Byte ranges the format's masker left out (code, markup, link targets); empty for plain text.
     var maskedRanges: [Range<Int>] = []
     /// Every token of the text, in order.
     public let tokens: [TextToken]

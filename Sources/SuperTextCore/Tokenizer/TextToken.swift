@@ -2,7 +2,7 @@
 ///
 /// The stream is what rules read (through `CheckedDocument`): words, numbers, punctuation,
 /// spaces with their width, line breaks, and skipped non-prose (code, URLs, identifiers, masked
-/// Markdown). Each token carries its UTF-8 byte range (to read it back) and its UTF-16 offset and
+/// markup). Each token carries its UTF-8 byte range (to read it back) and its UTF-16 offset and
 /// length in the caller's original text (what matches report).
 public struct TextToken: Sendable, Equatable {
     /// What a token is.
@@ -17,7 +17,7 @@ public struct TextToken: Sendable, Equatable {
         case space
         /// One line break (`\n`, or `\r\n` as one token).
         case lineBreak
-        /// Non-prose left alone: a URL, an identifier, code, masked Markdown (`skipReason` says which).
+        /// Non-prose left alone: a URL, an identifier, code, masked markup (`skipReason` says which).
         case skipped
     }
 
@@ -29,7 +29,7 @@ public struct TextToken: Sendable, Equatable {
     public var utf16Length: Int
     /// What the token is.
     public var kind: Kind
-    /// Why a skipped token is skipped (`nil` for other kinds; `.markup` for masked Markdown).
+    /// Why a skipped token is skipped (`nil` for other kinds; `.markup` for what a masker left out).
     public var skipReason: SkipReason?
 
     public init(byteRange: Range<Int>, utf16Offset: Int, utf16Length: Int, kind: Kind, skipReason: SkipReason? = nil) {

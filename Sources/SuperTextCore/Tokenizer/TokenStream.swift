@@ -1,5 +1,5 @@
 /// Builds the token stream of a text: the word scanner's words and skipped tokens, with the
-/// spaces, line breaks, punctuation and masked Markdown between them, grouped in sentences.
+/// spaces, line breaks, punctuation and masked markup or code between them, grouped in sentences.
 ///
 /// Every byte of the text belongs to exactly one token, so rules never scan bytes or count
 /// UTF-16 units themselves.
@@ -17,7 +17,7 @@ enum TokenStream {
         /// The tokens of a gap between two words (or before the first, after the last).
         func gap(until end: Int) {
             while index < end {
-                // Masked Markdown: one skipped token, up to the end of the mask or the gap.
+                // Masked markup or code: one skipped token, up to the end of the mask or the gap.
                 while maskIndex < masked.count, masked[maskIndex].upperBound <= index { maskIndex += 1 }
                 if maskIndex < masked.count, masked[maskIndex].lowerBound <= index {
                     let stop = min(masked[maskIndex].upperBound, end)

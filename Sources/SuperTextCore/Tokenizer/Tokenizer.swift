@@ -5,21 +5,41 @@
 /// Non-prose is recognised and skipped here: URLs, e-mail addresses, @handles, #hashtags, file
 /// paths, `--options`, numbers and tokens with digits, identifiers (camelCase, snake_case,
 /// dotted.names) and acronyms: words in capitals, except the long words of a run of three or more
-/// words in capitals, which is prose written in capitals. In Markdown mode, code, link targets and HTML tags
-/// are masked first (see `MarkdownMasker`), with offsets still those of the original text.
+/// words in capitals, which is prose written in capitals. In every format but plain text, what
+/// is not prose (markup, code, the code around a source file's comments) is masked first by the
+/// format's masker (`maskedRanges(in:format:)`), with offsets still those of the original text.
 public enum Tokenizer {
     /// The words (checked and skipped) of `bytes`, a valid UTF-8 text.
     public static func words(in bytes: UnsafeBufferPointer<UInt8>, format: TextFormat) -> [WordToken] {
         wordsAndMaskedRanges(in: bytes, format: format).words
     }
 
-    /// The words of `bytes`, and the byte ranges Markdown masking left out (empty for plain text).
+    /// The words of `bytes`, and the byte ranges the format's masker left out (none for plain
+    /// text).
     static func wordsAndMaskedRanges(
         in bytes: UnsafeBufferPointer<UInt8>, format: TextFormat
     ) -> (words: [WordToken], masked: [Range<Int>]) {
-        let masked = format == .markdown ? MarkdownMasker.maskedRanges(in: bytes) : []
+        let masked = maskedRanges(in: bytes, format: format)
         var scanner = WordScanner(bytes: bytes, masked: masked)
         return (scanner.run(), masked)
+    }
+
+    /// The byte ranges of `bytes` that are not prose in `format`: sorted, non-overlapping,
+    /// merged, never inside a multi-byte UTF-8 sequence. Each format has a masker of its own
+    /// (docs/formats.md says what each leaves out).
+    static func maskedRanges(in bytes: UnsafeBufferPointer<UInt8>, format: TextFormat) -> [Range<Int>] {
+        switch format {
+        case .plain: []
+        case .markdown: MarkdownMasker.maskedRanges(in: bytes)
+        case .latex: LatexMasker.maskedRanges(in: bytes)
+        case .restructuredText: RestructuredTextMasker.maskedRanges(in: bytes)
+        case .asciidoc: AsciiDocMasker.maskedRanges(in: bytes)
+        case .gitCommit: GitCommitMasker.maskedRanges(in: bytes)
+        case .html: HTMLMasker.maskedRanges(in: bytes)
+        case .slashComments: SlashCommentMasker.maskedRanges(in: bytes)
+        case .python: PythonMasker.maskedRanges(in: bytes)
+        case .shell: ShellMasker.maskedRanges(in: bytes)
+        }
     }
 
     /// Convenience for tests and small texts.

@@ -1,7 +1,8 @@
 /// Why a token is not sent to the dictionary.
 public enum SkipReason: String, Sendable, Equatable, CaseIterable {
     case url, email, handle, hashtag, path, option, number, identifier, acronym
-    /// Markdown that is not prose: code, link targets, HTML (only in the token stream).
+    /// What the format's masker left out: markup, code, link targets, comments' markers (only
+    /// in the token stream).
     case markup
 }
 
