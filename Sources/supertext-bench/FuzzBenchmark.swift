@@ -2,7 +2,7 @@ import Foundation
 import SuperTextCore
 
 /// `supertext-bench fuzz [--seconds N] [--seed S] [--size BYTES]` (`make fuzz`): hostile texts
-/// through the tokenizer, the Markdown masker and the whole check with every rule on.
+/// through the tokenizer, the formats' maskers and the whole check with every rule on.
 ///
 /// First random cases (`HostileTextFuzzer`, the same as the tests' bounded run) for `seconds`,
 /// from `seed` on; each failure is printed with the seed that reproduces it. Then every

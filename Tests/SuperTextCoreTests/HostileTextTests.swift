@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SuperTextCore
 
-/// Hostile texts through the tokenizer, the Markdown masker and the whole check with every rule
+/// Hostile texts through the tokenizer, the formats' maskers and the whole check with every rule
 /// on: the check ends, every range lies inside the text on scalar boundaries, a match's text is
 /// the text at its range, suggestions give valid text, and the same text gives the same result
 /// (`CheckInvariants`). The run is deterministic: `FUZZ_SEED` changes the first seed,

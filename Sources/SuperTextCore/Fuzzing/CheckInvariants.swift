@@ -2,7 +2,7 @@
 /// (`HostileTextTests`, `supertext-bench fuzz`). Each function returns what is wrong, in words,
 /// empty when all holds.
 package enum CheckInvariants {
-    /// The tokenizer, the Markdown masker, the token stream and the sentences of `text`: every
+    /// The tokenizer, the format's masker, the token stream and the sentences of `text`: every
     /// range inside the text and on scalar boundaries, UTF-16 offsets that agree with the bytes,
     /// words and masks in order without overlaps, every byte in exactly one token, and the parts
     /// of sentences that rules read no longer than `SentenceSplitter.maximumPartLength` allows.

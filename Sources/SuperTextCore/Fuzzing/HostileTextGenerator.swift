@@ -1,9 +1,9 @@
-/// Random and adversarial texts for fuzzing the tokenizer, the Markdown masker and the whole
+/// Random and adversarial texts for fuzzing the tokenizer, the formats' maskers and the whole
 /// check (`HostileTextTests`, `supertext-bench fuzz`): combining marks, emoji joined by ZWJ,
 /// scalars next to the surrogate range and beyond the Basic Multilingual Plane, bidirectional
 /// marks, the many spaces of Unicode, CR and CRLF, very long words and sentences, repeated
-/// punctuation, nested and unterminated Markdown, mixed scripts, and the sentences rules are
-/// written for.
+/// punctuation, nested and unterminated markup (Markdown, LaTeX, reStructuredText, AsciiDoc,
+/// HTML) and code (strings, comments), mixed scripts, and the sentences rules are written for.
 ///
 /// Deterministic: the same seed gives the same texts on every machine (SplitMix64, not the
 /// system's generator). Control characters other than tab, line feed and carriage return are
@@ -45,7 +45,7 @@ package struct HostileTextGenerator {
         case 0...3: return pick(sentences)
         case 4, 5: return pick(Self.ordinarySentences)
         case 6: return pick(Self.unicodeTraps)
-        case 7: return pick(Self.markdown)
+        case 7: return pick(random.below(2) == 0 ? Self.markdown : Self.otherFormats)
         case 8: return pick(Self.nonProse)
         case 9: return pick(Self.scripts)
         case 10: return repeated(pick(Self.punctuationRuns), times: 1 + random.below(40))
@@ -161,6 +161,16 @@ package struct HostileTextGenerator {
         "<pre>\n```\n", "&amp;", "&#x1F600;", "&#99999999;", "&#;", "> > > - * [a](b) `c` **d** _e_", "***", "___",
         "---\ntitle: x\n", "+++\n", "    indented code", "\tcode", "| a | b |\n|---|---|", "# heading #", "<https://x.y>",
         "<a@b.c>", "[[[[[[[[", "]]]]]]]", "((((((((", "\\`", "\\", "[x]: <", "<", ">", "<a\nb>", "``` ```", "~~~~~~",
+    ]
+
+    /// The syntax of the other formats, whole and cut short.
+    static let otherFormats = [
+        "\\emph{", "\\ref{a", "$x^2", "$$", "\\[", "\\begin{equation}", "\\end{verbatim}", "\\verb|x", "% comment",
+        "\\item[", "\\href{u}{", "~", ".. note::\n   :a: b\n", ".. code-block:: c\n\n   x\n", "::\n\n    code",
+        "``lit", ":func:`f`", "`text <u>`_", "[#]_", "|sub|", "=====", ">>> x", "----\n", "....", "[source,c]",
+        "link:u[text", "<<id,", "{attr}", "+pass", "kbd:[", "// line", "/* block", "*/", "\"str", "'c'", "\"\"\"",
+        "#\"raw\"#", "r#\"", "`${", "# comment", "$(cmd", "${#x}", "<<EOF\n", "# ------------------------ >8 --",
+        "diff --git a/x b/x", "Signed-off-by: A <a@b.c>", "<textarea>", "&nbsp;", "<!DOCTYPE html>",
     ]
 
     static let nonProse = [
