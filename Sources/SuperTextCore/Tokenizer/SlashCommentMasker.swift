@@ -232,7 +232,10 @@ extension SlashCommentMasker {
             guard next == ASCII.quote || next == ASCII.hash, prefix.count <= 3 else { return nil }
             let last = text[prefix.upperBound - 1]
             let first = text[prefix.lowerBound]
-            if last == UInt8(ascii: "r") && (prefix.count == 1 || (prefix.count == 2 && (first == UInt8(ascii: "b") || first == UInt8(ascii: "c")))) {
+            // Rust: r, br (bytes), cr (a C string).
+            let isRustPrefix = prefix.count == 1
+                || (prefix.count == 2 && (first == UInt8(ascii: "b") || first == UInt8(ascii: "c")))
+            if last == UInt8(ascii: "r") && isRustPrefix {
                 var k = prefix.upperBound
                 while k < count && text[k] == ASCII.hash { k += 1 }
                 let hashes = k - prefix.upperBound
