@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
         // The PostgreSQL store (`SuperTextPostgres`), for several servers sharing one database.
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        // `.supertext.toml`, the project file (`SuperTextProject`).
+        .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
     ],
     targets: [
         // The C library, wrapped: libhunspell from Debian's libhunspell-dev.
@@ -84,6 +86,17 @@ let package = Package(
             // The OpenAPI document served at /openapi.json, compiled into the binary.
             resources: [.embedInCode("Resources/openapi.json")]
         ),
+        // A project's settings (`.supertext.toml`, its dictionary, ignored matches), file types and
+        // the comments that turn rules off in a file: shared by `check` and the language server.
+        .target(
+            name: "SuperTextProject",
+            dependencies: ["SuperTextCore", .product(name: "TOMLKit", package: "TOMLKit")]
+        ),
+        // `supertext lsp`: the Language Server Protocol over standard input and output.
+        .target(
+            name: "SuperTextLanguageServer",
+            dependencies: ["SuperTextCore", "SuperTextProject"]
+        ),
         // The command line: parses options and calls the core or the server.
         .executableTarget(
             name: "supertext",
@@ -91,6 +104,8 @@ let package = Package(
                 "SuperTextCore",
                 "SuperTextStore",
                 "SuperTextServer",
+                "SuperTextProject",
+                "SuperTextLanguageServer",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -121,6 +136,10 @@ let package = Package(
             name: "SuperTextCoreTests",
             dependencies: ["SuperTextCore"],
             resources: [.copy("Cases")]
+        ),
+        .testTarget(
+            name: "SuperTextProjectTests",
+            dependencies: ["SuperTextProject", "SuperTextLanguageServer"]
         ),
         .testTarget(
             name: "SuperTextStoreTests",

@@ -11,10 +11,23 @@ public enum ParagraphSplitter {
 
     /// Parts of about `targetSize` UTF-8 bytes or more, each ending after a blank line (or, for
     /// a paragraph longer than four times the target, after a line break or a space), so no part
-    /// cuts a word. Concatenated, the parts are exactly `text`.
-    public static func parts(of text: String, targetSize: Int) -> [Part] {
-        let utf8 = Array(text.utf8)
+    /// cuts a word. Concatenated, the parts are exactly `text`. In a `format` other than plain, no
+    /// cut falls inside what is not prose (a fenced code block with blank lines in it, a comment),
+    /// which a part alone would read as prose. `longest` (default four times the target) is where
+    /// a paragraph is cut at a line break or a space.
+    public static func parts(of text: String, targetSize: Int, format: TextFormat = .plain, longest: Int? = nil) -> [Part] {
+        let longest = longest ?? targetSize * 4
+        var utf8 = Array(text.utf8)
         guard utf8.count > targetSize, targetSize > 0 else { return [Part(text: text, utf16Offset: 0)] }
+        let masked = format == .plain ? [] : utf8.withUnsafeMutableBufferPointer {
+            Tokenizer.maskedRanges(in: UnsafeBufferPointer($0), format: format)
+        }
+        var nextMask = 0
+        /// Whether a cut after byte `end - 1` keeps every masked range whole.
+        func canCut(at end: Int) -> Bool {
+            while nextMask < masked.count, masked[nextMask].upperBound < end { nextMask += 1 }
+            return nextMask == masked.count || masked[nextMask].lowerBound >= end
+        }
         var parts: [Part] = []
         var start = 0
         var startUTF16 = 0
@@ -41,7 +54,8 @@ public enum ParagraphSplitter {
                 utf16AtLineBreak = utf16
                 // A blank line: the paragraph ends here.
                 if index - start >= targetSize, index >= 2, utf8[index - 2] == UInt8(ascii: "\n")
-                    || (index >= 3 && utf8[index - 2] == UInt8(ascii: "\r") && utf8[index - 3] == UInt8(ascii: "\n")) {
+                    || (index >= 3 && utf8[index - 2] == UInt8(ascii: "\r") && utf8[index - 3] == UInt8(ascii: "\n")),
+                    canCut(at: index) {
                     cut(at: index, utf16End: utf16)
                     continue
                 }
@@ -49,7 +63,7 @@ public enum ParagraphSplitter {
                 lastSpace = index
                 utf16AtSpace = utf16
             }
-            if index - start >= targetSize * 4 {
+            if index - start >= longest {
                 if lastLineBreak > start {
                     cut(at: lastLineBreak, utf16End: utf16AtLineBreak)
                 } else if lastSpace > start {

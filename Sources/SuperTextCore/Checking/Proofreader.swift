@@ -108,7 +108,7 @@ public final class Proofreader {
     }
 
     /// Checks one text in an already chosen language (`nil`: choose it from this text).
-    func check(_ request: CheckRequest, choice: LanguageChoice?, isCancelled: () -> Bool) throws -> CheckResult {
+    package func check(_ request: CheckRequest, choice: LanguageChoice?, isCancelled: () -> Bool) throws -> CheckResult {
         let clock = ContinuousClock.now
         var text = request.text
         return try text.withUTF8 { bytes in
@@ -124,7 +124,7 @@ public final class Proofreader {
     }
 
     /// Chooses the language of a whole text (detecting it for `auto`), without checking it.
-    func chooseLanguage(for request: CheckRequest) throws -> LanguageChoice {
+    package func chooseLanguage(for request: CheckRequest) throws -> LanguageChoice {
         var text = request.text
         return try text.withUTF8 { bytes in
             let document = CheckedDocument(
@@ -136,10 +136,10 @@ public final class Proofreader {
     }
 
     /// The language a text is checked in.
-    struct LanguageChoice: Sendable {
+    package struct LanguageChoice: Sendable {
         var language: InstalledLanguage?
-        var report: LanguageReport
-        var warnings: [String]
+        package var report: LanguageReport
+        package var warnings: [String]
     }
 
     /// Resolves the requested language, or detects it for `auto`.

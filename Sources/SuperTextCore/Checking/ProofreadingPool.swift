@@ -287,7 +287,7 @@ public final class ProofreadingPool: @unchecked Sendable {
     ) async throws -> CheckResult {
         let clock = ContinuousClock.now
         let isCancelled: @Sendable () -> Bool = { flag.isCancelled || flag.isPastDeadline }
-        let parts = ParagraphSplitter.parts(of: request.text, targetSize: configuration.partSize)
+        let parts = ParagraphSplitter.parts(of: request.text, targetSize: configuration.partSize, format: request.format)
         report(.loading(done: 0, total: parts.count, matches: []))
         if parts.count == 1 {
             // Finished on the worker: a stored check goes back to its caller once, not twice.

@@ -1,0 +1,105 @@
+import Foundation
+
+/// The base protocol's framing over two file descriptors: `Content-Length: N` headers, a blank
+/// line, then N bytes of JSON.
+///
+/// Written here rather than taken from a library: no Swift LSP library is in the package mirror,
+/// and the framing is fifty lines.
+public final class MessageTransport: @unchecked Sendable {
+    /// What reading the next message gave.
+    public enum Incoming {
+        case message(JSON)
+        /// A frame whose body is not JSON, or whose headers are wrong: answered with a parse
+        /// error, and reading goes on with the next frame when the framing allows.
+        case malformed(String)
+        /// The client closed its end.
+        case closed
+    }
+
+    /// Bodies larger than this are refused (a 50 MB document is read and refused, not held twice).
+    public static let maximumBodyBytes = 64 << 20
+
+    private let input: FileHandle
+    private let output: FileHandle
+    private var buffer = Data()
+    private let writeLock = NSLock()
+
+    public init(input: FileHandle, output: FileHandle) {
+        self.input = input
+        self.output = output
+    }
+
+    /// Blocks until the next message.
+    public func read() -> Incoming {
+        // Headers end at the first blank line.
+        var headerEnd: Range<Data.Index>?
+        while true {
+            headerEnd = buffer.range(of: Data("\r\n\r\n".utf8))
+            if headerEnd != nil { break }
+            if buffer.count > 64 << 10 {
+                buffer.removeAll()
+                return .malformed("headers longer than 64 KiB")
+            }
+            guard fill() else { return .closed }
+        }
+        let header = String(decoding: buffer[buffer.startIndex..<headerEnd!.lowerBound], as: UTF8.self)
+        buffer.removeSubrange(buffer.startIndex..<headerEnd!.upperBound)
+        var length: Int?
+        for line in header.split(separator: "\r\n") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            if parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "content-length" {
+                length = Int(parts[1].trimmingCharacters(in: .whitespaces))
+            }
+        }
+        guard let length, length >= 0 else { return .malformed("no valid Content-Length header") }
+        guard length <= Self.maximumBodyBytes else {
+            // Skip the body without keeping it.
+            var left = length
+            while left > 0 {
+                if buffer.isEmpty, !fill() { return .closed }
+                let taken = min(left, buffer.count)
+                buffer.removeFirst(taken)
+                left -= taken
+            }
+            return .malformed("a message of \(length) bytes is over the limit of \(Self.maximumBodyBytes)")
+        }
+        while buffer.count < length {
+            guard fill() else { return .closed }
+        }
+        let body = buffer.prefix(length)
+        buffer.removeFirst(length)
+        do {
+            return .message(try JSONDecoder().decode(JSON.self, from: body))
+        } catch {
+            return .malformed("the body is not JSON (Content-Length \(length))")
+        }
+    }
+
+    /// Writes one message; safe from any thread.
+    public func write(_ message: JSON) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        guard let body = try? encoder.encode(message) else { return }
+        var frame = Data("Content-Length: \(body.count)\r\n\r\n".utf8)
+        frame.append(body)
+        writeLock.withLock {
+            // A client that went away: the write fails, and the read loop sees the end.
+            try? output.write(contentsOf: frame)
+        }
+    }
+
+    /// Reads what is there (one `read(2)`: `FileHandle.read(upToCount:)` waits for the whole count).
+    private func fill() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Foundation.read(input.fileDescriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                buffer.append(contentsOf: chunk[..<count])
+                return true
+            }
+            if count < 0, errno == EINTR { continue }
+            return false
+        }
+    }
+}
