@@ -7,7 +7,7 @@ purpose="${1:-run}"
 packages=(libhunspell-dev pkg-config libsqlite3-dev zlib1g-dev libjemalloc-dev hunspell-en-us hunspell-en-gb hunspell-fr hunspell-de-de hunspell-es)
 case "$purpose" in
   test)
-    packages+=(hunspell python3 python3-venv curl chromium chromium-driver fonts-dejavu-core)
+    packages+=(hunspell python3 python3-venv curl chromium chromium-driver fonts-dejavu-core neovim)
     # kubectl renders the Kubernetes manifests (Tests/EndToEnd/kubernetes.sh): Debian's
     # kubernetes-client, unless a kubectl is there already (another package's would clash with it).
     command -v kubectl >/dev/null || packages+=(kubernetes-client)
