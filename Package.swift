@@ -67,6 +67,7 @@ let package = Package(
             name: "SuperTextServer",
             dependencies: [
                 "SuperTextCore",
+                "SuperTextProject",
                 "SuperTextStore",
                 "SuperTextPostgres",
                 .product(name: "Hummingbird", package: "hummingbird"),

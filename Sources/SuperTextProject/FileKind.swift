@@ -29,6 +29,12 @@ public struct FileKind: Sendable, Equatable {
         self = kind
     }
 
+    /// The kind that reads text as `format` does, with that format's comments.
+    public init(format: TextFormat) {
+        self = [Self.text, .markup, .html, .latex, .rst, .asciidoc, .commit, .slash, .python, .shell]
+            .first { $0.format == format } ?? FileKind(format: format, commentOpeners: [])
+    }
+
     init(format: TextFormat, commentOpeners: [String]) {
         self.format = format
         self.commentOpeners = commentOpeners

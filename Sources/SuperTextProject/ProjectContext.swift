@@ -70,7 +70,7 @@ public struct ProjectContext: Sendable {
 
     /// The installed languages with each preferred variant in place of its language's others:
     /// `en-GB` preferred leaves `en-US` out of detection, and French, German... in.
-    static func candidates(preferring variants: [String], among catalog: DictionaryCatalog) -> [String] {
+    public static func candidates(preferring variants: [String], among catalog: DictionaryCatalog) -> [String] {
         let preferred = variants.compactMap { try? catalog.resolve($0) }
         let primaries = Set(preferred.map(\.primaryLanguage))
         return preferred.map(\.code) + catalog.languages.filter { !primaries.contains($0.primaryLanguage) }.map(\.code)

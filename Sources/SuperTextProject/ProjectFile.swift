@@ -52,6 +52,13 @@ public struct ProjectFileError: Error, Equatable, CustomStringConvertible, Senda
     public var key: String?
     public var reason: String
 
+    public init(file: String, line: Int?, key: String?, reason: String) {
+        self.file = file
+        self.line = line
+        self.key = key
+        self.reason = reason
+    }
+
     public var description: String {
         let place = line.map { "\(file):\($0)" } ?? file
         return key.map { "\(place): \($0): \(reason)" } ?? "\(place): \(reason)"

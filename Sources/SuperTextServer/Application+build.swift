@@ -99,9 +99,14 @@ func buildApplication(
     let dictionary = try await PersonalDictionary(database: database)
     let disabledRules = try await DisabledRules(database: database)
     let connections = connectionLimiter(configuration: configuration, logger: logger)
+    var project: ServerProject?
+    if let directory = configuration.projectDirectory {
+        project = try ServerProject(directory: directory, logger: logger)
+        logger.info("project: \(project!.current.file.path) applies to every check (--project)")
+    }
     let router = buildRouter(
         pool: pool, database: database, dictionary: dictionary, disabledRules: disabledRules, configuration: configuration,
-        logger: logger, metrics: metrics, connections: connections
+        logger: logger, metrics: metrics, connections: connections, project: project
     )
     let address: BindAddress
     let onServerRunning: @Sendable (any Channel) async -> Void
@@ -172,7 +177,8 @@ func httpServer(configuration: ServerConfiguration, limiter: ConnectionLimiter, 
 /// The routes, under their middleware.
 func buildRouter(
     pool: ProofreadingPool, database: any DataStore, dictionary: PersonalDictionary, disabledRules: DisabledRules,
-    configuration: ServerConfiguration, logger: Logger, metrics: ServerMetrics, connections: ConnectionLimiter?
+    configuration: ServerConfiguration, logger: Logger, metrics: ServerMetrics, connections: ConnectionLimiter?,
+    project: ServerProject? = nil
 ) -> Router<AppRequestContext> {
     // HEAD is answered wherever GET is, without the body.
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
@@ -219,7 +225,7 @@ func buildRouter(
     )
     CheckController(
         pool: pool, dictionary: dictionary, disabledRules: disabledRules, history: recorder, bodyLimit: configuration.bodyLimit,
-        metrics: metrics
+        metrics: metrics, project: project
     ).addRoutes(to: checks)
     HistoryController(database: database).addRoutes(to: personal)
     DictionaryController(dictionary: dictionary, catalog: pool.catalog, bodyLimit: configuration.bodyLimit)
@@ -234,7 +240,7 @@ func buildRouter(
     LanguageToolInfoController(pool: pool).addRoutes(to: languageTool)
     LanguageToolCheckController(
         pool: pool, dictionary: dictionary, disabledRules: disabledRules, maxTextLength: configuration.bodyLimit,
-        token: configuration.protectChecks ? configuration.apiToken : nil, metrics: metrics
+        token: configuration.protectChecks ? configuration.apiToken : nil, metrics: metrics, project: project
     ).addRoutes(to: languageTool)
     LanguageToolWordsController(dictionary: dictionary, catalog: pool.catalog, token: configuration.apiToken)
         .addRoutes(to: languageTool)

@@ -8,6 +8,8 @@ struct CheckInput: Sendable {
     var request: CheckRequest
     /// Whether the caller wants the check kept in history (`"store": false` opts out).
     var store: Bool
+    /// The settings the caller gave (a project's stand for the others: `serve --project`).
+    var given = ServerProject.GivenSettings()
 
     /// The body and options of a check request:
     /// - `application/json`: `{"text": "...", "language": "auto", "format": "plain", ...}`;
@@ -70,14 +72,26 @@ struct CheckInput: Sendable {
         var fields = query
         fields["text"] = text
         var input = try fromFields(fields)
-        if let language = body.language { input.request.language = language }
-        if let preferred = body.preferredLanguages { input.request.preferredLanguages = preferred }
+        if let language = body.language {
+            input.request.language = language
+            input.given.language = true
+        }
+        if let preferred = body.preferredLanguages {
+            input.request.preferredLanguages = preferred
+            input.given.preferredLanguages = true
+        }
         if let raw = body.format { input.request.format = try format(raw) }
-        if let raw = body.explanationLanguage { input.request.explanationLanguage = try explanationLanguage(raw) }
+        if let raw = body.explanationLanguage {
+            input.request.explanationLanguage = try explanationLanguage(raw)
+            input.given.explanationLanguage = true
+        }
         if let rules = body.disabledRules { input.request.disabledRules = Set(rules) }
         if let rules = body.enabledRules { input.request.enabledRules = Set(rules) }
         if let only = body.enabledOnly { input.request.enabledOnly = only }
-        if let picky = body.picky { input.request.picky = picky }
+        if let picky = body.picky {
+            input.request.picky = picky
+            input.given.picky = true
+        }
         if let mixed = body.mixedLanguages { input.request.mixedLanguages = mixed }
         if let store = body.store { input.store = store }
         return input
@@ -99,7 +113,12 @@ struct CheckInput: Sendable {
         request.enabledRules = Set(list("enabledRules"))
         request.enabledOnly = try boolean(fields["enabledOnly"], name: "enabledOnly") ?? false
         request.mixedLanguages = try boolean(fields["mixedLanguages"], name: "mixedLanguages")
-        return CheckInput(request: request, store: try boolean(fields["store"], name: "store") ?? true)
+        var input = CheckInput(request: request, store: try boolean(fields["store"], name: "store") ?? true)
+        input.given.language = fields["language"] != nil
+        input.given.picky = fields["picky"] != nil
+        input.given.explanationLanguage = fields["explanationLanguage"] != nil
+        input.given.preferredLanguages = !request.preferredLanguages.isEmpty
+        return input
     }
 
     private static func format(_ raw: String?) throws -> TextFormat {

@@ -39,6 +39,8 @@ public struct ServerConfiguration: Sendable {
     public var partSize: Int = 16 * 1024
     /// A directory of the users' own rule files (`--rules`), read again when one changes.
     public var rulesDirectory: String?
+    /// A directory whose `.supertext.toml` (there or above) applies to every check (`--project`).
+    public var projectDirectory: String?
 
     /// Longest from a request's first byte to the end of its head (request line and header
     /// fields); then 408 and the connection is closed.

@@ -6,7 +6,16 @@ struct CompilerStyleReport {
     let text: String
     let file: String
 
+    /// The warnings and matches, then a summary line.
     func render() -> String {
+        let summary = result.matches.isEmpty
+            ? "\(file): no problems found (\(result.language.code), \(result.stats.words) words)"
+            : "\(file): \(result.matches.count) problem\(result.matches.count == 1 ? "" : "s") (\(result.language.code), \(result.stats.words) words)"
+        return matchLines() + summary + "\n"
+    }
+
+    /// The warnings and matches, a line each.
+    func matchLines() -> String {
         let positions = TextPositions(text)
         var lines: [String] = []
         for warning in result.warnings { lines.append("\(file): warning: \(warning)") }
@@ -20,10 +29,6 @@ struct CompilerStyleReport {
             let language = match.language.map { $0 == result.language.code ? "" : "[\($0)] " } ?? ""
             lines.append("\(file):\(line):\(column): \(language)\(what) (\(match.explanation.detail))")
         }
-        let summary = result.matches.isEmpty
-            ? "\(file): no problems found (\(result.language.code), \(result.stats.words) words)"
-            : "\(file): \(result.matches.count) problem\(result.matches.count == 1 ? "" : "s") (\(result.language.code), \(result.stats.words) words)"
-        lines.append(summary)
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map { $0 + "\n" }.joined()
     }
 }

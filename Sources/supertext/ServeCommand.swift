@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import SuperTextCore
+import SuperTextProject
 import SuperTextServer
 import SuperTextStore
 
@@ -18,7 +19,7 @@ struct ServeCommand: AsyncParsableCommand {
             SUPERTEXT_BODY_TIMEOUT, SUPERTEXT_IDLE_TIMEOUT, SUPERTEXT_MAX_CONNECTIONS, SUPERTEXT_PUBLIC_DIR, \
             SUPERTEXT_LOG_LEVEL, SUPERTEXT_DATABASE, SUPERTEXT_NO_HISTORY, SUPERTEXT_HISTORY_MAX_AGE, \
             SUPERTEXT_HISTORY_MAX_COUNT, SUPERTEXT_API_TOKEN, SUPERTEXT_PROTECT_CHECKS, SUPERTEXT_METRICS_PUBLIC, \
-            SUPERTEXT_ALLOWED_ORIGINS (comma-separated), SUPERTEXT_LOG_FORMAT, SUPERTEXT_RULES. Flags win over the environment.
+            SUPERTEXT_ALLOWED_ORIGINS (comma-separated), SUPERTEXT_LOG_FORMAT, SUPERTEXT_RULES, SUPERTEXT_PROJECT. Flags win over the environment.
             """
     )
 
@@ -66,6 +67,11 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("rules"), help: ArgumentHelp("A directory of your own rule files (NAME.LANGUAGE.rules, NAME.LANGUAGE.phrases; docs/rules.md), read again within a second of a change.", valueName: "dir"))
     var rulesDirectory: String?
+
+    @Option(
+        name: .customLong("project"),
+        help: ArgumentHelp("A directory whose .supertext.toml (there or above) applies to every check: its words, rules turned off, rule files, ignores and settings, under each request's own (docs/project.md).", valueName: "dir"))
+    var projectDirectory: String?
 
     @Option(name: .customLong("public-dir"), help: "Directory of the web front end (default ./public, else the one that ships with the executable).")
     var publicDirectory: String?
@@ -208,6 +214,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         configuration.publicDirectory = options.string(publicDirectory, "SUPERTEXT_PUBLIC_DIR") ?? Self.defaultPublicDirectory()
         configuration.rulesDirectory = options.string(rulesDirectory, "SUPERTEXT_RULES")
+        configuration.projectDirectory = options.string(projectDirectory, "SUPERTEXT_PROJECT")
 
         let format = options.string(logFormat, "SUPERTEXT_LOG_FORMAT") ?? "text"
         var logger: Logger
@@ -231,6 +238,8 @@ struct ServeCommand: AsyncParsableCommand {
         } catch let error as StoreError {
             throw CommandLineFailure("supertext: cannot start: \(error.message)")
         } catch let error as UserRules.DirectoryError {
+            throw CommandLineFailure("supertext: cannot start: \(error.description)")
+        } catch let error as ProjectFileError {
             throw CommandLineFailure("supertext: cannot start: \(error.description)")
         } catch {
             // NIO throws these only while binding: later ones (accepting) are retried, not thrown.

@@ -86,8 +86,6 @@ expect_match "invalid-utf8: message names the byte offset" "$work/invalid-utf8.e
   "invalid\.txt: The text is not valid UTF-8: invalid byte sequence at byte offset 9\."
 run missing-file 2 check "$work/no-such-file.txt"
 expect_match "missing-file: message" "$work/missing-file.err" "no-such-file\.txt: no such file"
-run directory 2 check "$work"
-expect_match "directory: message" "$work/directory.err" "is a directory"
 run bad-option 2 check --no-such-option "$work/clean.txt"
 
 # 5. A 10 MB file: generated prose with one typo every hundred lines.
@@ -351,6 +349,86 @@ expect_match "rules-serve: the broken file's last good rules stay" "$work/rules-
 expect_match "rules-serve: the log names the broken file" "$work/rules-serve.err" "rules: house-style\.en\.rules:[0-9]+:10: rule TEAM_BROKEN: unknown tag <NOPE>; the file's last good rules stay in use"
 kill "$server"
 wait "$server" 2>/dev/null
+
+# 14. check PATH...: a repository's files, with its .gitignore and project file, in every output
+# format, and the paths it cannot check named while the others are checked.
+repo="$work/repo"
+# The binary by its absolute path: the checks below run in the repository.
+supertext_path="$(cd "$(dirname "$supertext")" && pwd)/$(basename "$supertext")"
+mkdir -p "$repo/.git" "$repo/docs/sub" "$repo/vendor" "$repo/build" "$repo/.supertext" "$repo/src"
+printf 'build/\n*.gen.md\n' >"$repo/.gitignore"
+printf 'language = "en-US"\nexclude = ["vendor"]\n' >"$repo/.supertext.toml"
+printf 'Kubernetes\n' >"$repo/.supertext/dictionary.txt"
+printf '# Guide\n\nI saw teh cat on Kubernetes.\n\n```\nteh code is skipped\n```\n\n<!-- supertext-disable-next-line SPELLING -->\nThis begining is ignored.\n' >"$repo/docs/guide.md"
+printf 'I will recieve it.\n' >"$repo/docs/sub/notes.txt"
+printf 'teh generated\n' >"$repo/docs/x.gen.md"
+printf 'teh vendored\n' >"$repo/vendor/v.md"
+printf 'teh built\n' >"$repo/build/b.md"
+printf '// A coment here.\nlet teh = 1\n' >"$repo/src/main.swift"
+(cd "$repo" && "$supertext_path" check . --jobs 2 >"$work/repo.out" 2>"$work/repo.err")
+status=$?
+[ "$status" -eq 1 ] && pass "repo: exit status 1" || fail "repo: exit status $status, expected 1 ($(head -c 300 "$work/repo.err"))"
+if diff <(grep -v '^supertext:' "$work/repo.out") - <<'EXPECTED'
+docs/guide.md:3:7: teh → the (You swapped 'h' and 'e': teh → the.)
+docs/sub/notes.txt:1:8: recieve → receive (You swapped 'e' and 'i': recieve → receive.)
+src/main.swift:1:6: coment → comment (Write 'm' twice ('mm'): coment → comment.)
+EXPECTED
+then pass "repo: the files of the repository, less .gitignore's and the project's exclude; code, the project's word and a disabled line skipped"
+else fail "repo: the problems differ: $(cat "$work/repo.out")"; fi
+expect_match "repo: one summary line" "$work/repo.out" "^supertext: 3 problems in 3 of 3 files \([0-9]+ words, [0-9.]+ s\)$"
+(cd "$repo" && "$supertext_path" check . --jobs 1 >"$work/repo1.out" 2>/dev/null)
+if diff <(grep -v '^supertext:' "$work/repo.out") <(grep -v '^supertext:' "$work/repo1.out") >/dev/null; then
+  pass "repo: --jobs 1 finds the same, in the same order"
+else fail "repo: --jobs 1 differs: $(cat "$work/repo1.out")"; fi
+
+(cd "$repo" && "$supertext_path" check docs src --format github >"$work/github.out" 2>"$work/github.err")
+expect_match "github: a workflow annotation with file, line, column and rule" "$work/github.out" \
+  "^::warning file=docs/guide\.md,line=3,endLine=3,col=7,endColumn=10,title=SPELLING%3A teh::.+"
+expect_match "github: the summary after the annotations" "$work/github.out" "^supertext: 3 problems in 3 of 3 files"
+
+(cd "$repo" && "$supertext_path" check . --format sarif >"$work/sarif.out" 2>"$work/sarif.err")
+if python3 - "$work/sarif.out" <<'PY'
+import json, sys
+log = json.load(open(sys.argv[1]))
+assert log["version"] == "2.1.0" and log["$schema"].endswith("sarif-2.1.0.json"), log.get("version")
+run = log["runs"][0]
+rules = run["tool"]["driver"]["rules"]
+assert [rule["id"] for rule in rules] == ["SPELLING"], rules
+assert rules[0]["help"]["text"] and rules[0]["shortDescription"]["text"], rules[0]
+uris = [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in run["results"]]
+assert uris == ["docs/guide.md", "docs/sub/notes.txt", "src/main.swift"], uris
+first = run["results"][0]
+region = first["locations"][0]["physicalLocation"]["region"]
+assert (region["startLine"], region["startColumn"], region["endColumn"]) == (3, 7, 10), region
+assert first["fixes"][0]["artifactChanges"][0]["replacements"][0]["insertedContent"]["text"] == "the", first["fixes"]
+assert run["invocations"][0]["executionSuccessful"] is True
+PY
+then pass "sarif: SARIF 2.1.0 with the rule, each result's file and region, and the fix"
+else fail "sarif: $(head -c 400 "$work/sarif.out")"; fi
+
+(cd "$repo" && "$supertext_path" check docs src --format json >"$work/jsons.out" 2>/dev/null)
+if python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert [f["path"] for f in r["files"]]==["docs/guide.md","docs/sub/notes.txt","src/main.swift"]; assert r["files"][0]["result"]["matches"][0]["text"]=="teh"' "$work/jsons.out"; then
+  pass "json: several files, each with its path and result"
+else fail "json: $(head -c 300 "$work/jsons.out")"; fi
+
+# Bad input: a path that does not exist, a binary file, a 50 MB file, a broken project file.
+head -c 4096 /dev/urandom >"$repo/docs/binary.txt"
+printf '\0' >>"$repo/docs/binary.txt"
+truncate -s 50M "$repo/docs/huge.md"
+(cd "$repo" && "$supertext_path" check docs nowhere.md --format github >"$work/bad.out" 2>"$work/bad.err")
+status=$?
+[ "$status" -eq 2 ] && pass "bad paths: exit status 2" || fail "bad paths: exit status $status, expected 2"
+expect_match "bad paths: a missing path named" "$work/bad.err" "^supertext: nowhere\.md: no such file or directory$"
+expect_match "bad paths: a binary file named" "$work/bad.err" "^supertext: docs/binary\.txt: is a binary file"
+expect_match "bad paths: a 50 MB file named, with the limit" "$work/bad.err" "^supertext: docs/huge\.md: is 50\.0 MiB, more than the 16\.0 MiB a file may be \(--max-file-size\)$"
+expect_match "bad paths: the other files still checked" "$work/bad.out" "^::warning file=docs/guide\.md"
+expect_match "bad paths: the summary counts them" "$work/bad.out" "; 3 paths not checked$"
+rm "$repo/docs/binary.txt" "$repo/docs/huge.md"
+printf 'language = "en-US"\ndisabled-rules = "SPELLING"\n' >"$repo/.supertext.toml"
+(cd "$repo" && "$supertext_path" check docs/guide.md >"$work/badproject.out" 2>"$work/badproject.err")
+status=$?
+[ "$status" -eq 2 ] && pass "bad project file: exit status 2" || fail "bad project file: exit status $status, expected 2"
+expect_match "bad project file: file, line and key named" "$work/badproject.err" "docs/guide\.md: .*\.supertext\.toml:2: disabled-rules"
 
 echo "$passes passed, $failures failed"
 [ "$failures" -eq 0 ]

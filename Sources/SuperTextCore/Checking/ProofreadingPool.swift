@@ -190,7 +190,7 @@ public final class ProofreadingPool: @unchecked Sendable {
                 condition.withLock { skippedJobs += 1 }
                 return done(.failure(SuperTextError.cancelled))
             }
-            if let userRules = configuration.userRules { proofreader.userRules = userRules.current }
+            proofreader.userRules = configuration.userRules?.current ?? .empty
             let result = Result { try body(proofreader) }
             condition.withLock {
                 if case .failure(let error as SuperTextError) = result, error == .cancelled {
@@ -232,8 +232,10 @@ public final class ProofreadingPool: @unchecked Sendable {
     /// `CheckFinisher`) and decides what is returned.
     /// - Throws: `queueFull` at once when too many checks are waiting; `SuperTextError`s of the
     ///   check; what `finish` answers with.
-    public func check(_ request: CheckRequest, finish: CheckFinisher? = nil) async throws -> CheckResult {
-        let run = try start(request, finish: finish)
+    /// - Parameter userRules: the users' rules of this check, in place of the pool's (a
+    ///   project's rule files, in `supertext check`).
+    public func check(_ request: CheckRequest, userRules: UserRules.Snapshot? = nil, finish: CheckFinisher? = nil) async throws -> CheckResult {
+        let run = try start(request, userRules: userRules, finish: finish)
         defer { run.cancel() }
         var result: CheckResult?
         for try await progress in run.events {
@@ -247,7 +249,7 @@ public final class ProofreadingPool: @unchecked Sendable {
     /// order, then the result (the one `finish` answers with, when given). Cancelling the run (or
     /// the task consuming its events) drops the remaining work.
     /// - Throws: `queueFull` at once when `workers + queueLimit` checks are already admitted.
-    public func start(_ request: CheckRequest, finish: CheckFinisher? = nil) throws -> CheckRun {
+    public func start(_ request: CheckRequest, userRules: UserRules.Snapshot? = nil, finish: CheckFinisher? = nil) throws -> CheckRun {
         try condition.withLock {
             if isShuttingDown { throw SuperTextError.shuttingDown }
             guard activeChecks < configuration.workers + configuration.queueLimit else {
@@ -262,7 +264,7 @@ public final class ProofreadingPool: @unchecked Sendable {
         let task = Task {
             defer { self.condition.withLock { self.activeChecks -= 1 } }
             do {
-                let result = try await self.runCheck(request, flag: flag, finish: finish) { continuation.yield($0) }
+                let result = try await self.runCheck(request, userRules: userRules, flag: flag, finish: finish) { continuation.yield($0) }
                 continuation.yield(.loaded(result))
                 continuation.finish()
             } catch let error as SuperTextError where error == .cancelled && flag.isPastDeadline {
@@ -282,7 +284,7 @@ public final class ProofreadingPool: @unchecked Sendable {
     }
 
     private func runCheck(
-        _ request: CheckRequest, flag: CancellationFlag, finish: CheckFinisher?,
+        _ request: CheckRequest, userRules: UserRules.Snapshot?, flag: CancellationFlag, finish: CheckFinisher?,
         report: @escaping @Sendable (CheckProgress) -> Void
     ) async throws -> CheckResult {
         let clock = ContinuousClock.now
@@ -291,7 +293,10 @@ public final class ProofreadingPool: @unchecked Sendable {
         report(.loading(done: 0, total: parts.count, matches: []))
         if parts.count == 1 {
             // Finished on the worker: a stored check goes back to its caller once, not twice.
-            let result = try await run(flag: flag, { try $0.check(request, choice: nil, isCancelled: isCancelled) }, finish: finish)
+            let result = try await run(flag: flag, {
+                if let userRules { $0.userRules = userRules }
+                return try $0.check(request, choice: nil, isCancelled: isCancelled)
+            }, finish: finish)
             report(.loading(done: 1, total: 1, matches: result.matches))
             return result
         }
@@ -303,7 +308,10 @@ public final class ProofreadingPool: @unchecked Sendable {
         let partJobs = parts.enumerated().map { index, part -> Job in
             var partRequest = request
             partRequest.text = part.text
-            return job(flag: flag, { try $0.check(partRequest, choice: choice, isCancelled: isCancelled) }) { result in
+            return job(flag: flag, {
+                if let userRules { $0.userRules = userRules }
+                return try $0.check(partRequest, choice: choice, isCancelled: isCancelled)
+            }) { result in
                 finishedContinuation.yield((index, result.map { $0.shifted(by: part.utf16Offset) }))
             }
         }

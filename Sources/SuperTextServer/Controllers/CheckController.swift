@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import SuperTextCore
+import SuperTextProject
 import SuperTextStore
 
 /// `POST /api/v1/check` and `POST /api/v1/check/stream`: check a text, at once or as
@@ -15,14 +16,26 @@ struct CheckController: Sendable {
     let bodyLimit: Int
     /// Where checks, words and matches are counted.
     let metrics: ServerMetrics
+    /// The project of `--project`, applied to every check.
+    var project: ServerProject?
 
-    /// The check request with the personal dictionary and the rules turned off applied.
+    /// The check request with the personal dictionary, the rules turned off and the project applied.
     private func parse(_ request: Request) async throws -> CheckInput {
         var input = try await CheckInput.parse(request, bodyLimit: bodyLimit)
         input.request.personalDictionary = dictionary.snapshot()
         input.request.rulesTurnedOff = disabledRules.snapshot()
+        project?.apply(to: &input.request, given: input.given, catalog: pool.catalog)
         return input
     }
+
+    /// `finish` with the project's ignores applied first.
+    private func finisher(_ finish: CheckFinisher?, for request: CheckRequest) -> CheckFinisher? {
+        guard let project else { return finish }
+        return project.finisher(finish, text: request.text, format: request.format)
+    }
+
+    /// The project's rules with the server's, for one check.
+    private var userRules: UserRules.Snapshot? { project?.userRules(with: pool.configuration.userRules?.current) }
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.post("check", use: check)
@@ -36,8 +49,8 @@ struct CheckController: Sendable {
         }
         let input = try await parse(request)
         do {
-            let finish = try history.finisher(text: input.request.text, requested: input.store)
-            let result = try await pool.check(input.request, finish: finish)
+            let finish = finisher(try history.finisher(text: input.request.text, requested: input.store), for: input.request)
+            let result = try await pool.check(input.request, userRules: userRules, finish: finish)
             metrics.recordCheck(result, api: .v1)
             return JSONResponse.make(result)
         } catch {
@@ -52,11 +65,14 @@ struct CheckController: Sendable {
         try validateLanguage(of: input.request)
         let run: CheckRun
         do {
-            run = try pool.start(input.request, finish: history.finisher(text: input.request.text, requested: input.store))
+            run = try pool.start(
+                input.request, userRules: userRules,
+                finish: finisher(history.finisher(text: input.request.text, requested: input.store), for: input.request))
         } catch {
             throw APIError(error)
         }
-        let logger = context.logger, metrics = metrics
+        let logger = context.logger, metrics = metrics, project = project
+        let text = input.request.text, format = input.request.format
         return Response(
             status: .ok,
             headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache", .init("X-Accel-Buffering")!: "no"],
@@ -66,7 +82,8 @@ struct CheckController: Sendable {
                 do {
                     for try await progress in run.events {
                         switch progress {
-                        case .loading(let done, let total, let matches):
+                        case .loading(let done, let total, var matches):
+                            if let project { matches = project.keep(matches, text: text, format: format) }
                             let event = LoadingEvent(done: done, total: total, matches: matches)
                             try await ServerSentEvent.send(ServerSentEvent.buffer(name: "loading", data: event.json), to: &writer)
                         case .loaded(let result):

@@ -1,5 +1,6 @@
 import Hummingbird
 import SuperTextCore
+import SuperTextProject
 import SuperTextStore
 
 /// `GET` and `POST /v2/check`: LanguageTool's check, so that LanguageTool's clients (editor
@@ -20,6 +21,8 @@ struct LanguageToolCheckController: Sendable {
     let metrics: ServerMetrics
     /// The largest answer sent, by the size of the text.
     var answerLimit = LanguageToolResponse.SizeLimit.standard
+    /// The project of `--project`: its words, rules turned off, rule files and ignores apply.
+    var project: ServerProject?
 
     /// The most bytes of a request: the text limit with room for form encoding, which spells
     /// most characters out of ASCII as several `%XX` escapes.
@@ -33,16 +36,21 @@ struct LanguageToolCheckController: Sendable {
     @Sendable func check(request: Request, context: AppRequestContext) async throws -> Response {
         let parameters = try await LanguageToolParameters.read(request, bodyLimit: requestLimit)
         try parameters.authorize(request, token: token)
+        let projectContext = project?.current
+        let userRules = project?.userRules(with: pool.configuration.userRules?.current) ?? pool.configuration.userRules?.current
         var input = try LanguageToolCheckRequest.parse(
-            parameters, catalog: pool.catalog, maxTextLength: maxTextLength, rulesTurnedOff: disabledRules.snapshot(),
-            userRules: pool.configuration.userRules?.current)
+            parameters, catalog: pool.catalog, maxTextLength: maxTextLength,
+            rulesTurnedOff: disabledRules.snapshot().union(projectContext?.file.settings.disabledRules ?? []),
+            userRules: userRules)
         input.check.personalDictionary = dictionary.snapshot()
+        if let projectContext { input.check.acceptedWords.formUnion(projectContext.words) }
         // The answer is written by the check's own work, counted by the queue limit (on the
         // worker's thread for a text of one part), not after it.
         let answer = AnswerBox()
         let text = input.text
         do {
-            let result = try await pool.check(input.check) { result, finished in
+            let result = try await pool.check(input.check, userRules: project == nil ? nil : userRules) { result, finished in
+                let result = projectContext?.filter(result, text: text.plainText, kind: .plain) ?? result
                 let json = LanguageToolResponse(result: result, text: text).json
                 let textBytes = text.originalText.utf8.count
                 guard json.count <= answerLimit.bytes(forTextOf: textBytes) else {
