@@ -18,11 +18,17 @@ public final class MessageTransport: @unchecked Sendable {
 
     /// Bodies larger than this are refused (a 50 MB document is read and refused, not held twice).
     public static let maximumBodyBytes = 64 << 20
+    /// Deepest nesting of arrays and objects read: LSP's messages go a dozen deep, and decoding
+    /// recurses, so a hostile body must not reach the reader thread's stack limit.
+    public static let maximumDepth = 64
 
     private let input: FileHandle
     private let output: FileHandle
     private var buffer = Data()
     private let writeLock = NSLock()
+    /// After a frame whose length was missing or wrong, what follows up to the next header is
+    /// the rest of it, not a message.
+    private var resynchronizing = false
 
     public init(input: FileHandle, output: FileHandle) {
         self.input = input
@@ -31,6 +37,10 @@ public final class MessageTransport: @unchecked Sendable {
 
     /// Blocks until the next message.
     public func read() -> Incoming {
+        if resynchronizing {
+            guard skipToNextHeader() else { return .closed }
+            resynchronizing = false
+        }
         // Headers end at the first blank line.
         var headerEnd: Range<Data.Index>?
         while true {
@@ -52,7 +62,10 @@ public final class MessageTransport: @unchecked Sendable {
                 length = Int(parts[1].trimmingCharacters(in: .whitespaces))
             }
         }
-        guard let length, length >= 0 else { return .malformed("no valid Content-Length header") }
+        guard let length, length >= 0 else {
+            resynchronizing = true
+            return .malformed("no valid Content-Length header")
+        }
         guard length <= Self.maximumBodyBytes else {
             // Skip the body without keeping it.
             var left = length
@@ -69,11 +82,53 @@ public final class MessageTransport: @unchecked Sendable {
         }
         let body = buffer.prefix(length)
         buffer.removeFirst(length)
+        guard !Self.nestsDeeper(body, than: Self.maximumDepth) else {
+            return .malformed("the body nests arrays and objects deeper than \(Self.maximumDepth)")
+        }
         do {
             return .message(try JSONDecoder().decode(JSON.self, from: body))
         } catch {
+            // A Content-Length too short leaves the rest of the body before the next header.
+            resynchronizing = true
             return .malformed("the body is not JSON (Content-Length \(length))")
         }
+    }
+
+    /// Drops bytes up to the next header (`Content-Length` or `Content-Type`, either case);
+    /// `false` when the input ends first. A frame that was whole skips nothing.
+    private func skipToNextHeader() -> Bool {
+        let names = [Data("Content-".utf8), Data("content-".utf8)]
+        while true {
+            if let start = names.compactMap({ buffer.range(of: $0)?.lowerBound }).min() {
+                buffer.removeSubrange(buffer.startIndex..<start)
+                return true
+            }
+            // Keep what could be the start of a header cut by the read.
+            if buffer.count > 16 { buffer.removeFirst(buffer.count - 16) }
+            guard fill() else { return false }
+        }
+    }
+
+    /// Whether `body` nests arrays and objects deeper than `limit`, brackets in strings aside.
+    static func nestsDeeper(_ body: Data, than limit: Int) -> Bool {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in body {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > limit { return true }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return false
     }
 
     /// Writes one message; safe from any thread.

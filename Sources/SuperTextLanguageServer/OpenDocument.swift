@@ -84,7 +84,8 @@ final class OpenDocument {
         let lineEnd = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : text.utf16.count
         switch encoding {
         case .utf16:
-            return min(lineStart + character, lineEnd)
+            // Compared before adding: a client's huge character must not overflow.
+            return character >= lineEnd - lineStart ? lineEnd : lineStart + character
         case .utf8:
             let units = lineUnits(lineStart..<lineEnd)
             var bytes = 0

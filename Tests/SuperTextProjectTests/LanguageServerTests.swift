@@ -248,6 +248,35 @@ struct LanguageServerTests {
         #expect(session.close() == 0)
     }
 
+    @Test func wrongFramingAndHostileBodiesDoNotStopTheServer() throws {
+        let root = try project()
+        let session = LanguageServerSession()
+        _ = session.initialize(root: root)
+        // A length that is not a number: the body after it is skipped, the next frame read.
+        session.sendRaw("Content-Length: nine\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":90,\"method\":\"x\"}")
+        #expect(session.next { $0["error"] != nil }["error"]?["code"] == -32700)
+        #expect(session.request("textDocument/hover", [:])["error"]?["code"] == -32601)
+        // A length too short: the rest of the body is skipped too.
+        let body = "{\"jsonrpc\":\"2.0\",\"id\":91,\"method\":\"textDocument/hover\"}"
+        session.sendRaw("Content-Length: 10\r\n\r\n" + body)
+        #expect(session.next { $0["error"] != nil }["error"]?["code"] == -32700)
+        #expect(session.request("textDocument/hover", [:])["error"]?["code"] == -32601)
+        // Nesting deep enough to exhaust a decoder's stack is refused before decoding.
+        let deep = String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)
+        session.sendRaw("Content-Length: \(deep.utf8.count)\r\n\r\n" + deep)
+        #expect(session.next { $0["error"] != nil }["error"]?["code"] == -32700)
+        // A character past any line's length, even the largest integer, is the line's end.
+        let uri = URL(fileURLWithPath: root + "/a.txt").absoluteString
+        session.open(uri, "Line one.\nWe recieve it.\n", languageId: "plaintext")
+        #expect(session.diagnostics(for: uri).count == 1)
+        let far: JSON = ["line": 1, "character": .int(Int.max)]
+        let actions = session.request("textDocument/codeAction", [
+            "textDocument": ["uri": .string(uri)], "range": ["start": far, "end": far], "context": ["diagnostics": []],
+        ])
+        #expect(actions["error"] == nil)
+        #expect(session.close() == 0)
+    }
+
     @Test func aProjectFileWithAnErrorIsReportedNotFatal() throws {
         let root = try project("picky = sometimes\n")
         let session = LanguageServerSession()
