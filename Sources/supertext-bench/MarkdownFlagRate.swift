@@ -3,7 +3,7 @@ import SuperTextCore
 
 /// The share of words flagged in real Markdown by SuperText's Markdown check and by `hunspell -l`.
 ///
-/// SuperText checks each file as `supertext check --markdown --language CODE` does, spelling
+/// SuperText checks each file as `supertext check FILE.md --language CODE` does, spelling
 /// only (the other rules flag spacing and repetitions, not words), with suggestions off. Hunspell
 /// reads the same raw files (it has no Markdown mode). Both counts are divided by the same number
 /// of words, counted by `WordCount` over the raw files.
@@ -72,7 +72,7 @@ struct MarkdownFlagRate {
         )
         let ourShare = Double(flaggedCount) / Double(words)
         print(
-            "  supertext check --markdown (\(language.code)): \(flaggedCount) flagged = "
+            "  supertext check FILE.md (\(language.code)): \(flaggedCount) flagged = "
                 + "\(fixed(ourShare * 100, 2))% of words (\(fixed(seconds, 2)) s)"
         )
         var hunspellCounts: [String: Int] = [:]

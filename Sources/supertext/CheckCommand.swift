@@ -103,8 +103,10 @@ struct CheckCommand: AsyncParsableCommand {
         for problem in problems { report(problem) }
         let single = paths.count == 1 && problems.isEmpty && inputs.count == 1 && !isDirectory(paths[0])
 
-        let pool = ProofreadingPool(
-            catalog: catalog, configuration: .init(workers: jobs, queueLimit: inputs.count + jobs, timeout: nil))
+        var poolConfiguration = ProofreadingPool.Configuration(workers: jobs, queueLimit: inputs.count + jobs, timeout: nil)
+        // Only the languages the files are in are loaded, when they are first needed.
+        poolConfiguration.loadsEverythingAtStart = false
+        let pool = ProofreadingPool(catalog: catalog, configuration: poolConfiguration)
         defer { pool.shutdown() }
         let settings = Settings(
             flags: overrides, preferredLanguages: preferredLanguages, mixedLanguages: mixedLanguages,

@@ -40,6 +40,10 @@ public final class ProofreadingPool: @unchecked Sendable {
         public var indexBuildEvents: (@Sendable (IndexBuildEvent) -> Void)?
         /// The users' own rules, whose current set each check runs.
         public var userRules: UserRules?
+        /// Whether every installed language is loaded for each worker at start (a server's
+        /// first checks are then as fast as the others); off, a language loads on first use,
+        /// as a command that checks a few files in one language wants.
+        public var loadsEverythingAtStart = true
 
         public init(workers: Int, queueLimit: Int = 256, timeout: Duration? = .seconds(30), partSize: Int = 16 * 1024) {
             self.workers = max(1, workers)
@@ -70,7 +74,8 @@ public final class ProofreadingPool: @unchecked Sendable {
     /// Checks admitted and not yet finished.
     private var activeChecks = 0
 
-    /// Creates the workers and loads every installed language for each, one after another. The
+    /// Creates the workers and loads every installed language for each, one after another
+    /// (unless `loadsEverythingAtStart` is off). The
     /// workers share the suggestion indexes, the grammar and one Hunspell dictionary per language.
     public init(catalog: DictionaryCatalog, configuration: Configuration) {
         self.catalog = catalog
@@ -86,7 +91,7 @@ public final class ProofreadingPool: @unchecked Sendable {
             let proofreader = Proofreader(
                 catalog: catalog, rules: ProofreadingRules.all, suggestionEngine: engine, dictionaries: dictionaries
             )
-            proofreader.loadAll()
+            if configuration.loadsEverythingAtStart { proofreader.loadAll() }
             proofreaders.append(proofreader)
         }
         for (index, proofreader) in proofreaders.enumerated() {
