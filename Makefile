@@ -12,10 +12,12 @@ run: deps release
 ## Install what is missing and run every test.
 test: test-deps
 	$(SWIFT) build --build-tests
-	# Two passes: the core's CPU-bound suites would otherwise hold the few threads of Swift's
-	# cooperative pool that the server and store suites need for their timeouts and notices.
+	# Three passes: the core's CPU-bound suites, and the language server's, which wait on its
+	# pipes, would otherwise hold the few threads of Swift's cooperative pool that the server and
+	# store suites need for their timeouts and notices.
 	$(SWIFT) test --skip-build --filter SuperTextCoreTests
-	$(SWIFT) test --skip-build --skip SuperTextCoreTests
+	$(SWIFT) test --skip-build --skip SuperTextCoreTests --skip SuperTextProjectTests
+	$(SWIFT) test --skip-build --filter SuperTextProjectTests
 	scripts/run-end-to-end-tests.sh
 
 deps:
