@@ -225,7 +225,7 @@ public final class LanguageServer {
         let start = path(of: uri) ?? workspaceRoot ?? FileManager.default.currentDirectoryPath
         let file = ProjectFile.find(from: start)
         let key = file ?? "<none>:\(workspaceRoot ?? "")"
-        if let (context, stamp) = projects[key], stamp == Self.stamp(of: context.file) { return context }
+        if let (context, stamp) = projects[key], stamp == context.file.modificationStamp { return context }
         let context: ProjectContext
         if let file {
             context = try ProjectContext(file: try ProjectFile(path: file))
@@ -235,16 +235,11 @@ public final class LanguageServer {
         if !context.rules.problems.isEmpty {
             for problem in context.rules.problems { tell("rules not loaded: \(problem)") }
         }
-        projects[key] = (context, Self.stamp(of: context.file))
+        projects[key] = (context, context.file.modificationStamp)
         for cache in caches.values { cache.clear() }
         return context
     }
 
-    private static func stamp(of file: ProjectFile) -> [Date?] {
-        ([file.path, file.dictionaryPath] + file.settings.rules.map(file.resolve)).map {
-            (try? FileManager.default.attributesOfItem(atPath: $0))?[.modificationDate] as? Date
-        }
-    }
 
     private func diagnostic(for match: Match, in document: OpenDocument) -> JSON {
         let severity = switch match.category {

@@ -50,7 +50,7 @@ public struct FileSelection {
     private mutating func walk(start: String) {
         let absolute = URL(fileURLWithPath: start).standardizedFileURL.path
         // The rules of `.gitignore` files above the start, from the repository's top down, apply.
-        let top = Self.repositoryTop(above: absolute) ?? absolute
+        let top = ProjectFile.nearestDirectory(containing: ".git", from: absolute) ?? absolute
         let prefix = Self.components(of: absolute, under: top) ?? []
         var ignore = GitIgnore()
         var directory = top
@@ -109,17 +109,6 @@ public struct FileSelection {
             guard stat(path, &status) == 0 else { return nil }
             return status.st_mode & S_IFMT == S_IFREG ? .file : nil
         default: return nil
-        }
-    }
-
-    /// The nearest directory at or above `path` holding `.git`.
-    static func repositoryTop(above path: String) -> String? {
-        var directory = path
-        while true {
-            if FileManager.default.fileExists(atPath: directory + "/.git") { return directory }
-            let parent = (directory as NSString).deletingLastPathComponent
-            if parent == directory || parent.isEmpty { return nil }
-            directory = parent
         }
     }
 

@@ -82,11 +82,16 @@ public struct ProjectFile: Sendable {
         if !FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) || !isDirectory.boolValue {
             directory.deleteLastPathComponent()
         }
+        return nearestDirectory(containing: name, from: directory.path).map { ($0 as NSString).appendingPathComponent(name) }
+    }
+
+    /// The nearest directory at or above `directory` (absolute) that holds an entry `name`.
+    static func nearestDirectory(containing name: String, from directory: String) -> String? {
+        var directory = directory
         while true {
-            let candidate = directory.appendingPathComponent(name).path
-            if FileManager.default.fileExists(atPath: candidate) { return candidate }
-            let parent = directory.deletingLastPathComponent()
-            if parent.path == directory.path { return nil }
+            if FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent(name)) { return directory }
+            let parent = (directory as NSString).deletingLastPathComponent
+            if parent == directory || parent.isEmpty { return nil }
             directory = parent
         }
     }
@@ -121,6 +126,14 @@ public struct ProjectFile: Sendable {
 
     /// The project's word list.
     public var dictionaryPath: String { resolve(settings.dictionary) }
+
+    /// When the file, its word list and its rule files were last changed: a project is read
+    /// again when this differs.
+    public var modificationStamp: [Date?] {
+        ([path, dictionaryPath] + settings.rules.map(resolve)).map {
+            (try? FileManager.default.attributesOfItem(atPath: $0))?[.modificationDate] as? Date
+        }
+    }
 }
 
 /// Reads the keys of a project file, each checked for its type and value.

@@ -30,20 +30,20 @@ public final class ServerProject: Sendable {
         self.directory = directory
         self.logger = logger
         let context = try ProjectContext(for: directory, fallbackRoot: directory)
-        state = Mutex(Loaded(context: context, stamp: Self.stamp(of: context.file)))
+        state = Mutex(Loaded(context: context, stamp: context.file.modificationStamp))
         for problem in context.rules.problems { logger.error("project rules: \(problem)") }
     }
 
     /// The project now: read again when one of its files changed since.
     public var current: ProjectContext {
         let known = state.withLock { $0 }
-        let stamp = Self.stamp(of: known.context.file)
+        let stamp = known.context.file.modificationStamp
         guard stamp != known.stamp else { return known.context }
         do {
             let context = try ProjectContext(for: directory, fallbackRoot: directory)
             for problem in context.rules.problems { logger.error("project rules: \(problem)") }
             logger.notice("project: \(context.file.path) read again")
-            state.withLock { $0 = Loaded(context: context, stamp: Self.stamp(of: context.file)) }
+            state.withLock { $0 = Loaded(context: context, stamp: context.file.modificationStamp) }
             return context
         } catch {
             logger.error("project: \(error); its last good version stays in use")
@@ -54,8 +54,7 @@ public final class ServerProject: Sendable {
 
     /// The rules of a check: the server's (`--rules`) and then the project's; `nil` when there
     /// are none of the project's (the pool then runs the server's as always).
-    public func userRules(with server: UserRules.Snapshot?) -> UserRules.Snapshot? {
-        let context = current
+    public func userRules(of context: ProjectContext, with server: UserRules.Snapshot?) -> UserRules.Snapshot? {
         guard !context.rules.rules.isEmpty else { return nil }
         let generation = server?.generation ?? 0
         return state.withLock { loaded in
@@ -68,8 +67,7 @@ public final class ServerProject: Sendable {
 
     /// `request` with the project's words accepted, its rules turned off or on, and its
     /// settings where the request left them out (`given`).
-    public func apply(to request: inout CheckRequest, given: GivenSettings, catalog: DictionaryCatalog) {
-        let context = current
+    public func apply(_ context: ProjectContext, to request: inout CheckRequest, given: GivenSettings, catalog: DictionaryCatalog) {
         let settings = context.file.settings
         request.acceptedWords.formUnion(context.words)
         // The project's disabled rules are turned off as the server's are: a request that names
@@ -86,9 +84,8 @@ public final class ServerProject: Sendable {
 
     /// `next` with the result first stripped of what the project ignores or the text's own
     /// comments turn off, so that history, the answer and the stream's `loaded` agree.
-    public func finisher(_ next: CheckFinisher?, text: String, format: TextFormat) -> CheckFinisher {
-        let context = current
-        return { result, finished in
+    public func finisher(of context: ProjectContext, _ next: CheckFinisher?, text: String, format: TextFormat) -> CheckFinisher {
+        { result, finished in
             let filtered = context.filter(result, text: text, kind: FileKind(format: format))
             if let next { next(filtered, finished) } else { finished(.success(filtered)) }
         }
@@ -96,18 +93,12 @@ public final class ServerProject: Sendable {
 
     /// The matches of a part of a stream that the project keeps; ignores by sentence apply to
     /// the whole result only (`finisher`), as a part's event carries no sentences.
-    public func keep(_ matches: [Match], text: String, format: TextFormat) -> [Match] {
+    public func keep(_ matches: [Match], of context: ProjectContext, text: String, format: TextFormat) -> [Match] {
         guard !matches.isEmpty else { return matches }
         let part = CheckResult(
             language: LanguageReport(code: "und", name: "", detected: false, confidence: 0), matches: matches, correctedText: "",
             stats: CheckStats(characters: 0, words: 0, matches: matches.count, milliseconds: 0))
-        return current.filter(part, text: text, kind: FileKind(format: format)).matches
-    }
-
-    private static func stamp(of file: ProjectFile) -> [Date?] {
-        ([file.path, file.dictionaryPath] + file.settings.rules.map(file.resolve)).map {
-            (try? FileManager.default.attributesOfItem(atPath: $0))?[.modificationDate] as? Date
-        }
+        return context.filter(part, text: text, kind: FileKind(format: format)).matches
     }
 
     /// Which settings a request gave itself (the project's stand for the others).

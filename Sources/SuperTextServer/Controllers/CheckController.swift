@@ -19,23 +19,27 @@ struct CheckController: Sendable {
     /// The project of `--project`, applied to every check.
     var project: ServerProject?
 
-    /// The check request with the personal dictionary, the rules turned off and the project applied.
-    private func parse(_ request: Request) async throws -> CheckInput {
+    /// The check request with the personal dictionary, the rules turned off and the project
+    /// applied, and the project as it is for this check (read once).
+    private func parse(_ request: Request) async throws -> (CheckInput, ProjectContext?) {
         var input = try await CheckInput.parse(request, bodyLimit: bodyLimit)
         input.request.personalDictionary = dictionary.snapshot()
         input.request.rulesTurnedOff = disabledRules.snapshot()
-        project?.apply(to: &input.request, given: input.given, catalog: pool.catalog)
-        return input
+        let context = project?.current
+        if let project, let context { project.apply(context, to: &input.request, given: input.given, catalog: pool.catalog) }
+        return (input, context)
     }
 
     /// `finish` with the project's ignores applied first.
-    private func finisher(_ finish: CheckFinisher?, for request: CheckRequest) -> CheckFinisher? {
-        guard let project else { return finish }
-        return project.finisher(finish, text: request.text, format: request.format)
+    private func finisher(_ finish: CheckFinisher?, for request: CheckRequest, in context: ProjectContext?) -> CheckFinisher? {
+        guard let project, let context else { return finish }
+        return project.finisher(of: context, finish, text: request.text, format: request.format)
     }
 
     /// The project's rules with the server's, for one check.
-    private var userRules: UserRules.Snapshot? { project?.userRules(with: pool.configuration.userRules?.current) }
+    private func userRules(in context: ProjectContext?) -> UserRules.Snapshot? {
+        context.flatMap { project?.userRules(of: $0, with: pool.configuration.userRules?.current) }
+    }
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.post("check", use: check)
@@ -47,10 +51,11 @@ struct CheckController: Sendable {
         if request.headers[.accept]?.contains("text/event-stream") == true {
             return try await stream(request: request, context: context)
         }
-        let input = try await parse(request)
+        let (input, projectContext) = try await parse(request)
         do {
-            let finish = finisher(try history.finisher(text: input.request.text, requested: input.store), for: input.request)
-            let result = try await pool.check(input.request, userRules: userRules, finish: finish)
+            let finish = finisher(
+                try history.finisher(text: input.request.text, requested: input.store), for: input.request, in: projectContext)
+            let result = try await pool.check(input.request, userRules: userRules(in: projectContext), finish: finish)
             metrics.recordCheck(result, api: .v1)
             return JSONResponse.make(result)
         } catch {
@@ -61,13 +66,13 @@ struct CheckController: Sendable {
     /// Streams the check as Server-Sent Events. Bad input is still answered with a plain JSON
     /// error and its status, before the stream starts; what fails later is an `error` event.
     @Sendable func stream(request: Request, context: AppRequestContext) async throws -> Response {
-        let input = try await parse(request)
+        let (input, projectContext) = try await parse(request)
         try validateLanguage(of: input.request)
         let run: CheckRun
         do {
             run = try pool.start(
-                input.request, userRules: userRules,
-                finish: finisher(history.finisher(text: input.request.text, requested: input.store), for: input.request))
+                input.request, userRules: userRules(in: projectContext),
+                finish: finisher(history.finisher(text: input.request.text, requested: input.store), for: input.request, in: projectContext))
         } catch {
             throw APIError(error)
         }
@@ -83,7 +88,9 @@ struct CheckController: Sendable {
                     for try await progress in run.events {
                         switch progress {
                         case .loading(let done, let total, var matches):
-                            if let project { matches = project.keep(matches, text: text, format: format) }
+                            if let project, let projectContext {
+                                matches = project.keep(matches, of: projectContext, text: text, format: format)
+                            }
                             let event = LoadingEvent(done: done, total: total, matches: matches)
                             try await ServerSentEvent.send(ServerSentEvent.buffer(name: "loading", data: event.json), to: &writer)
                         case .loaded(let result):

@@ -37,7 +37,8 @@ struct LanguageToolCheckController: Sendable {
         let parameters = try await LanguageToolParameters.read(request, bodyLimit: requestLimit)
         try parameters.authorize(request, token: token)
         let projectContext = project?.current
-        let userRules = project?.userRules(with: pool.configuration.userRules?.current) ?? pool.configuration.userRules?.current
+        let userRules = projectContext.flatMap { project?.userRules(of: $0, with: pool.configuration.userRules?.current) }
+            ?? pool.configuration.userRules?.current
         var input = try LanguageToolCheckRequest.parse(
             parameters, catalog: pool.catalog, maxTextLength: maxTextLength,
             rulesTurnedOff: disabledRules.snapshot().union(projectContext?.file.settings.disabledRules ?? []),
