@@ -62,18 +62,16 @@ public struct ProjectContext: Sendable {
             picky: flags.picky ?? settings.picky ?? editor.picky ?? false
         )
         request.enabledRules = Set(editor.enabledRules + settings.enabledRules + flags.enabledRules)
-        if request.language.lowercased() == "auto", !settings.preferredVariants.isEmpty {
-            request.preferredLanguages = Self.candidates(preferring: settings.preferredVariants, among: catalog)
+        if request.language.lowercased() == "auto" {
+            request.preferredLanguages = Self.candidates(of: settings, among: catalog)
         }
         return request
     }
 
-    /// The installed languages with each preferred variant in place of its language's others:
-    /// `en-GB` preferred leaves `en-US` out of detection, and French, German... in.
-    public static func candidates(preferring variants: [String], among catalog: DictionaryCatalog) -> [String] {
-        let preferred = variants.compactMap { try? catalog.resolve($0) }
-        let primaries = Set(preferred.map(\.primaryLanguage))
-        return preferred.map(\.code) + catalog.languages.filter { !primaries.contains($0.primaryLanguage) }.map(\.code)
+    /// The languages `auto` chooses among for the project (empty: every installed one): its
+    /// `preferred-languages` with its `preferred-variants` in place of their languages' others.
+    public static func candidates(of settings: ProjectSettings, among catalog: DictionaryCatalog) -> [String] {
+        catalog.detectionCandidates(languages: settings.preferredLanguages, variants: settings.preferredVariants)
     }
 
     /// `result` without the matches the project ignores (`[[ignore]]`) or the file's comments turn off.

@@ -7,6 +7,9 @@ import TOMLKit
 public struct ProjectSettings: Sendable, Equatable {
     /// A language code, or `auto`.
     public var language: String?
+    /// With `auto`: the languages to choose among (`en`, `fr`; empty: every installed one), as
+    /// `--prefer` and the API's `preferredLanguages` say it.
+    public var preferredLanguages: [String] = []
     /// With `auto`: the variant to check a detected language in (`en-GB` for English).
     public var preferredVariants: [String] = []
     public var picky: Bool?
@@ -160,6 +163,11 @@ private struct ProjectFileReader {
                     throw failure(key, "'\(code)' is not a language code (en-US, fr) or auto")
                 }
                 settings.language = code
+            case "preferred-languages":
+                settings.preferredLanguages = try strings(value, key)
+                if let bad = settings.preferredLanguages.first(where: { !Self.isLanguageCode($0) }) {
+                    throw failure(key, "'\(bad)' is not a language code (en, fr-CH)")
+                }
             case "preferred-variants": settings.preferredVariants = try strings(value, key)
             case "picky": settings.picky = try boolean(value, key)
             case "explanation-language":
@@ -192,7 +200,7 @@ private struct ProjectFileReader {
     }
 
     static let keys = [
-        "language", "preferred-variants", "picky", "explanation-language", "disabled-rules", "enabled-rules",
+        "language", "preferred-languages", "preferred-variants", "picky", "explanation-language", "disabled-rules", "enabled-rules",
         "rules", "dictionary", "ignore", "include", "exclude",
     ]
 

@@ -77,8 +77,9 @@ public final class ServerProject: Sendable {
         if !given.language, let language = settings.language { request.language = language }
         if !given.picky, let picky = settings.picky { request.picky = picky }
         if !given.explanationLanguage, let language = settings.explanationLanguage { request.explanationLanguage = language }
-        if !given.preferredLanguages, request.language.lowercased() == "auto", !settings.preferredVariants.isEmpty {
-            request.preferredLanguages = ProjectContext.candidates(preferring: settings.preferredVariants, among: catalog)
+        if !given.preferredLanguages, request.language.lowercased() == "auto" {
+            let candidates = ProjectContext.candidates(of: settings, among: catalog)
+            if !candidates.isEmpty { request.preferredLanguages = candidates }
         }
     }
 

@@ -15,6 +15,21 @@ struct DictionaryCatalogTests {
         #expect(try catalog.resolve("en").code == "en-US")
     }
 
+    @Test func detectionChoosesAmongThePreferredLanguagesAndVariants() throws {
+        let catalog = DictionaryCatalog(searchPath: ["/usr/share/hunspell"])
+        // Nothing preferred: every language (the empty list).
+        #expect(catalog.detectionCandidates().isEmpty)
+        // Bare codes are their default variants, in the order given; unknown codes are left out.
+        #expect(catalog.detectionCandidates(languages: ["en", "fr", "xx", "de"]) == ["en-US", "fr", "de-DE"])
+        // A preferred variant stands for its language; a language not preferred stays out.
+        #expect(catalog.detectionCandidates(languages: ["en", "de"], variants: ["en-GB", "es-MX"]) == ["en-GB", "de-DE"])
+        // Variants alone: every installed language, English first, one variant for English.
+        let all = catalog.detectionCandidates(variants: ["en-GB"])
+        #expect(all.first == "en-GB")
+        #expect(!all.contains("en-US"))
+        #expect(all.contains("fr") && all.contains("de-DE"))
+    }
+
     @Test func aBrokenDictionaryIsReportedByFileNameAndOthersStillWork() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("st-dicts-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

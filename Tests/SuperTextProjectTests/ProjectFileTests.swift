@@ -16,6 +16,7 @@ struct ProjectFileTests {
         let text = """
             # The project's settings.
             language = "en-GB"
+            preferred-languages = ["en", "de"]
             preferred-variants = ["en-GB", "de-CH"]
             picky = true
             explanation-language = "fr"
@@ -35,6 +36,7 @@ struct ProjectFileTests {
             """
         let settings = try ProjectFile(path: "/p/.supertext.toml", text: text).settings
         #expect(settings.language == "en-GB")
+        #expect(settings.preferredLanguages == ["en", "de"])
         #expect(settings.preferredVariants == ["en-GB", "de-CH"])
         #expect(settings.picky == true)
         #expect(settings.explanationLanguage == .fr)
@@ -63,6 +65,7 @@ struct ProjectFileTests {
         ("\n\ndisabled-rules = \"SPELLING\"\n", 3, "disabled-rules", "must be a list of strings"),
         ("language = \"english please\"\n", 1, "language", "is not a language code"),
         ("explanation-language = \"it\"\n", 1, "explanation-language", "en, fr, de or es"),
+        ("preferred-languages = [\"en\", \"English\"]\n", 1, "preferred-languages", "'English' is not a language code"),
         ("[[ignore]]\nrule = \"SPELLING\"\n", 1, "ignore", "needs a word or a sentence"),
         ("[[ignore]]\nword = \"x\"\nwhy = 1\n", 3, "ignore.why", "unknown key"),
     ])
@@ -93,6 +96,19 @@ struct ProjectFileTests {
         let context = try ProjectContext(for: root + "/docs/guide/intro.md")
         #expect(context.file.settings.language == "fr")
         #expect(context.file.root == root)
+    }
+
+    @Test func thePreferredLanguagesAreWhatAutoChoosesAmong() throws {
+        let root = try temporaryDirectory()
+        try "preferred-languages = [\"en\", \"fr\"]\npreferred-variants = [\"en-GB\"]\n"
+            .write(toFile: root + "/.supertext.toml", atomically: true, encoding: .utf8)
+        let context = try ProjectContext(for: root + "/notes.txt")
+        let catalog = DictionaryCatalog(searchPath: ["/usr/share/hunspell"])
+        #expect(context.request(for: "Text.", kind: .plain, catalog: catalog).preferredLanguages == ["en-GB", "fr"])
+        // A language given by the command line leaves detection out.
+        var flags = SettingOverrides()
+        flags.language = "de-DE"
+        #expect(context.request(for: "Text.", kind: .plain, flags: flags, catalog: catalog).preferredLanguages.isEmpty)
     }
 
     @Test func aFileThatIsNotUTF8IsRefused() throws {

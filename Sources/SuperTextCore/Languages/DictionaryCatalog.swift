@@ -131,6 +131,35 @@ public struct DictionaryCatalog: Sendable {
         try codes.map { try resolve($0) }
     }
 
+    /// The languages `auto` chooses among, in preference order, given preferred languages (`en`,
+    /// `fr`: each its default variant; none: every installed language, English and each
+    /// language's default variant first) and preferred variants (`en-GB,de-AT`: for a language
+    /// with one, only that variant). A variant that is not installed stands for the installed
+    /// default of its language (`de-AT` → `de-DE`); a code of no installed language is ignored.
+    /// Neither given: an empty list, which means every language.
+    public func detectionCandidates(languages codes: [String] = [], variants: [String] = []) -> [String] {
+        guard !codes.isEmpty || !variants.isEmpty else { return [] }
+        var preferred: [String: InstalledLanguage] = [:]
+        for variant in variants {
+            let primary = String(variant.prefix { $0 != "-" && $0 != "_" }).lowercased()
+            guard let language = (try? resolve(variant)) ?? (try? resolve(primary)) else { continue }
+            if preferred[language.primaryLanguage] == nil { preferred[language.primaryLanguage] = language }
+        }
+        let base: [InstalledLanguage]
+        if codes.isEmpty {
+            // Detection breaks ties in list order: English first, then each language's default variant.
+            func rank(_ language: InstalledLanguage) -> (Int, Int, String) {
+                let isDefault = (try? resolve(language.primaryLanguage))?.code == language.code
+                return (language.primaryLanguage == "en" ? 0 : 1, isDefault ? 0 : 1, language.code)
+            }
+            base = languages.sorted { rank($0) < rank($1) }
+        } else {
+            base = codes.compactMap { try? resolve($0) }
+        }
+        var seen = Set<String>()
+        return base.map { preferred[$0.primaryLanguage] ?? $0 }.map(\.code).filter { seen.insert($0).inserted }
+    }
+
     /// The installed language a code names: `en-US`, `en_US`, or `en` (its default variant).
     /// - Throws: `SuperTextError.unknownLanguage` listing what is installed.
     public func resolve(_ raw: String) throws -> InstalledLanguage {

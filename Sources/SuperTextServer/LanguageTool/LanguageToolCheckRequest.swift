@@ -72,7 +72,7 @@ struct LanguageToolCheckRequest: Sendable {
         // The checker runs exactly the selected rules.
         var check = CheckRequest(
             text: text.plainText, language: isAuto ? "auto" : language,
-            preferredLanguages: isAuto ? candidates(preferring: variants, in: catalog) : []
+            preferredLanguages: isAuto ? catalog.detectionCandidates(variants: variants) : []
         )
         check.enabledRules = LanguageToolRules.table(searchPath: catalog.searchPath, userRules: userRules).rulesToRun(for: selection)
         check.enabledOnly = true
@@ -83,29 +83,5 @@ struct LanguageToolCheckRequest: Sendable {
         case let other?: throw LanguageToolError.badRequest("'mixedLanguages' must be true or false, not '\(other)'.")
         }
         return LanguageToolCheckRequest(text: text, check: check)
-    }
-
-    /// The languages `auto` chooses among, given preferred variants (`en-GB,de-AT`): every
-    /// installed language, but for a language with a preferred variant only that variant. A
-    /// variant that is not installed stands for the installed default of its language (`de-AT`
-    /// → `de-DE`); a language that is not installed at all is ignored. No variants: all
-    /// languages (an empty list).
-    static func candidates(preferring variants: [String], in catalog: DictionaryCatalog) -> [String] {
-        guard !variants.isEmpty else { return [] }
-        var preferred: [String: InstalledLanguage] = [:]
-        for variant in variants {
-            let primary = String(variant.prefix { $0 != "-" && $0 != "_" }).lowercased()
-            guard let language = (try? catalog.resolve(variant)) ?? (try? catalog.resolve(primary)) else { continue }
-            if preferred[language.primaryLanguage] == nil { preferred[language.primaryLanguage] = language }
-        }
-        // Detection breaks ties in list order: English first, then each language's default variant.
-        func rank(_ language: InstalledLanguage) -> (Int, Int, String) {
-            let isDefault = (try? catalog.resolve(language.primaryLanguage))?.code == language.code
-            return (language.primaryLanguage == "en" ? 0 : 1, isDefault ? 0 : 1, language.code)
-        }
-        return catalog.languages
-            .filter { language in preferred[language.primaryLanguage].map { $0.code == language.code } ?? true }
-            .sorted { rank($0) < rank($1) }
-            .map(\.code)
     }
 }
