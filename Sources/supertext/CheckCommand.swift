@@ -103,6 +103,9 @@ struct CheckCommand: AsyncParsableCommand {
         for problem in problems { report(problem) }
         let single = paths.count == 1 && problems.isEmpty && inputs.count == 1 && !isDirectory(paths[0])
 
+        // Grammars load while the workers create Hunspell dictionaries, which libhunspell allows
+        // only one at a time.
+        GrammarCatalog.preload(languagesKnownInAdvance(of: inputs, projects: projects), searchPath: catalog.searchPath)
         var poolConfiguration = ProofreadingPool.Configuration(workers: jobs, queueLimit: inputs.count + jobs, timeout: nil)
         // Only the languages the files are in are loaded, when they are first needed.
         poolConfiguration.loadsEverythingAtStart = false
@@ -172,6 +175,32 @@ struct CheckCommand: AsyncParsableCommand {
         }
         if !problems.isEmpty { throw ExitCode(2) }
         if found > 0 { throw ExitCode(1) }
+    }
+
+    /// The languages the inputs will be checked in, when each input says: the language named by
+    /// the flags, or the `--prefer` list, or each project's language or preferred languages.
+    /// Empty when an input may be in any installed language: then nothing is loaded ahead.
+    private func languagesKnownInAdvance(of inputs: [Input], projects: ProjectContexts) -> [String] {
+        if let language, language.lowercased() != "auto" { return [language] }
+        if !preferredLanguages.isEmpty { return preferredLanguages }
+        var languages: [String] = []
+        for input in inputs {
+            let project: Result<ProjectContext, ProjectFileError>
+            switch input {
+            case .file(let file): project = projects.context(forFile: file.path)
+            case .standardInput: project = projects.context(forDirectory: FileManager.default.currentDirectoryPath)
+            }
+            guard case .success(let context) = project else { continue }
+            let settings = context.file.settings
+            if let language = settings.language, language.lowercased() != "auto" {
+                languages.append(language)
+            } else if !settings.preferredLanguages.isEmpty {
+                languages += settings.preferredLanguages
+            } else {
+                return []
+            }
+        }
+        return languages
     }
 
     private var overrides: SettingOverrides {

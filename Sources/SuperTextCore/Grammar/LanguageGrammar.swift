@@ -115,15 +115,21 @@ public enum GrammarCatalog {
     static let exampleLanguage = ["en": "en-US", "fr": "fr", "de": "de-DE", "es": "es"]
 
     private static let loaded = Mutex<[String: LanguageGrammar]>([:])
-    private static let loading = NSLock()
+    /// One lock per language being loaded: workers that want the same grammar wait for the first
+    /// instead of each reading the same files, while two languages load at once.
+    private static let loadingLocks = Mutex<[String: NSLock]>([:])
 
     /// The grammar of a primary language (`en`); loads it on first use. A language whose data
     /// cannot be read gets no grammar rules, and the reason is returned once in `failures`.
     public static func grammar(for language: String, searchPath: [String]) -> LanguageGrammar {
         let key = language + "\u{0}" + searchPath.joined(separator: ":")
         if let grammar = loaded.withLock({ $0[key] }) { return grammar }
-        // One loader at a time: workers starting together wait for the first instead of each
-        // reading the same files on the same cores.
+        let loading = loadingLocks.withLock { locks in
+            if let lock = locks[key] { return lock }
+            let lock = NSLock()
+            locks[key] = lock
+            return lock
+        }
         loading.lock()
         defer { loading.unlock() }
         if let grammar = loaded.withLock({ $0[key] }) { return grammar }
@@ -138,6 +144,19 @@ public enum GrammarCatalog {
             if let existing = table[key] { return existing }
             table[key] = grammar
             return grammar
+        }
+    }
+
+    /// Starts loading the grammars of `languages` (any codes: `en-GB` is `en`) on a thread of its
+    /// own, for a caller that knows which it will need: they load while it does other work (the
+    /// command line's workers create Hunspell dictionaries one at a time meanwhile).
+    public static func preload(_ languages: [String], searchPath: [String]) {
+        var seen = Set<String>()
+        let primaries = languages.map { String($0.prefix { $0 != "-" && $0 != "_" }).lowercased() }
+            .filter { Self.languages.contains($0) && seen.insert($0).inserted }
+        guard !primaries.isEmpty else { return }
+        Thread.detachNewThread {
+            for language in primaries { _ = grammar(for: language, searchPath: searchPath) }
         }
     }
 
