@@ -63,6 +63,29 @@ struct NameAndUnitTests {
         #expect(teh.suggestions.first == "The")
     }
 
+    @Test func aCapitalisedWordAtTheStartOfASentenceWithANearWordIsAMisspelling() throws {
+        for (text, written, correction, language) in [
+            ("Instalation is hard.", "Instalation", "Installation", "en-US"),
+            ("Recieving mail is easy.", "Recieving", "Receiving", "en-US"),
+            ("Strassen sind voll.", "Strassen", "Straßen", "de-DE"),
+        ] {
+            let match = try #require(try matches(text, language: language).first { $0.text == written }, "\(written)")
+            #expect(match.category == .spelling, "\(written)")
+            #expect(match.explanation.kind != .unknownName, "\(written)")
+            #expect(match.suggestions.first == correction, "\(written): \(match.suggestions)")
+        }
+    }
+
+    @Test func aWholeWordTheDictionaryRewritesGetsItsRewriteFirst() throws {
+        // en_US.aff: `REP alot a_lot`.
+        for (text, written, correction) in [("There were alot of people.", "alot", "a lot"), ("Alot of people came.", "Alot", "A lot")] {
+            let match = try #require(try matches(text).first { $0.text == written })
+            #expect(match.category == .spelling)
+            #expect(match.suggestions.first == correction, "\(match.suggestions)")
+            #expect(match.explanation.kind == .split)
+        }
+    }
+
     @Test func unitSymbolsAreNotWords() throws {
         #expect(try matches("It took 5 µs, then 3 km² at 20 °C, 4 mΩ and 2 μm.").isEmpty)
         #expect(NameLikeWord.isUnitSymbol("µs"))

@@ -207,7 +207,7 @@ private final class EventLog: @unchecked Sendable {
 
 @Suite("Suggestion index")
 struct SuggestionIndexTests {
-    @Test("The dictionary's REP and MAP tables are read, without spaces or word edges")
+    @Test("The dictionary's REP and MAP tables are read; entries with spaces or word edges only when they rewrite a whole word")
     func dictionaryTables() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("supertext-tables-\(UUID().uuidString).aff").path
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -218,6 +218,7 @@ struct SuggestionIndexTests {
         REP ph f
         REP alot a_lot
         REP ^Ca$ Ça
+        REP ^l l'
         MAP 2
         MAP aàâ
         MAP ß(ss)
@@ -225,6 +226,8 @@ struct SuggestionIndexTests {
         let tables = AffixFile.suggestionTables(path: path)
         #expect(tables.replacements.map { [$0.written, $0.meant] } == [["ß", "ss"], ["ph", "f"]])
         #expect(tables.maps == [["a", "à", "â"], ["ß", "ss"]])
+        // `^l l'` rewrites the start of any word: not a whole word.
+        #expect(tables.wholeWords == ["alot": ["a lot"], "ca": ["Ça"]])
         #expect(AffixFile.suggestionTables(path: path + ".missing") == AffixFile.SuggestionTables())
     }
 

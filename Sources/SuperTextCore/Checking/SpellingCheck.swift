@@ -68,20 +68,23 @@ struct SpellingCheck {
     }
 
     /// A capitalised word the dictionary rejects. Mid-sentence it is most likely a name
-    /// ("Artem", "Dribbble"), so a correction is offered only when a slip of one edit or less,
-    /// by the error model, makes it of a far likelier word: a name the dictionary knows
-    /// ("Amercia" → "America"), one of the language's common words ("Goverment" →
+    /// ("Artem", "Dribbble", not "Dribble"), so it is a spelling mistake only when a slip of one
+    /// edit or less, by the error model, makes it of a far likelier word: a name the dictionary
+    /// knows ("Amercia" → "America"), one of the language's common words ("Goverment" →
     /// "Government"), or in German a noun (`Kongreß` → `Kongress`: `ss` written `ß` is a tenth of
-    /// an edit). At a sentence's start a capital says nothing, so a long word may be two edits
-    /// away ("Recomended"), but a short one no more than one ("Artem" is not "Are"). Otherwise
-    /// it is an unknown name, with only its near suggestions.
+    /// an edit). At a sentence's start a capital says nothing, so any word within reach makes it
+    /// a slip ("Instalation" → "Installation"): two edits for a long word ("Recomended"), one
+    /// for a short one ("Artem" is not "Are"). Otherwise it is an unknown name, with only its
+    /// near suggestions.
     private mutating func nameMatch(for written: String, word: String, token: WordToken, in document: CheckedDocument) -> Match {
         var spelling = match(for: written, word: word, offset: token.utf16Offset, length: token.utf16Length)
         guard !spelling.suggestions.isEmpty else { return spelling }
-        let reach: Float = word.count >= 7 && NameLikeWord.startsSentence(token, in: document) ? 2 : 1
+        let startsSentence = NameLikeWord.startsSentence(token, in: document)
+        let reach: Float = word.count >= 7 && startsSentence ? 2 : 1
         let costs = spelling.suggestions.map { session.suggester.errorCost(from: word, to: $0) }
         let likely = zip(spelling.suggestions, costs).contains { suggestion, cost in
-            cost <= reach && (session.suggester.isCommon(suggestion) || isKnownNameOrNoun(suggestion))
+            guard cost <= reach else { return false }
+            return startsSentence || session.suggester.isCommon(suggestion) || isKnownNameOrNoun(suggestion)
         }
         if likely { return spelling }
         let text = explainer.unknownName(written)

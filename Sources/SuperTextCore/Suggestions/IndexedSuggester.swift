@@ -4,7 +4,8 @@ import Foundation
 ///
 /// For a written word, in order:
 /// 1. the trie search: lexicon words within the error model's bound (`CandidateSearch`);
-/// 2. run-together words: a split into two known words (`alot` → `a lot`);
+/// 2. run-together words: a split into two known words (`inorder` → `in order`), and what the
+///    dictionary's `REP` table names for a whole word (`alot` → `a lot`);
 /// 3. compounds (German): a misspelled part corrected next to a known one, the joining `s`
 ///    added or taken away (`Kundenrechung` → `Kundenrechnung`, `Arbeitamt` → `Arbeitsamt`);
 ///    elision: after an apostrophe, suggestions for the rest (`l'homem` → `l'homme`);
@@ -36,6 +37,8 @@ final class IndexedSuggester: Suggester {
     /// Letters tried by checked edits: the alphabet's most used lowercase letters.
     private let editLetters: [Unicode.Scalar]
 
+    /// The dictionary's rewrites of whole words (`alot` → `a lot`).
+    private let wholeWordReplacements: [String: [String]]
     /// Whether the language forms compounds (German): the index cannot hold them, so edits are
     /// checked with the dictionary more widely.
     private let formsCompounds: Bool
@@ -69,6 +72,7 @@ final class IndexedSuggester: Suggester {
         cache = index.recentAnswers
         let lexicon = index.lexicon
         formsCompounds = index.formsCompounds
+        wholeWordReplacements = index.wholeWordReplacements
         compoundJoint = lexicon.code(of: "s")
         compoundElided = lexicon.code(of: "e")
         prefersNouns = language.primaryLanguage == "de"
@@ -136,6 +140,7 @@ final class IndexedSuggester: Suggester {
         }
         addSoundAlikes(of: lowercased, input: input, to: &pool)
         addSplits(of: input, to: &pool)
+        addWholeWordReplacements(of: lowercased, to: &pool)
         addCompoundParts(of: input, to: &pool)
         addElided(word, to: &pool)
         // Not for long words, nor corrected hyphenated ones: there each call to Hunspell checks
@@ -309,6 +314,16 @@ final class IndexedSuggester: Suggester {
             if (left.count == 1 && leftCount < 1_000_000) || (right.count == 1 && rightCount < 1_000_000) { continue }
             let phrase = pool.shape.apply(to: lexicon.word(leftWord) + " " + lexicon.word(rightWord))
             pool.add(phrase, distance: ranking.splitCost, count: min(leftCount, rightCount), ranking: ranking, shaped: true)
+        }
+    }
+
+    /// What the dictionary's `REP` table says a whole written word stands for (`alot` → `a lot`,
+    /// French `ca` → `ça`): its authors name the one meant, so it is charged as the likeliest
+    /// slips are, as Hunspell's `suggest` puts its REP answers first.
+    private func addWholeWordReplacements(of lowercased: String, to pool: inout CandidatePool) {
+        for phrase in wholeWordReplacements[lowercased] ?? [] {
+            let count = phrase.split(separator: " ").map { lexicon.count(of: String($0)) }.min() ?? 0
+            pool.add(phrase, distance: ranking.wholeWordReplacementCost, count: count, ranking: ranking)
         }
     }
 

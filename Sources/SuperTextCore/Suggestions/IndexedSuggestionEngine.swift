@@ -20,6 +20,8 @@ final class IndexedSuggestionEngine: SuggestionEngine, @unchecked Sendable {
         let model: SpellingErrorModel
         /// Whether the dictionary forms compounds, which the lexicon cannot list.
         let formsCompounds: Bool
+        /// The dictionary's `REP` entries that rewrite a whole word (`alot` → `a lot`).
+        let wholeWordReplacements: [String: [String]]
         /// The dictionary's `OCONV` table, applied to suggestions.
         let outputConversions: [(from: String, to: String)]
         /// Hunspell's fallback answers, the first one kept for every thread.
@@ -148,12 +150,13 @@ final class IndexedSuggestionEngine: SuggestionEngine, @unchecked Sendable {
     }
 
     private func makeIndex(language: InstalledLanguage, lexicon: SuggestionLexicon) -> LanguageIndex {
-        LanguageIndex(
+        let tables = AffixFile.suggestionTables(path: language.affixPath)
+        return LanguageIndex(
             lexicon: lexicon, model: SpellingErrorModel(
-                alphabet: lexicon.alphabet, language: language.code,
-                tables: AffixFile.suggestionTables(path: language.affixPath), tableCost: ranking.dictionaryTableCost
+                alphabet: lexicon.alphabet, language: language.code, tables: tables, tableCost: ranking.dictionaryTableCost
             ),
             formsCompounds: AffixFile.declaresCompounds(path: language.affixPath),
+            wholeWordReplacements: tables.wholeWords,
             outputConversions: AffixFile.outputConversions(path: language.affixPath),
             fallbackAnswers: FallbackAnswers(),
             recentAnswers: SharedRecentAnswers(capacity: 16_384)

@@ -29,8 +29,11 @@ package struct SuggestionRanking: Sendable {
     package var soundAlikeWeight: Float = 0.4
     /// Most sound-alike keys scored per word (the commonest, when there are more).
     package var soundAlikeLimit = 120
-    /// The distance charged for a missing space (`alot` → `a lot`).
+    /// The distance charged for a missing space (`everyday` → `every day`).
     package var splitCost: Float = 1.7
+    /// The distance charged for what the dictionary's `REP` table names for a whole word
+    /// (`alot` → `a lot`): a tenth of an edit, as `ss` written `ß` is.
+    package var wholeWordReplacementCost: Float = 0.1
     /// Below this distance the index's best candidate is trusted; above it the suggester also
     /// checks every single edit of the word with the dictionary (compounds, rare inflections).
     package var checkedEditsThreshold: Float = 1.0

@@ -75,15 +75,20 @@ struct AffixFile {
     /// The dictionary's own tables of likely misspellings, which Hunspell's `suggest` tries first:
     /// `REP` (a spelling written for another: `ß` for `ss`, `ph` for `f`) and `MAP` (letters that
     /// stand for one another: `aàâä`). Entries that name a space (`_`) or a word's edge (`^`, `$`)
-    /// are left out: the error model compares letters inside words.
+    /// are not letters inside words, which the error model compares: those that rewrite a whole
+    /// word (`REP alot a_lot`, `REP ^cest$ c'est`) are kept apart, in `wholeWords`.
     struct SuggestionTables: Equatable, Sendable {
         /// (written, meant): the text has `written` where the dictionary word has `meant`.
         var replacements: [(written: String, meant: String)] = []
         /// Groups of spellings that stand for one another; a member may have several letters.
         var maps: [[String]] = []
+        /// Whole written words (lowercase) and what the dictionary says is meant, spaces written
+        /// as spaces: `alot` → `a lot`.
+        var wholeWords: [String: [String]] = [:]
 
         static func == (a: Self, b: Self) -> Bool {
-            a.maps == b.maps && a.replacements.map { [$0.written, $0.meant] } == b.replacements.map { [$0.written, $0.meant] }
+            a.maps == b.maps && a.wholeWords == b.wholeWords
+                && a.replacements.map { [$0.written, $0.meant] } == b.replacements.map { [$0.written, $0.meant] }
         }
     }
 
@@ -100,8 +105,18 @@ struct AffixFile {
             guard fields.count >= 2, Int(fields[1]) == nil else { continue }
             if fields[0] == "REP", fields.count >= 3 {
                 let written = String(fields[1]), meant = String(fields[2])
-                guard !(written + meant).contains(where: { $0 == "_" || $0 == "^" || $0 == "$" }), written != meant else { continue }
-                tables.replacements.append((written, meant))
+                guard written != meant else { continue }
+                if !(written + meant).contains(where: { $0 == "_" || $0 == "^" || $0 == "$" }) {
+                    tables.replacements.append((written, meant))
+                    continue
+                }
+                // A whole word: anchored at both edges, or replaced by words with a space (an
+                // unanchored `alot` would also rewrite `zealot`, which Hunspell then rejects).
+                let bare = written.trimmingCharacters(in: CharacterSet(charactersIn: "^$"))
+                let isAnchored = written.hasPrefix("^") && written.hasSuffix("$")
+                guard isAnchored || meant.contains("_"), !bare.isEmpty, !bare.contains("_") else { continue }
+                let phrase = meant.trimmingCharacters(in: CharacterSet(charactersIn: "^$")).replacingOccurrences(of: "_", with: " ")
+                tables.wholeWords[bare.lowercased(), default: []].append(phrase)
             } else if fields[0] == "MAP" {
                 // Members are single characters or parenthesised groups: `MAP ß(ss)`.
                 var members: [String] = []
