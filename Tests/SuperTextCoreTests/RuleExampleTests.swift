@@ -66,6 +66,20 @@ struct RuleExampleTests {
         }
     }
 
+    @Test("Every rule's explanation adds something to its message, in the language of the text")
+    func explanationsAreNotTheirMessages() throws {
+        func bare(_ text: String) -> String { text.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) }
+        var repeated: [String] = []
+        for rule in Self.rules {
+            guard let example = rule.examples.first(where: { $0.correction != nil }) else { continue }
+            let result = try TestSupport.proofreader.check(CheckRequest(text: example.text, language: example.language, picky: rule.isPicky))
+            for match in result.matches where match.rule == rule.id && bare(match.message) == bare(match.explanation.detail) {
+                repeated.append("\(rule.id): \(match.message)")
+            }
+        }
+        #expect(repeated.isEmpty, "\(repeated.joined(separator: "\n"))")
+    }
+
     /// A placeholder left in a text a person reads: `$2`, `{suggestion}`.
     static func leftoverPlaceholder(in text: String) -> Bool {
         text.contains(/\$[0-9]|\{[a-z]+\}/)
