@@ -52,6 +52,17 @@ extension MatchCategory {
 }
 
 extension Match {
+    /// A matched text or a correction as a report shows it: line breaks as `⏎`, and spaces as
+    /// `␣` (tabs as `⇥`) where they would not be seen, at an edge or doubled, as the page shows
+    /// them: a double space's fix is a space, which would read as nothing.
+    public static func shown(_ text: String) -> String {
+        var shown = text.replacingOccurrences(of: "\n", with: "⏎")
+        if shown.first?.isWhitespace == true || shown.last?.isWhitespace == true || shown.contains("  ") {
+            shown = shown.replacingOccurrences(of: " ", with: "␣").replacingOccurrences(of: "\t", with: "⇥")
+        }
+        return shown
+    }
+
     /// The correction a report offers: the first suggestion, none for an unknown name (its
     /// suggestions are only the nearest words).
     public var correction: String? { category == .name ? nil : suggestions.first }
@@ -62,7 +73,7 @@ extension Match {
         var text = message
         if !explanation.detail.isEmpty, explanation.detail != message { text += " " + explanation.detail }
         if let correction, correction.isEmpty || !message.contains(correction) {
-            text += " → " + (correction.isEmpty ? "(remove)" : correction)
+            text += " → " + (correction.isEmpty ? "(remove)" : Match.shown(correction))
         }
         return text
     }

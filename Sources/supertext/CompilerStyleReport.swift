@@ -1,4 +1,5 @@
 import SuperTextCore
+import SuperTextProject
 
 /// Renders a check result like a compiler's diagnostics: `file:line:column: teh → the (why)`.
 struct CompilerStyleReport {
@@ -21,10 +22,10 @@ struct CompilerStyleReport {
         for warning in result.warnings { lines.append("\(file): warning: \(warning)") }
         for match in result.matches {
             let (line, column) = positions.lineAndColumn(ofUTF16Offset: match.offset)
-            let shown = match.text.replacingOccurrences(of: "\n", with: "⏎")
+            let shown = Match.shown(match.text)
             // An unknown name is not corrected: its suggestions are only the nearest words.
             let correction = match.category == .name ? nil : match.suggestions.first
-            let what = correction.map { "\(shown) → \($0.isEmpty ? "∅" : $0)" } ?? "\(shown): \(match.message)"
+            let what = correction.map { "\(shown) → \($0.isEmpty ? "∅" : Match.shown($0))" } ?? "\(shown): \(match.message)"
             // A match in a sentence checked in another language names it.
             let language = match.language.map { $0 == result.language.code ? "" : "[\($0)] " } ?? ""
             lines.append("\(file):\(line):\(column): \(language)\(what) (\(match.explanation.detail))")

@@ -55,6 +55,10 @@ run typo 1 check --language en-US "$work/typo.txt"
 expect_match "typo: file:line:column: teh → the (explanation)" "$work/typo.out" \
   "^$work/typo\.txt:2:7: teh → the \(.+\)$"
 expect_match "typo: summary" "$work/typo.out" "typo\.txt: 1 problem \(en-US, 8 words\)"
+# A fix that is a space is shown, as the page shows it, not as nothing after the arrow.
+printf 'This is  fine.\n' >"$work/spaces.txt"
+run spaces 1 check --language en-US "$work/spaces.txt"
+expect_match "spaces: a double space and its fix made visible" "$work/spaces.out" "^$work/spaces\.txt:1:8: ␣␣ → ␣ \(.+\)$"
 
 # 3. JSON output: valid JSON, with the fields of a match.
 run json 1 check --language en-US --format json "$work/typo.txt"

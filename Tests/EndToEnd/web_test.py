@@ -362,6 +362,22 @@ def test_selecting_a_mark_opens_its_card_and_applying_a_suggestion_changes_the_t
     assert "realy" in page.text(), "an ignored mistake must not be applied"
 
 
+def test_a_fix_that_is_a_space_is_shown_and_spoken(page):
+    page.type("This is  fine.")
+    page.wait(lambda: any(b.find_element(By.CSS_SELECTOR, ".issue__word").text == "\u2423\u2423" for b in page.els(".issue")),
+              f"no double space in the list: {[b.text for b in page.els('.issue')]}")
+    item = page.issue_button("\u2423\u2423")
+    # The fix after the arrow is a visible space, not nothing.
+    assert item.find_element(By.CSS_SELECTOR, ".issue__suggestion").text == "\u2423"
+    item.click()
+    page.wait(page.card_open, "the list did not open the card")
+    best = page.el("#card .suggestion--best")
+    assert best.text == "\u2423"
+    assert best.get_attribute("aria-label") == "Replace with one space"
+    best.click()
+    page.wait(lambda: page.text() == "This is fine.", f"the space was not applied: {page.text()!r}")
+
+
 def test_explanations_in_the_chosen_language_and_the_choice_is_kept(page):
     explanations = Select(page.el("#explanation-language"))
     assert explanations.first_selected_option.get_attribute("value") == "auto"

@@ -8,7 +8,7 @@ import { checkNow } from "./checking.js";
 import { actionNotice } from "./dialogs.js";
 import { announce, byId, h, plural, toast } from "./dom.js";
 import { applyEveryOccurrence, applySuggestion, focusText, markElement, sameMistakes } from "./editor.js";
-import { categoryName, categoryOf, displayWord, kindName } from "./marks.js";
+import { categoryName, categoryOf, displaySuggestion, displayWord, kindName, spokenSuggestion } from "./marks.js";
 import { ignoreKey, store } from "./state.js";
 
 let card;
@@ -140,10 +140,10 @@ function fill(match, state) {
               {
                 type: "button",
                 class: ["suggestion", index === 0 && "suggestion--best"],
-                "aria-label": suggestion === "" ? "Remove it" : `Replace with ${suggestion}`,
+                "aria-label": suggestion === "" ? "Remove it" : `Replace with ${spokenSuggestion(suggestion)}`,
                 on: { click: () => apply(match, suggestion) },
               },
-              suggestion === "" ? "Remove" : suggestion,
+              suggestion === "" ? "Remove" : displaySuggestion(suggestion),
             ),
           ),
         )
@@ -249,7 +249,7 @@ function everyOccurrence(match, state) {
   return h("button", {
     type: "button",
     class: "button button--small card__every",
-    "aria-label": `Fix every occurrence of ${match.text}: ${count} in the text, to ${to === "" ? "nothing" : to}`,
+    "aria-label": `Fix every occurrence of ${match.text}: ${count} in the text, to ${spokenSuggestion(to)}`,
     on: {
       click: () => {
         const keyboard = keyboardFlow;

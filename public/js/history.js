@@ -5,7 +5,7 @@ import * as api from "./api.js";
 import { confirmDialog } from "./dialogs.js";
 import { announce, byId, debounce, formatDateTime, h, plural, setLanguageOptions, toast } from "./dom.js";
 import { loadText } from "./editor.js";
-import { categoryName, categoryOf, displayWord, renderMarkedText, withIds } from "./marks.js";
+import { categoryName, categoryOf, displaySuggestion, displayWord, renderMarkedText, withIds } from "./marks.js";
 import { store } from "./state.js";
 
 const PAGE_SIZE = 20;
@@ -305,7 +305,7 @@ function mistakeNote(match) {
     h("p", { class: "note__change" },
       h("span", { class: ["chip", `chip--${category}`] }, categoryName(category)), " ",
       h("span", { class: "issue__word" }, displayWord(match.text)),
-      best !== undefined ? [h("span", { "aria-hidden": "true" }, " → "), h("span", { class: "sr-only" }, ", suggestion: "), h("strong", {}, best || "remove")] : null),
+      best !== undefined ? [h("span", { "aria-hidden": "true" }, " → "), h("span", { class: "sr-only" }, ", suggestion: "), h("strong", {}, displaySuggestion(best))] : null),
     match.explanation?.detail || match.message ? h("p", { class: "note__detail" }, match.explanation?.detail || match.message) : null,
   );
 }

@@ -3,6 +3,7 @@
 
 import * as api from "./api.js";
 import { byId, formatDay, h, plural, svg } from "./dom.js";
+import { displayWord } from "./marks.js";
 
 const KIND_NAMES = {
   transposition: "Swapped letters",
@@ -165,10 +166,10 @@ function frequentChart(items) {
   return h("ol", { class: "frequent", id: "frequent-mistakes" }, items.map((item) =>
     h("li", { class: "frequent__row" },
       h("span", { class: "frequent__change" },
-        h("span", { class: "frequent__word" }, item.word),
+        h("span", { class: "frequent__word" }, displayWord(item.word)),
         h("span", { class: "frequent__arrow", "aria-hidden": "true" }, "→"),
         h("span", { class: "sr-only" }, ", corrected to "),
-        h("span", { class: "frequent__correction" }, item.correction || "?")),
+        h("span", { class: "frequent__correction" }, item.correction ? displayWord(item.correction) : "?")),
       svg("svg", { class: "frequent__bar", viewBox: "0 0 100 10", preserveAspectRatio: "none", "aria-hidden": "true" },
         svg("rect", { class: "chart__track", x: 0, y: 0, width: 100, height: 10, rx: 2 }),
         svg("rect", { class: "chart__bar", x: 0, y: 0, width: Math.max(2, (item.count / max) * 100).toFixed(1), height: 10, rx: 2 })),

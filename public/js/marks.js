@@ -381,6 +381,18 @@ export function displayWord(text) {
   return text.replace(/ /g, "\u2423").replace(/\t/g, "\u21e5").replace(/\n/g, "\u21b5");
 }
 
+/** A suggestion as shown: "" is a removal, a space is made visible as in `displayWord`. */
+export function displaySuggestion(text) {
+  return text === "" ? "remove" : displayWord(text);
+}
+
+/** A suggestion as a screen reader says it: spaces, which it would not read, are named. */
+export function spokenSuggestion(text) {
+  if (text === "") return "nothing";
+  if (/^ +$/.test(text)) return text.length === 1 ? "one space" : `${text.length} spaces`;
+  return text;
+}
+
 /** The categories, in the order they are shown, with their names. */
 export const CATEGORIES = [
   { key: "spelling", name: "Spelling" },

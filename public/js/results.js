@@ -6,7 +6,7 @@ import { checkInPieces, checkNow, requestBytes } from "./checking.js";
 import { reviewChanges } from "./dialogs.js";
 import { announce, byId, h, plural, toast } from "./dom.js";
 import { applyChosen, correctedText, markElement, offerUndo, restoreText } from "./editor.js";
-import { CATEGORIES, categoryName, categoryOf, countByCategory, displayWord, kindName } from "./marks.js";
+import { CATEGORIES, categoryName, categoryOf, countByCategory, displaySuggestion, displayWord, kindName } from "./marks.js";
 import { openCard } from "./card.js";
 import { shownMatches, store, visibleMatches } from "./state.js";
 
@@ -387,7 +387,7 @@ function issueItem(match, category, kind, best) {
           ? [
               element("span", "issue__arrow", " → "),
               element("span", "sr-only", ", suggestion: "),
-              element("span", "issue__suggestion", best === "" ? "remove" : best),
+              element("span", "issue__suggestion", displaySuggestion(best)),
             ]
           : []),
       ),
@@ -503,7 +503,7 @@ async function reviewAll() {
       group.sure &&= sure(match);
     } else {
       groups.set(key, {
-        key, from: displayWord(match.text), to: match.suggestions[0], count: 1, kind: kindName(match), sure: sure(match),
+        key, from: displayWord(match.text), to: displayWord(match.suggestions[0]), count: 1, kind: kindName(match), sure: sure(match),
         context: contextOf(match, before.text),
       });
     }

@@ -78,11 +78,14 @@ public struct ConfusedWordRule: ProofreadingRule {
         self.examples = examples
     }
 
-    static let texts: [ExplanationLanguage: (message: String, short: String, meaning: String)] = [
-        .en: ("Did you mean '%c'? '%w' is rarely written before and after these words.", "Confused words", "'%x': %m."),
-        .fr: ("Vouliez-vous dire « %c » ? « %w » s’écrit rarement entre ces mots.", "Mots confondus", "« %x » : %m."),
-        .de: ("Meinten Sie „%c“? „%w“ steht selten zwischen diesen Wörtern.", "Verwechselte Wörter", "„%x“: %m."),
-        .es: ("¿Quería decir «%c»? «%w» rara vez va entre estas palabras.", "Palabras confundidas", "«%x»: %m."),
+    /// The message names the word meant and what it means (`%g`), the reason to write it; the
+    /// explanation sets the meanings of both side by side. The word-pair counts that chose it are
+    /// evidence, not a reason a writer can use, so no text quotes them.
+    static let texts: [ExplanationLanguage: (message: String, bareMessage: String, short: String, meaning: String)] = [
+        .en: ("Did you mean '%c' (%g)?", "Did you mean '%c'?", "Confused words", "'%x': %m."),
+        .fr: ("Vouliez-vous dire « %c » (%g) ?", "Vouliez-vous dire « %c » ?", "Mots confondus", "« %x » : %m."),
+        .de: ("Meinten Sie „%c“ (%g)?", "Meinten Sie „%c“?", "Verwechselte Wörter", "„%x“: %m."),
+        .es: ("¿Quería decir «%c» (%g)?", "¿Quería decir «%c»?", "Palabras confundidas", "«%x»: %m."),
     ]
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
@@ -173,9 +176,11 @@ public struct ConfusedWordRule: ProofreadingRule {
             guard let meaning = set.meanings[word]?[language] ?? set.meanings[word]?[.en] else { return nil }
             return text.meaning.replacingOccurrences(of: "%x", with: word).replacingOccurrences(of: "%m", with: meaning)
         }
+        let gloss = set.meanings[better]?[language] ?? set.meanings[better]?[.en]
+        let message = gloss.map { text.message.replacingOccurrences(of: "%g", with: $0) } ?? text.bareMessage
         return document.match(
             tokens: index..<index + 1, category: category, rule: id,
-            message: text.message.replacingOccurrences(of: "%c", with: suggestion).replacingOccurrences(of: "%w", with: writtenText),
+            message: message.replacingOccurrences(of: "%c", with: suggestion),
             shortMessage: text.short, suggestions: [suggestion],
             explanation: Explanation(kind: .confusedWords, title: text.short, detail: meanings.joined(separator: " "))
         )
