@@ -67,11 +67,17 @@ extension Match {
     /// suggestions are only the nearest words).
     public var correction: String? { category == .name ? nil : suggestions.first }
 
+    /// The specific message first ("'Les' and 'enfant' do not agree"), then the explanation
+    /// when it adds something (the lesson behind it): what a LanguageTool client shows as the
+    /// tooltip, and what the command line's reports start with.
+    public var messageAndExplanation: String {
+        explanation.detail.isEmpty || explanation.detail == message ? message : message + " " + explanation.detail
+    }
+
     /// The message with the explanation when it adds something, then the correction when the
     /// message does not name it.
     public var reportMessage: String {
-        var text = message
-        if !explanation.detail.isEmpty, explanation.detail != message { text += " " + explanation.detail }
+        var text = messageAndExplanation
         if let correction, correction.isEmpty || !message.contains(correction) {
             text += " → " + (correction.isEmpty ? "(remove)" : Match.shown(correction))
         }

@@ -133,6 +133,17 @@ struct LanguageToolAPITests {
         }
     }
 
+    @Test func aGrammarMatchSaysWhatIsWrongHereBeforeTheLesson() async throws {
+        try await check([("text", "I know she don't care."), ("language", "en-US")]) { response in
+            let matches = try #require(response.json["matches"] as? [[String: Any]])
+            let agreement = try #require(matches.first { ($0["rule"] as? [String: Any])?["id"] as? String == "EN_HE_DONT" })
+            let message = try #require(agreement["message"] as? String)
+            // The specific message, which clients show as the tooltip, then the fact behind it.
+            #expect(message.hasPrefix("After 'she', write 'doesn't', not 'don't'. "), "\(message)")
+            #expect(message.contains("'Don't' is 'do not'"), "\(message)")
+        }
+    }
+
     @Test func languagesListsEveryInstalledLanguageWithCodeAndLongCode() async throws {
         try await TestServer.app().test(.router) { client in
             try await client.execute(uri: "/v2/languages", method: .get) { response in

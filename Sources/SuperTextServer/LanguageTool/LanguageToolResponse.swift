@@ -1,5 +1,6 @@
 import Foundation
 import SuperTextCore
+import SuperTextProject
 
 /// The answer to `/v2/check`, in LanguageTool's shape and field names, so LanguageTool's clients
 /// read it unchanged.
@@ -240,7 +241,7 @@ struct LanguageToolResponse: Encodable, Sendable {
             let category = LanguageToolRules.category(match.category)
             let sentence = Self.sentence(containing: match.offset, in: sentences)
             return Match(
-                message: match.explanation.detail.isEmpty ? match.message : match.explanation.detail,
+                message: match.messageAndExplanation,
                 shortMessage: match.shortMessage,
                 replacements: match.suggestions.map { .init(value: $0) },
                 offset: range.offset, length: range.length,
