@@ -586,3 +586,84 @@ def test_the_page_opens_offline_after_one_visit_and_says_checking_needs_the_serv
         browser.execute_cdp_cmd("Network.emulateNetworkConditions",
                                 {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
         set_color_scheme(browser, "light")
+
+
+class RestartableServer:
+    """A server of the test's own on a fixed port and database, stopped and started again."""
+
+    def __init__(self):
+        self.binary = os.environ.get("SUPERTEXT", ".build/debug/supertext")
+        self.work = tempfile.mkdtemp(prefix="supertext-restart-")
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process = None
+        self.log = open(os.path.join(self.work, "server.log"), "w")
+
+    def start(self):
+        self.process = subprocess.Popen(
+            [self.binary, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--public-dir", "public",
+             "--database", os.path.join(self.work, "supertext.sqlite")], stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + int(os.environ.get("SUPERTEXT_READY_TIMEOUT", "600"))
+        while True:
+            try:
+                urllib.request.urlopen(f"{self.url}/readyz", timeout=2)
+                return
+            except OSError:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    raise AssertionError("the restartable server did not start") from None
+                time.sleep(0.3)
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=30)
+
+    def close(self):
+        self.stop()
+        self.log.close()
+        shutil.rmtree(self.work, ignore_errors=True)
+
+
+@pytest.fixture
+def restartable_server():
+    server = RestartableServer()
+    server.start()
+    yield server
+    server.close()
+
+
+def test_the_page_recovers_by_itself_when_the_server_comes_back(browser, restartable_server):
+    server = restartable_server
+    page = Page(browser, base=server.url)
+    set_viewport(browser, 1280, 800)
+    browser.get(f"{server.url}/")
+    page.wait(lambda: page.visible("#editor-input"), "the page did not open")
+    page.wait(lambda: page.js("return document.documentElement.dataset.offline") == "ready",
+              "the service worker did not keep the page's files")
+    # The server stops; the page is opened again (from what the service worker kept).
+    server.stop()
+    browser.refresh()
+    page.wait(lambda: page.visible("#editor-input"), "the page did not open without the server")
+    page.wait(lambda: page.visible("#languages-note"), "nothing says why the Language menu is short")
+    languages = "return [...document.querySelectorAll('#language option')].map(o => o.value)"
+    assert page.js(languages) == ["auto"]
+    assert page.js("return getComputedStyle(document.getElementById('detected'), '::before').content") in ("none", "normal")
+    page.wait(lambda: page.visible("#connection"), "nothing says the server cannot be reached")
+    assert "cannot be reached" in page.el("#connection").text
+    text = "I saw teh cat while the server was away."
+    page.type(text)
+    page.el("#check-button").click()
+    page.wait(lambda: page.visible(".error-box"), "the failed check is not shown")
+    # The server comes back: nothing is pressed, the page notices, fills the menu and sends the
+    # check asked for, which is saved.
+    server.start()
+    page.wait(lambda: not page.visible("#connection"), "the page did not notice that the server is back", timeout=60)
+    page.wait(lambda: "teh" in page.mark_texts(), "the check asked for was not sent again")
+    page.wait(lambda: len(page.js(languages)) > 1, "the Language menu was not filled")
+    assert not page.visible("#languages-note")
+    assert not page.visible(".error-box")
+
+    def saved():
+        with urllib.request.urlopen(f"{server.url}/api/v1/history?q=teh", timeout=10) as response:
+            return "teh cat while the server" in response.read().decode()
+    page.wait(saved, "the check pressed while the server was away was not saved")

@@ -225,6 +225,21 @@ export async function* checkStream({ text, language, format, explanationLanguage
   }
 }
 
+/**
+ * `GET healthz`, which needs no token: whether the server answers at all. Tells the
+ * reachability listener, as every request does; never asks for a token.
+ */
+export async function ping() {
+  try {
+    const response = await fetch("healthz", { cache: "no-store" });
+    reachabilityListener(true);
+    return response.ok;
+  } catch {
+    reachabilityListener(false);
+    return false;
+  }
+}
+
 /** `GET /api/v1/languages`: the installed languages. */
 export async function languages() {
   const data = await getJSON("api/v1/languages");

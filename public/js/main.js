@@ -84,14 +84,23 @@ function setupSettings() {
   byId("check-button").addEventListener("click", () => checkNow({ save: true }));
 }
 
+/** Fills the Language menu; until it can, says why the menu is short (the editor works with Auto). */
 async function loadLanguages() {
+  const note = byId("languages-note");
   try {
     store.set({ languages: await api.languages() });
+    note.hidden = true;
+    note.textContent = "";
   } catch (error) {
-    // The editor still works with Auto; say why the menu is short.
-    byId("detected").hidden = false;
-    byId("detected").textContent = `Languages unavailable: ${error.message}`;
+    note.hidden = false;
+    note.textContent = `Languages unavailable: ${error.message}`;
   }
+}
+
+/** The server answers again: what the page loaded from it is loaded again. */
+function reconnect() {
+  if (!store.get().languages.length) loadLanguages();
+  if (currentView && currentView !== "editor") route();
 }
 
 let currentView = null;
@@ -136,7 +145,7 @@ function start() {
   setupMistakeBar();
   setupStatistics();
   setupFiles();
-  setupOffline();
+  setupOffline({ onReconnect: reconnect });
   setupHistory();
   setupDictionary();
   for (const title of document.querySelectorAll(".view__title")) title.setAttribute("tabindex", "-1");

@@ -1,27 +1,69 @@
 // Working without the server: the service worker keeps the page's files so that the page opens
-// offline, and a banner says that checking needs the server whenever it cannot be reached.
+// offline, and a banner says that checking needs the server whenever it cannot be reached. While
+// it cannot, the page asks again with growing pauses; once it answers, the page catches up on
+// what failed meanwhile by itself (the languages, the current view, the check asked for).
 
 import * as api from "./api.js";
 import { checkNow } from "./checking.js";
 import { byId } from "./dom.js";
 import { store } from "./state.js";
 
+/** Pauses between probes of a server that does not answer: 1 s, doubling up to 30 s. */
+const FIRST_PAUSE_MS = 1000;
+const LONGEST_PAUSE_MS = 30_000;
+
 /** Whether the last request reached the server (`null`: none made yet). */
 let reachable = null;
+/** Told when the server answers again, to reload what the page showed from it. */
+let reconnected = () => {};
+/** The pending probe of an unreachable server, and the pause before the next one. */
+let probe = null;
+let pause = FIRST_PAUSE_MS;
 
-export function setupOffline() {
+export function setupOffline({ onReconnect = () => {} } = {}) {
+  reconnected = onReconnect;
   api.onReachability((answered) => {
     if (answered === reachable) return;
+    const wasDown = reachable === false;
     reachable = answered;
     render();
+    if (!answered) {
+      probeLater();
+    } else {
+      stopProbing();
+      if (wasDown) backOnline();
+    }
   });
   window.addEventListener("offline", render);
   window.addEventListener("online", () => {
     render();
-    backOnline();
+    pause = FIRST_PAUSE_MS;
+    if (reachable === false) api.ping();
+    else backOnline();
   });
   render();
   registerServiceWorker();
+}
+
+/** Asks the server again after a pause that doubles each time it does not answer. */
+function probeLater() {
+  if (probe !== null) return;
+  probe = setTimeout(async () => {
+    probe = null;
+    // Offline, the browser says when the network is back ("online"): no probe is needed.
+    if (navigator.onLine === false) return;
+    const answered = await api.ping();
+    if (!answered && reachable === false) {
+      pause = Math.min(pause * 2, LONGEST_PAUSE_MS);
+      probeLater();
+    }
+  }, pause);
+}
+
+function stopProbing() {
+  clearTimeout(probe);
+  probe = null;
+  pause = FIRST_PAUSE_MS;
 }
 
 function render() {
@@ -34,17 +76,14 @@ function render() {
     + (offline ? " and is checked once you are back online." : ": check it again once the server runs.");
 }
 
-/** Catches up on what failed while offline: the languages, and the check of the text. */
-async function backOnline() {
-  if (!store.get().languages.length) {
-    try {
-      store.set({ languages: await api.languages() });
-    } catch {
-      // Still unreachable: the banner says so.
-    }
-  }
+/**
+ * Catches up on what failed while the server could not be reached: the languages and the
+ * current view (`onReconnect`), and the check of the text, saved if it was to be.
+ */
+function backOnline() {
+  reconnected();
   const { check, text } = store.get();
-  if (text.trim() && check.status === "error" && check.error?.status === 0) checkNow();
+  if (text.trim() && check.status === "error" && check.error?.status === 0) checkNow({ save: Boolean(check.saving) });
 }
 
 async function registerServiceWorker() {
