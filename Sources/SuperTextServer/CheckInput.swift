@@ -10,6 +10,9 @@ struct CheckInput: Sendable {
     var store: Bool
     /// The settings the caller gave (a project's stand for the others: `serve --project`).
     var given = ServerProject.GivenSettings()
+    /// With `auto`: the variant each detected language is checked in (`en-GB`), made into the
+    /// request's candidates by the controller, which knows the installed languages.
+    var preferredVariants: [String] = []
 
     /// The body and options of a check request:
     /// - `application/json`: `{"text": "...", "language": "auto", "format": "plain", ...}`;
@@ -52,6 +55,7 @@ struct CheckInput: Sendable {
         var text: String?
         var language: String?
         var preferredLanguages: [String]?
+        var preferredVariants: [String]?
         var format: String?
         var explanationLanguage: String?
         var disabledRules: [String]?
@@ -80,6 +84,7 @@ struct CheckInput: Sendable {
             input.request.preferredLanguages = preferred
             input.given.preferredLanguages = true
         }
+        if let variants = body.preferredVariants { input.preferredVariants = variants }
         if let raw = body.format { input.request.format = try format(raw) }
         if let raw = body.explanationLanguage {
             input.request.explanationLanguage = try explanationLanguage(raw)
@@ -118,6 +123,7 @@ struct CheckInput: Sendable {
         input.given.picky = fields["picky"] != nil
         input.given.explanationLanguage = fields["explanationLanguage"] != nil
         input.given.preferredLanguages = !request.preferredLanguages.isEmpty
+        input.preferredVariants = list("preferredVariants")
         return input
     }
 

@@ -168,9 +168,9 @@ def test_on_a_phone_a_bar_near_the_text_counts_the_mistakes_and_steps_through_th
 
 def test_on_a_phone_labels_stay_fields_are_16_px_and_the_chart_opens_on_today(phone):
     page = phone
-    labels = page.js("""return [...document.querySelectorAll('.toolbar .field__label')]
+    labels = page.js("""return [...document.querySelectorAll('.toolbar > .field .field__label')]
                         .map(l => [l.textContent, l.getBoundingClientRect().width > 0])""")
-    assert labels == [["Language", True], ["Format", True], ["Explanations", True]], labels
+    assert labels == [["Language", True], ["Format", True], ["Explanations", True], ["Style rules", True]], labels
     for button in ("#open-file", "#save-file", "#check-button"):
         assert page.el(button).is_displayed(), button
     assert page.js("return document.documentElement.scrollWidth") <= PHONE[0], "the page scrolls sideways"

@@ -378,6 +378,30 @@ def test_a_fix_that_is_a_space_is_shown_and_spoken(page):
     page.wait(lambda: page.text() == "This is fine.", f"the space was not applied: {page.text()!r}")
 
 
+def test_style_rules_and_a_preferred_variant_are_settings_that_stay(page):
+    loaded = lambda: page.el("#results").get_attribute("data-status") == "loaded"  # noqa: E731
+    page.choose_language("en-US")
+    page.type("In order to win, we trained hard.")
+    page.wait(loaded, "the text was not checked")
+    assert not page.els(".issue"), "style rules are off by default"
+    page.el("#picky").click()
+    page.wait(lambda: any("In order" in b.text for b in page.els(".issue")), "turning style rules on did not check for style")
+    # A preferred variant is what Auto-detect checks a language in.
+    page.choose_language("auto")
+    page.clear_text()
+    page.type("The weather is nice today, and we walk to the park.")
+    page.wait(lambda: loaded() and "English (US)" in page.el("#detected").text, "auto did not choose English (US) first")
+    page.el("#variants > summary").click()
+    Select(page.el("#variants-panel select[data-language='en']")).select_by_value("en-GB")
+    page.wait(lambda: loaded() and "English (UK)" in page.el("#detected").text,
+              f"the preferred variant was not used: {page.el('#detected').text!r}")
+    # Both stay after a reload.
+    page.d.refresh()
+    page.wait(lambda: len(Select(page.el("#language")).options) > 1, "the language menu was not filled")
+    assert page.el("#picky").is_selected()
+    assert Select(page.el("#variants-panel select[data-language='en']")).first_selected_option.get_attribute("value") == "en-GB"
+
+
 def test_explanations_in_the_chosen_language_and_the_choice_is_kept(page):
     explanations = Select(page.el("#explanation-language"))
     assert explanations.first_selected_option.get_attribute("value") == "auto"

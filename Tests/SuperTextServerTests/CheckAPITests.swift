@@ -144,6 +144,24 @@ struct CheckAPITests {
             try await client.execute(uri: "/api/v1/check", method: .post, headers: jsonHeaders, body: .json(["text": "x", "language": "en", "preferredLanguages": ["fr"]])) { response in
                 #expect(response.status == .badRequest)
             }
+            try await client.execute(uri: "/api/v1/check", method: .post, headers: jsonHeaders, body: .json(["text": "x", "language": "en", "preferredVariants": ["en-GB"]])) { response in
+                #expect(response.status == .badRequest)
+                #expect(response.errorMessage.contains("preferredVariants"))
+            }
+        }
+    }
+
+    @Test func preferredVariantsChooseTheVariantAutoChecksIn() async throws {
+        try await TestServer.app().test(.router) { client in
+            for (variants, expected) in [(["en-GB"], "en-GB"), (["en-US"], "en-US")] {
+                try await client.execute(
+                    uri: "/api/v1/check", method: .post, headers: jsonHeaders,
+                    body: .json(["text": "The weather in the city is nice today, and we walk.", "language": "auto", "preferredVariants": variants])
+                ) { response in
+                    #expect(response.status == .ok)
+                    #expect((response.json["language"] as? [String: Any])?["code"] as? String == expected, "\(variants)")
+                }
+            }
         }
     }
 

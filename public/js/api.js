@@ -201,10 +201,14 @@ async function* workerMessages(worker, signal) {
  * `loading` events brought (as they are: the server sends each part's, then all of them). An
  * `error` event, or an error answer before the stream starts, throws an `ApiError`.
  */
-export async function* checkStream({ text, language, format, explanationLanguage = "auto", store }, signal) {
+export async function* checkStream(
+  { text, language, format, explanationLanguage = "auto", store, picky = false, preferredVariants = [] }, signal,
+) {
+  // Variants say which one Auto-detect checks a language in; the server refuses them otherwise.
+  const variants = language === "auto" && preferredVariants.length ? { preferredVariants } : {};
   const response = await send("api/v1/check/stream", {
     method: "POST",
-    json: { text, language, format, explanationLanguage, store },
+    json: { text, language, format, explanationLanguage, store, picky, ...variants },
     headers: { Accept: "text/event-stream" },
     signal,
   });

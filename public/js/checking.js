@@ -35,7 +35,8 @@ export async function checkNow({ save = false } = {}) {
   checkAfterPause.cancel();
   controller?.abort();
   const state = store.get();
-  const { text, language, format, explanationLanguage } = state;
+  const { text, language, format, explanationLanguage, picky } = state;
+  const preferredVariants = Object.values(state.preferredVariants);
   if (!text.trim()) {
     controller = null;
     sequence++;
@@ -56,7 +57,7 @@ export async function checkNow({ save = false } = {}) {
   });
   try {
     for (const [index, piece] of pieces.entries()) {
-      const request = { text: piece.text, language, format, explanationLanguage, store: saveEach };
+      const request = { text: piece.text, language, format, explanationLanguage, store: saveEach, picky, preferredVariants };
       for await (const event of api.checkStream(request, abort.signal)) {
         if (mine !== sequence) return;
         if (event.type === "loading") {

@@ -6,7 +6,7 @@ import { closeCard, openCard, setupCard } from "./card.js";
 import { checkNow } from "./checking.js";
 import { askForToken } from "./dialogs.js";
 import { setupDictionary, showDictionary } from "./dictionary.js";
-import { byId, setLanguageOptions } from "./dom.js";
+import { byId, h, setLanguageOptions } from "./dom.js";
 import { focusText, setupEditor } from "./editor.js";
 import { setupFiles } from "./files.js";
 import { setupHistory, showHistory } from "./history.js";
@@ -30,9 +30,9 @@ function readSettings() {
 }
 
 function saveSettings() {
-  const { language, format, explanationLanguage } = store.get();
+  const { language, format, explanationLanguage, picky, preferredVariants } = store.get();
   try {
-    localStorage.setItem(SETTINGS_KEY, JSON.stringify({ language, format, explanationLanguage }));
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify({ language, format, explanationLanguage, picky, preferredVariants }));
   } catch {
     // Settings are a convenience; without storage they reset on reload.
   }
@@ -48,6 +48,25 @@ function setupSettings() {
     language: typeof settings.language === "string" ? settings.language : "auto",
     format: settings.format === "markdown" ? "markdown" : "plain",
     explanationLanguage: explanationLanguages.includes(settings.explanationLanguage) ? settings.explanationLanguage : "auto",
+    picky: settings.picky === true,
+    preferredVariants: validVariants(settings.preferredVariants),
+  });
+  const pickyBox = byId("picky");
+  pickyBox.checked = store.get().picky;
+  pickyBox.addEventListener("change", () => {
+    store.set({ picky: pickyBox.checked });
+    saveSettings();
+    checkNow();
+  });
+  byId("variants-panel").addEventListener("change", (event) => {
+    const select = event.target.closest("select[data-language]");
+    if (!select) return;
+    const preferredVariants = { ...store.get().preferredVariants };
+    if (select.value) preferredVariants[select.dataset.language] = select.value;
+    else delete preferredVariants[select.dataset.language];
+    store.set({ preferredVariants });
+    saveSettings();
+    if (store.get().language === "auto") checkNow();
   });
   formatSelect.value = store.get().format;
   explanationSelect.value = store.get().explanationLanguage;
@@ -79,9 +98,44 @@ function setupSettings() {
       return;
     }
     setLanguageOptions(languageSelect, state.languages, ["auto", "Auto-detect"], state.language);
+    renderVariants(state);
     formatSelect.value = state.format;
   });
   byId("check-button").addEventListener("click", () => checkNow({ save: true }));
+}
+
+/** Saved variants as `{primary: code}`, anything else dropped. */
+function validVariants(saved) {
+  if (!saved || typeof saved !== "object" || Array.isArray(saved)) return {};
+  return Object.fromEntries(Object.entries(saved).filter(([key, value]) => typeof value === "string" && value.startsWith(`${key}-`)));
+}
+
+/** The primary language of a code: `en` of `en-GB`. */
+function primaryOf(code) {
+  return code.split("-")[0];
+}
+
+/**
+ * One menu for each language installed in several variants (en-US and en-GB): which one
+ * Auto-detect checks it in. Hidden when no language has two.
+ */
+function renderVariants(state) {
+  const groups = new Map();
+  for (const language of state.languages) {
+    const primary = primaryOf(language.code);
+    if (!groups.has(primary)) groups.set(primary, []);
+    groups.get(primary).push(language);
+  }
+  const several = [...groups].filter(([, variants]) => variants.length > 1);
+  byId("variants").hidden = several.length === 0;
+  byId("variants-panel").replaceChildren(...several.map(([primary, variants]) => {
+    const select = h("select", { class: "select", "data-language": primary },
+      h("option", { value: "" }, "Any"),
+      ...variants.map((language) => h("option", { value: language.code }, language.name)));
+    select.value = state.preferredVariants[primary] ?? "";
+    const name = variants[0].name.replace(/\s*\(.*\)$/, "");
+    return h("label", { class: "field field--inline" }, h("span", { class: "field__label" }, name), select);
+  }));
 }
 
 /** Fills the Language menu; until it can, says why the menu is short (the editor works with Auto). */

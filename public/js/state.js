@@ -23,6 +23,10 @@ export const initialState = Object.freeze({
   format: "plain",
   /** Language of the explanations: `auto` (the text's, else English), `en`, `fr`, `de`, `es`. */
   explanationLanguage: "auto",
+  /** Whether style (picky) rules run too. */
+  picky: false,
+  /** With Auto-detect: the variant each language is checked in, by primary language (`{en: "en-GB"}`). */
+  preferredVariants: {},
   check: {
     status: "idle",
     done: 0,

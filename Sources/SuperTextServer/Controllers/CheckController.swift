@@ -25,6 +25,14 @@ struct CheckController: Sendable {
         var input = try await CheckInput.parse(request, bodyLimit: bodyLimit)
         input.request.personalDictionary = dictionary.snapshot()
         input.request.rulesTurnedOff = disabledRules.snapshot()
+        if !input.preferredVariants.isEmpty {
+            guard input.request.language.lowercased() == "auto" else {
+                throw APIError.badRequest("'preferredVariants' applies to 'language': 'auto' only.")
+            }
+            input.request.preferredLanguages = pool.catalog.detectionCandidates(
+                languages: input.request.preferredLanguages, variants: input.preferredVariants)
+            input.given.preferredLanguages = true
+        }
         let context = project?.current
         if let project, let context { project.apply(context, to: &input.request, given: input.given, catalog: pool.catalog) }
         return (input, context)
