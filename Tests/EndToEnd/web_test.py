@@ -402,6 +402,21 @@ def test_style_rules_and_a_preferred_variant_are_settings_that_stay(page):
     assert Select(page.el("#variants-panel select[data-language='en']")).first_selected_option.get_attribute("value") == "en-GB"
 
 
+def test_a_first_visit_says_what_supertext_does_and_offers_a_sample_in_the_browsers_language(page):
+    intro = page.el("#intro").text
+    assert "spelling, grammar and style" in intro and "explains" in intro, intro
+    # The sample follows the browser's languages, the first one that has a sample.
+    samples = page.d.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        import('./js/results.js').then(m => done([m.sampleText(['fr-CH', 'en']), m.sampleText(['nl', 'de-AT']),
+            m.sampleText(['ja']), m.sampleText()]));""")
+    assert samples[0].startswith("Les enfant") and samples[1].startswith("Ich weiss") and samples[2].startswith("Their are")
+    assert samples[3].startswith("Their are"), "this Chromium speaks English"
+    page.el("#try-sample").click()
+    page.wait(lambda: page.text().startswith("Their are"), "the sample was not put in the editor")
+    page.wait(lambda: {"Their", "recieve", "alot"} <= set(page.mark_texts()), f"the sample's mistakes were not marked: {page.mark_texts()}")
+
+
 def test_explanations_in_the_chosen_language_and_the_choice_is_kept(page):
     explanations = Select(page.el("#explanation-language"))
     assert explanations.first_selected_option.get_attribute("value") == "auto"

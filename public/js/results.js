@@ -5,7 +5,7 @@
 import { checkInPieces, checkNow, requestBytes } from "./checking.js";
 import { reviewChanges } from "./dialogs.js";
 import { announce, byId, h, plural, toast } from "./dom.js";
-import { applyChosen, correctedText, markElement, offerUndo, restoreText } from "./editor.js";
+import { applyChosen, correctedText, loadText, markElement, offerUndo, restoreText } from "./editor.js";
 import { CATEGORIES, categoryName, categoryOf, countByCategory, displaySuggestion, displayWord, kindName } from "./marks.js";
 import { openCard } from "./card.js";
 import { shownMatches, store, visibleMatches } from "./state.js";
@@ -225,12 +225,35 @@ function replaceChildrenKeeping(parent, children) {
   }
 }
 
+/** A short text with a few typical mistakes, to try the page with, in each explanation language. */
+const SAMPLES = {
+  en: "Their are many reasons to proofread. I recieve alot of emails, and some of them has mistakes that could of been avoided.",
+  fr: "Les enfant joue dans le jardin. Il faut que tu vient demain, et on a pas encore reçu ta lettre.",
+  de: "Ich weiss nicht, ob er morgen kommt. Das Auto von meinem Bruder ist kaput, deshalb fahren wir mit den Zug.",
+  es: "Ayer fuimos a la playa y el agua estaba muy fria. Espero que tu puedes venir mañana con nosotros.",
+};
+
+/** The sample in the first of the browser's languages that has one, else English. */
+export function sampleText(languages = navigator.languages ?? [navigator.language]) {
+  for (const tag of languages) {
+    const sample = SAMPLES[String(tag).toLowerCase().split("-")[0]];
+    if (sample) return sample;
+  }
+  return SAMPLES.en;
+}
+
 function idleState() {
   return h(
     "div",
     { class: "empty empty--idle" },
     h("p", { class: "empty__title" }, "Nothing to check yet"),
-    h("p", { class: "empty__text" }, "Write or paste a text: mistakes show up here and in the text as you type."),
+    h("p", { class: "empty__text", id: "intro" },
+      "SuperText finds spelling, grammar and style mistakes as you write, and explains each one. "
+        + "Write or paste a text: mistakes show up here and in the text."),
+    h("button", {
+      type: "button", class: "button button--small", id: "try-sample",
+      on: { click: () => loadText(sampleText()) },
+    }, "Try a sample text"),
   );
 }
 
