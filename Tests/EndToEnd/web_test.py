@@ -417,6 +417,20 @@ def test_a_first_visit_says_what_supertext_does_and_offers_a_sample_in_the_brows
     page.wait(lambda: {"Their", "recieve", "alot"} <= set(page.mark_texts()), f"the sample's mistakes were not marked: {page.mark_texts()}")
 
 
+def test_a_name_with_no_suggestion_is_not_struck_through_but_a_misspelling_is(page):
+    page.choose_language("en-US")
+    page.type("Yesterday I met Artem at the station. Instalation is hard.")
+    page.wait(lambda: {"Artem", "Instalation"} <= set(page.mark_texts()), f"not both marked: {page.mark_texts()}")
+    decoration = "return getComputedStyle(arguments[0]).textDecorationLine"
+    artem = page.issue_button("Artem").find_element(By.CSS_SELECTOR, ".issue__word")
+    assert page.js(decoration, artem) == "none"
+    assert not page.issue_button("Artem").find_elements(By.CSS_SELECTOR, ".issue__suggestion")
+    # At the start of a sentence a capital says nothing: a misspelling, its fix offered.
+    instalation = page.issue_button("Instalation")
+    assert page.js(decoration, instalation.find_element(By.CSS_SELECTOR, ".issue__word")) == "line-through"
+    assert instalation.find_element(By.CSS_SELECTOR, ".issue__suggestion").text == "Installation"
+
+
 def test_explanations_in_the_chosen_language_and_the_choice_is_kept(page):
     explanations = Select(page.el("#explanation-language"))
     assert explanations.first_selected_option.get_attribute("value") == "auto"

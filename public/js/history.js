@@ -304,7 +304,7 @@ function mistakeNote(match) {
     { class: ["note", `note--${category}`] },
     h("p", { class: "note__change" },
       h("span", { class: ["chip", `chip--${category}`] }, categoryName(category)), " ",
-      h("span", { class: "issue__word" }, displayWord(match.text)),
+      h("span", { class: ["issue__word", best === undefined && "issue__word--kept"] }, displayWord(match.text)),
       best !== undefined ? [h("span", { "aria-hidden": "true" }, " → "), h("span", { class: "sr-only" }, ", suggestion: "), h("strong", {}, displaySuggestion(best))] : null),
     match.explanation?.detail || match.message ? h("p", { class: "note__detail" }, match.explanation?.detail || match.message) : null,
   );

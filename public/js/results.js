@@ -405,7 +405,8 @@ function issueItem(match, category, kind, best) {
       element(
         "span",
         "issue__change",
-        element("span", "issue__word", displayWord(match.text)),
+        // Struck through only when something replaces it: a name with no suggestion stays as written.
+        element("span", best !== undefined ? "issue__word" : "issue__word issue__word--kept", displayWord(match.text)),
         ...(best !== undefined
           ? [
               element("span", "issue__arrow", " → "),
