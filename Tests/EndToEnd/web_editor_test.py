@@ -545,8 +545,8 @@ def test_a_rule_turned_off_from_the_card_is_listed_and_turned_back_on(page):
     page.wait_for_check(done)
     page.wait(lambda: page.el("#results").get_attribute("data-status") == "loaded", "no result")
     assert a_vs_an_marks(page) == [] and "teh" in page.mark_texts(), page.marks()
-    # The dictionary view lists it by its title, and turns it back on.
-    page.go("#/dictionary")
+    # The rules view lists it first, by its title, and turns it back on.
+    page.go("#/rules")
     page.wait(lambda: page.texts("#disabled-rules-list li"), "the rule is not listed")
     item = page.el('#disabled-rules-list li[data-rule="EN_A_VS_AN"]')
     description = next(rule["description"] for rule in api("/api/v1/rules")["rules"] if rule["id"] == "EN_A_VS_AN")

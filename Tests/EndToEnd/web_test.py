@@ -431,6 +431,42 @@ def test_a_name_with_no_suggestion_is_not_struck_through_but_a_misspelling_is(pa
     assert instalation.find_element(By.CSS_SELECTOR, ".issue__suggestion").text == "Installation"
 
 
+def test_the_rules_view_lists_every_rule_with_an_example_finds_one_and_turns_it_off_and_on(page):
+    page.go("#/rules")
+    page.wait(lambda: page.el("#rules").get_attribute("data-status") == "loaded", "the rules were not loaded")
+    listed = len(page.els("#rules-list li"))
+    assert listed == len(api("/api/v1/rules")["rules"])
+    assert page.visible("#disabled-rules-empty")
+    search = page.el("#rules-search")
+    search.send_keys("EN_A_VS_AN")
+    page.wait(lambda: len(page.els("#rules-list li")) == 1, "the search did not narrow the list to one rule")
+    item = page.el('#rules-list li[data-rule="EN_A_VS_AN"]')
+    rule = next(rule for rule in api("/api/v1/rules")["rules"] if rule["id"] == "EN_A_VS_AN")
+    example = item.find_element(By.CSS_SELECTOR, ".rules__example").text
+    assert "Grammar" in item.text and rule["example"]["text"] in example and rule["example"]["correction"] in example, example
+    item.find_element(By.CSS_SELECTOR, ".rules__toggle").click()
+    page.wait(lambda: [rule["id"] for rule in api("/api/v1/rules/disabled")["rules"]] == ["EN_A_VS_AN"], "the rule was not turned off")
+    page.wait(lambda: page.els('#disabled-rules-list li[data-rule="EN_A_VS_AN"]'), "the rule turned off is not listed first")
+    toggle = page.el('#rules-list li[data-rule="EN_A_VS_AN"] .rules__toggle')
+    assert toggle.get_attribute("aria-pressed") == "false" and toggle.text == "Turn on"
+    # Off for every check, until turned on again.
+    page.go("#/editor")
+    page.choose_language("en-US")
+    page.type("She ate a apple. I saw teh cat.")
+    page.wait(lambda: "teh" in page.mark_texts(), "no check")
+    page.wait(lambda: page.el("#results").get_attribute("data-status") == "loaded", "no result")
+    assert "a apple" not in " ".join(page.mark_texts())
+    page.go("#/rules")
+    page.wait(lambda: page.el("#rules").get_attribute("data-status") == "loaded", "the rules were not loaded again")
+    page.el('#rules-list li[data-rule="EN_A_VS_AN"] .rules__toggle').click()
+    page.wait(lambda: api("/api/v1/rules/disabled")["rules"] == [], "the rule was not turned back on")
+    page.wait(lambda: page.visible("#disabled-rules-empty"), "the list of rules turned off did not empty")
+    # The dictionary view is for words only.
+    page.go("#/dictionary")
+    page.wait(lambda: page.visible("#dictionary-list li, #dictionary-empty"), "no dictionary")
+    assert not page.els("#view-dictionary #disabled-rules-list")
+
+
 def test_explanations_in_the_chosen_language_and_the_choice_is_kept(page):
     explanations = Select(page.el("#explanation-language"))
     assert explanations.first_selected_option.get_attribute("value") == "auto"
@@ -704,7 +740,8 @@ def test_every_view_passes_the_automated_accessibility_checks(page):
         page.d.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
         for view, ready in (("history", "#history-list .entry, #history-empty"),
                             ("insights", "#frequent-mistakes, #insights-empty"),
-                            ("dictionary", "#dictionary-list li, #dictionary-empty")):
+                            ("dictionary", "#dictionary-list li, #dictionary-empty"),
+                            ("rules", "#rules-list li")):
             page.go(f"#/{view}")
             page.wait(lambda: page.visible(ready), f"the {view} view did not load")
             problems += violations(f"{view} ({scheme})")

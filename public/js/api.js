@@ -302,8 +302,13 @@ export const dictionary = {
   },
 };
 
-/** The rules turned off: no check reports them. */
+/** The rules: every one a check can run, and those turned off (no check reports them). */
 export const rules = {
+  /** Every installed rule: `{id, category, description, picky, disabled, user, example?}`. */
+  async list() {
+    const data = await getJSON("api/v1/rules");
+    return data.rules || [];
+  },
   async listDisabled() {
     const data = await getJSON("api/v1/rules/disabled");
     return data.rules || [];

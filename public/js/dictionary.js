@@ -1,9 +1,8 @@
-// The personal dictionary: its words, adding and removing them, export and import; below it,
-// the rules turned off (rules.js).
+// The personal dictionary: its words, adding and removing them, export and import. The rules
+// turned off have a view of their own (rules.js).
 
 import * as api from "./api.js";
 import { announce, byId, formatDateTime, h, plural, setLanguageOptions, toast } from "./dom.js";
-import { disabledRulesSection, showDisabledRules } from "./rules.js";
 import { store } from "./state.js";
 
 const view = { words: [], status: "idle", error: null, filter: "" };
@@ -63,7 +62,6 @@ export function setupDictionary() {
     h("section", { class: "panel dictionary__words", "aria-labelledby": "dictionary-words-title" },
       h("div", { class: "panel__head" }, h("h2", { class: "panel__title", id: "dictionary-words-title" }, "Your words"), count),
       tools, state, list),
-    disabledRulesSection(),
   );
   elements = { word, language, add, list, state, count };
   store.subscribe(fillLanguages);
@@ -84,7 +82,6 @@ function languageName(code) {
 
 /** Loads the words and shows them. */
 export async function showDictionary() {
-  showDisabledRules();
   view.status = view.words.length ? "refreshing" : "loading";
   renderList();
   try {

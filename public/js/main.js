@@ -14,12 +14,13 @@ import { showInsights } from "./insights.js";
 import { setupMistakeBar } from "./mistake-bar.js";
 import { setupOffline } from "./offline.js";
 import { focusAfter, setupResults } from "./results.js";
+import { setupRules, showRules } from "./rules.js";
 import { setupSheet } from "./sheet.js";
 import { store } from "./state.js";
 import { setupStatistics } from "./statistics.js";
 
 const SETTINGS_KEY = "supertext.settings";
-const VIEWS = ["editor", "history", "insights", "dictionary"];
+const VIEWS = ["editor", "history", "insights", "dictionary", "rules"];
 
 function readSettings() {
   try {
@@ -172,12 +173,16 @@ function route() {
     if (tab.dataset.view === name) tab.setAttribute("aria-current", "page");
     else tab.removeAttribute("aria-current");
   }
-  const titles = { editor: "SuperText", history: "History · SuperText", insights: "Insights · SuperText", dictionary: "Dictionary · SuperText" };
+  const titles = {
+    editor: "SuperText", history: "History · SuperText", insights: "Insights · SuperText",
+    dictionary: "Dictionary · SuperText", rules: "Rules · SuperText",
+  };
   document.title = titles[name];
   if (name !== "editor") closeCard();
   if (name === "history") showHistory(id ? decodeURIComponent(id) : null, { refresh: entering });
   if (name === "insights") showInsights();
   if (name === "dictionary") showDictionary();
+  if (name === "rules") showRules();
   if (entering && name !== "editor") byId(`${name}-title`).focus?.({ preventScroll: true });
 }
 
@@ -202,6 +207,7 @@ function start() {
   setupOffline({ onReconnect: reconnect });
   setupHistory();
   setupDictionary();
+  setupRules();
   for (const title of document.querySelectorAll(".view__title")) title.setAttribute("tabindex", "-1");
   document.querySelector(".skip-link").addEventListener("click", (event) => {
     event.preventDefault();

@@ -32,6 +32,14 @@ struct RulesController: Sendable {
         let disabled: Bool
         /// One of the users' own rules (`--rules`).
         let user: Bool
+        /// A sentence the rule corrects, its correction and its language (none for spelling).
+        let example: Example?
+    }
+
+    struct Example: Encodable {
+        let text: String
+        let correction: String
+        let language: String
     }
 
     struct Rules: Encodable { let rules: [Rule] }
@@ -42,7 +50,10 @@ struct RulesController: Sendable {
         return try JSONResponse.make(Rules(rules: table.all.map {
             Rule(
                 id: $0.id, category: $0.category, description: $0.description, picky: $0.isPicky,
-                disabled: off.contains($0.id), user: $0.isUser
+                disabled: off.contains($0.id), user: $0.isUser,
+                example: $0.example.flatMap { example in
+                    example.correction.map { Example(text: example.text, correction: $0, language: example.language) }
+                }
             )
         }))
     }

@@ -13,6 +13,8 @@ enum LanguageToolRules {
         let isPicky: Bool
         /// One of the users' own rules (`--rules`).
         var isUser = false
+        /// A sentence it corrects, with the correction, to show what it does.
+        var example: RuleExample?
     }
 
     /// The rules of one installation: spelling, the rules of every language, and the grammar
@@ -27,11 +29,16 @@ enum LanguageToolRules {
         init(rules: [any ProofreadingRule], userRules: [PatternRule] = []) {
             var all = [
                 Rule(id: ProofreadingRules.spellingRuleID, category: .spelling, description: "Possible spelling mistake", isPicky: false)
-            ] + rules.map { Rule(id: $0.id, category: $0.category, description: $0.description, isPicky: $0.isPicky) }
+            ] + rules.map {
+                Rule(id: $0.id, category: $0.category, description: $0.description, isPicky: $0.isPicky,
+                     example: $0.examples.first { $0.correction != nil })
+            }
             var byID: [String: Rule] = [:]
             for rule in all where byID[rule.id] == nil { byID[rule.id] = rule }
             for rule in userRules where byID[rule.id] == nil {
-                let entry = Rule(id: rule.id, category: rule.category, description: rule.description, isPicky: rule.isPicky, isUser: true)
+                let entry = Rule(
+                    id: rule.id, category: rule.category, description: rule.description, isPicky: rule.isPicky, isUser: true,
+                    example: rule.examples.first { $0.correction != nil })
                 byID[rule.id] = entry
                 all.append(entry)
             }
