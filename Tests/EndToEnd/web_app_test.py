@@ -522,31 +522,49 @@ def free_port():
         return probe.getsockname()[1]
 
 
+class RestartableServer:
+    """A server of the test's own on a fixed port and database, stopped and started again."""
+
+    def __init__(self):
+        self.binary = os.environ.get("SUPERTEXT", ".build/debug/supertext")
+        self.work = tempfile.mkdtemp(prefix="supertext-restart-")
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process = None
+        self.log = open(os.path.join(self.work, "server.log"), "w")
+
+    def start(self):
+        self.process = subprocess.Popen(
+            [self.binary, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--public-dir", "public",
+             "--database", os.path.join(self.work, "supertext.sqlite")], stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + int(os.environ.get("SUPERTEXT_READY_TIMEOUT", "600"))
+        while True:
+            try:
+                urllib.request.urlopen(f"{self.url}/readyz", timeout=2)
+                return
+            except OSError:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    raise AssertionError("the restartable server did not start") from None
+                time.sleep(0.3)
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=30)
+
+    def close(self):
+        self.stop()
+        self.log.close()
+        shutil.rmtree(self.work, ignore_errors=True)
+
+
 @pytest.fixture
 def own_server():
     """A server of this test's own (without a token), which the test may stop."""
-    binary = os.environ.get("SUPERTEXT", ".build/debug/supertext")
-    work = tempfile.mkdtemp(prefix="supertext-offline-")
-    port = free_port()
-    log = open(os.path.join(work, "server.log"), "w")
-    process = subprocess.Popen([binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--public-dir", "public",
-                                "--database", os.path.join(work, "supertext.sqlite")], stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + int(os.environ.get("SUPERTEXT_READY_TIMEOUT", "600"))
-    while True:
-        try:
-            urllib.request.urlopen(f"{url}/readyz", timeout=2)
-            break
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError("the second server did not start") from None
-            time.sleep(0.5)
-    yield url, process
-    if process.poll() is None:
-        process.terminate()
-        process.wait(timeout=30)
-    log.close()
-    shutil.rmtree(work, ignore_errors=True)
+    server = RestartableServer()
+    server.start()
+    yield server.url, server.process
+    server.close()
 
 
 def test_the_page_opens_offline_after_one_visit_and_says_checking_needs_the_server(browser, own_server):
@@ -586,42 +604,6 @@ def test_the_page_opens_offline_after_one_visit_and_says_checking_needs_the_serv
         browser.execute_cdp_cmd("Network.emulateNetworkConditions",
                                 {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
         set_color_scheme(browser, "light")
-
-
-class RestartableServer:
-    """A server of the test's own on a fixed port and database, stopped and started again."""
-
-    def __init__(self):
-        self.binary = os.environ.get("SUPERTEXT", ".build/debug/supertext")
-        self.work = tempfile.mkdtemp(prefix="supertext-restart-")
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.process = None
-        self.log = open(os.path.join(self.work, "server.log"), "w")
-
-    def start(self):
-        self.process = subprocess.Popen(
-            [self.binary, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--public-dir", "public",
-             "--database", os.path.join(self.work, "supertext.sqlite")], stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + int(os.environ.get("SUPERTEXT_READY_TIMEOUT", "600"))
-        while True:
-            try:
-                urllib.request.urlopen(f"{self.url}/readyz", timeout=2)
-                return
-            except OSError:
-                if self.process.poll() is not None or time.monotonic() > deadline:
-                    raise AssertionError("the restartable server did not start") from None
-                time.sleep(0.3)
-
-    def stop(self):
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(timeout=30)
-
-    def close(self):
-        self.stop()
-        self.log.close()
-        shutil.rmtree(self.work, ignore_errors=True)
 
 
 @pytest.fixture
