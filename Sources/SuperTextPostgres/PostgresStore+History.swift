@@ -330,38 +330,51 @@ extension PostgresStore {
 
     public func insights(limit: Int = 20, days: Int = 30, now: Date = Date()) async throws -> Insights {
         try await access(.read) { [client] in
+            // Each mistake once per check (see `Insights`).
             var spelling: [(word: String, correction: String?, count: Int)] = []
             for try await row in try await client.query(
-                "SELECT lower(word), correction, count(*) FROM mistake WHERE category = 'spelling' GROUP BY lower(word), correction"
+                """
+                SELECT word, correction, count(*) FROM (SELECT DISTINCT "checkId", word, correction FROM mistake WHERE category = 'spelling') m
+                GROUP BY word, correction
+                """
             ).decode((String, String?, Int).self) {
                 spelling.append(row)
             }
-            var kinds: [(kind: String, count: Int)] = []
+            var categories: [(category: String, kind: String?, count: Int)] = []
             for try await row in try await client.query(
-                "SELECT kind, count(*) AS n FROM mistake GROUP BY kind ORDER BY n DESC, kind"
-            ).decode((String, Int).self) {
-                kinds.append(row)
+                """
+                SELECT category, kind, count(*)
+                FROM (SELECT DISTINCT "checkId", word, correction, category, kind FROM mistake) m GROUP BY category, kind
+                """
+            ).decode((String, String?, Int).self) {
+                categories.append(row)
             }
             let since = now.addingTimeInterval(-Double(days) * 86_400)
             var perDay: [String: (checks: Int, mistakes: Int)] = [:]
-            for try await (day, checks, mistakes) in try await client.query(
+            for try await (day, checks) in try await client.query(
                 """
-                SELECT to_char(c."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*), sum(c."matchCount")
+                SELECT to_char(c."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)
                 FROM "check" c WHERE c."createdAt" >= \(since) GROUP BY day
                 """
-            ).decode((String, Int, Int).self) {
-                perDay[day] = (checks, mistakes)
+            ).decode((String, Int).self) {
+                perDay[day, default: (0, 0)].checks = checks
             }
-            var totals = (checks: 0, mistakes: 0)
-            for try await row in try await client.query(
-                #"SELECT (SELECT count(*) FROM "check"), (SELECT count(*) FROM mistake)"#
-            ).decode((Int, Int).self) {
-                totals = row
+            for try await (day, mistakes) in try await client.query(
+                """
+                SELECT day, count(*) FROM (
+                    SELECT DISTINCT to_char(c."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, m."checkId", m.word, m.correction, m.category, m.kind
+                    FROM "check" c JOIN mistake m ON m."checkId" = c.id WHERE c."createdAt" >= \(since)) d
+                GROUP BY day
+                """
+            ).decode((String, Int).self) {
+                perDay[day, default: (0, 0)].mistakes = mistakes
+            }
+            var totalChecks = 0
+            for try await count in try await client.query(#"SELECT count(*) FROM "check""#).decode(Int.self) {
+                totalChecks = count
             }
             return Insights.assemble(
-                spelling: spelling, kinds: kinds, perDay: perDay, totalChecks: totals.checks, totalMistakes: totals.mistakes,
-                limit: limit
-            )
+                spelling: spelling, categories: categories, perDay: perDay, totalChecks: totalChecks, limit: limit)
         }
     }
 }

@@ -1,42 +1,8 @@
 import Foundation
 import GRDB
 
-/// What a person can learn from their mistakes.
-public struct Insights: Codable, Sendable, Equatable {
-    /// A word often written wrong, and how it is usually corrected.
-    public struct FrequentMistake: Codable, Sendable, Equatable {
-        public var word: String
-        public var correction: String?
-        public var count: Int
-    }
-
-    /// How often a kind of explanation comes up.
-    public struct KindShare: Codable, Sendable, Equatable {
-        public var kind: String
-        public var count: Int
-        public var share: Double
-    }
-
-    /// Checks and mistakes on one day (UTC).
-    public struct Day: Codable, Sendable, Equatable {
-        public var date: String
-        public var checks: Int
-        public var mistakes: Int
-    }
-
-    public var frequentMistakes: [FrequentMistake]
-    public var kinds: [KindShare]
-    public var days: [Day]
-    public var totalChecks: Int
-    public var totalMistakes: Int
-    /// Stored checks whose mistakes are not counted: their mistakes could not be written (a full
-    /// disk, a read-only file). Absent when every check is counted.
-    public var unindexedChecks: Int?
-}
-
 extension AppDatabase {
-    /// The most frequent mistakes, the share of each kind, and checks and mistakes per day over
-    /// the last `days` days.
+    /// The insights of `InsightsStore`, from the mistakes table.
     public func insights(limit: Int = 20, days: Int = 30, now: Date = Date()) async throws -> Insights {
         // Every stored check counts: the mistakes of checks waiting for the indexer are added
         // first. When they cannot be written, the insights count what is there, and say how
@@ -44,38 +10,14 @@ extension AppDatabase {
         var indexed = true
         do { try await historyIndexer.indexAll() } catch is StorageFault { indexed = false }
         return try await reading { [indexed] db in
-            // Counts by word (case folded) and correction; the usual correction is the most frequent.
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT lower(word) AS word, correction, count(*) AS count
-                FROM mistake WHERE category = 'spelling'
-                GROUP BY lower(word), correction
-                """)
-            var byWord: [String: (total: Int, best: String?, bestCount: Int)] = [:]
-            for row in rows {
-                let word: String = row["word"]
-                let correction: String? = row["correction"]
-                let count: Int = row["count"]
-                var entry = byWord[word] ?? (0, nil, 0)
-                entry.total += count
-                if count > entry.bestCount || (count == entry.bestCount && (correction ?? "") < (entry.best ?? "")) {
-                    entry.best = correction
-                    entry.bestCount = count
-                }
-                byWord[word] = entry
-            }
-            let frequent = byWord.sorted { ($1.value.total, $0.key) < ($0.value.total, $1.key) }
-                .prefix(limit)
-                .map { Insights.FrequentMistake(word: $0.key, correction: $0.value.best, count: $0.value.total) }
-
-            let totalMistakes = try Int.fetchOne(db, sql: "SELECT count(*) FROM mistake") ?? 0
-            let kinds = try Row.fetchAll(db, sql: "SELECT kind, count(*) AS count FROM mistake GROUP BY kind ORDER BY count DESC, kind")
-                .map { row -> Insights.KindShare in
-                    let count: Int = row["count"]
-                    return Insights.KindShare(
-                        kind: row["kind"], count: count,
-                        share: totalMistakes == 0 ? 0 : (Double(count) / Double(totalMistakes) * 1000).rounded() / 1000
-                    )
-                }
+            // Each mistake once per check (see `Insights`).
+            let distinct = "SELECT DISTINCT checkId, word, correction, category, kind FROM mistake"
+            let spelling = try Row.fetchAll(
+                db, sql: "SELECT word, correction, count(*) AS count FROM (\(distinct)) WHERE category = 'spelling' GROUP BY word, correction"
+            ).map { row -> (word: String, correction: String?, count: Int) in (row["word"], row["correction"], row["count"]) }
+            let categories = try Row.fetchAll(
+                db, sql: "SELECT category, kind, count(*) AS count FROM (\(distinct)) GROUP BY category, kind"
+            ).map { row -> (category: String, kind: String?, count: Int) in (row["category"] ?? "", row["kind"], row["count"]) }
 
             let since = now.addingTimeInterval(-Double(days) * 86_400)
             // Ids follow dates (see the migration "Drop the date index of checks"): the checks
@@ -91,20 +33,20 @@ extension AppDatabase {
             let mistakesPerDay = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT date("check".createdAt) AS day, count(*) AS count
-                    FROM "check" JOIN mistake ON mistake.checkId = "check".id
-                    WHERE "check".id > ? AND "check".createdAt >= ? GROUP BY day
+                    SELECT day, count(*) AS count FROM (
+                        SELECT DISTINCT date(c.createdAt) AS day, m.checkId, m.word, m.correction, m.category, m.kind
+                        FROM "check" AS c JOIN mistake AS m ON m.checkId = c.id WHERE c.id > ? AND c.createdAt >= ?)
+                    GROUP BY day
                     """,
                 arguments: [before, since]
             )
             var perDay: [String: (checks: Int, mistakes: Int)] = [:]
             for row in checksPerDay { perDay[row["day"], default: (0, 0)].checks = row["count"] }
             for row in mistakesPerDay { perDay[row["day"], default: (0, 0)].mistakes = row["count"] }
-            let dayList = perDay.keys.sorted().map { Insights.Day(date: $0, checks: perDay[$0]!.checks, mistakes: perDay[$0]!.mistakes) }
 
-            return Insights(
-                frequentMistakes: frequent, kinds: kinds, days: dayList,
-                totalChecks: try StoredCheck.fetchCount(db), totalMistakes: totalMistakes,
+            return Insights.assemble(
+                spelling: spelling, categories: categories, perDay: perDay, totalChecks: try StoredCheck.fetchCount(db),
+                limit: limit,
                 unindexedChecks: indexed ? nil : try Int.fetchOne(
                     db, sql: #"SELECT count(*) FROM "check" WHERE id > (SELECT lastCheckId FROM mistakeProgress)"#)
             )

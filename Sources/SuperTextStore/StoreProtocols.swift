@@ -84,8 +84,9 @@ public protocol DisabledRuleStore: Sendable {
 
 /// What a person can learn from their stored mistakes.
 public protocol InsightsStore: Sendable {
-    /// The most frequent mistakes, the share of each kind, and checks and mistakes per day over
-    /// the last `days` days before `now`.
+    /// The most frequent mistakes, the share of each category and of each kind of spelling
+    /// mistake, and checks and mistakes per day over the last `days` days before `now`, each
+    /// mistake counted once per check (`Insights.assemble`).
     func insights(limit: Int, days: Int, now: Date) async throws -> Insights
 }
 
@@ -196,39 +197,6 @@ public enum StoredMatches {
 
     public static func decode(_ json: String) throws -> [Match] {
         try JSONDecoder().decode([Match].self, from: Data(json.utf8))
-    }
-}
-
-extension Insights {
-    /// Insights from counts a store made: spelling mistakes by folded word and correction (the
-    /// usual correction is the most frequent), mistakes by kind (most frequent first), checks
-    /// and mistakes per day (`YYYY-MM-DD`, UTC).
-    public static func assemble(
-        spelling: [(word: String, correction: String?, count: Int)], kinds: [(kind: String, count: Int)],
-        perDay: [String: (checks: Int, mistakes: Int)], totalChecks: Int, totalMistakes: Int, limit: Int
-    ) -> Insights {
-        var byWord: [String: (total: Int, best: String?, bestCount: Int)] = [:]
-        for (word, correction, count) in spelling {
-            var entry = byWord[word] ?? (0, nil, 0)
-            entry.total += count
-            if count > entry.bestCount || (count == entry.bestCount && (correction ?? "") < (entry.best ?? "")) {
-                entry.best = correction
-                entry.bestCount = count
-            }
-            byWord[word] = entry
-        }
-        let frequent = byWord.sorted { ($1.value.total, $0.key) < ($0.value.total, $1.key) }
-            .prefix(limit)
-            .map { FrequentMistake(word: $0.key, correction: $0.value.best, count: $0.value.total) }
-        let shares = kinds.map { kind, count in
-            KindShare(
-                kind: kind, count: count,
-                share: totalMistakes == 0 ? 0 : (Double(count) / Double(totalMistakes) * 1000).rounded() / 1000)
-        }
-        let days = perDay.keys.sorted().map { Day(date: $0, checks: perDay[$0]!.checks, mistakes: perDay[$0]!.mistakes) }
-        return Insights(
-            frequentMistakes: frequent, kinds: shares, days: days, totalChecks: totalChecks, totalMistakes: totalMistakes,
-            unindexedChecks: nil)
     }
 }
 

@@ -399,17 +399,26 @@ KINDS_TEXT = ("I saw teh cat. It was realy nice and and kind. We recieved it unt
               "Thsi is an exmaple of missspelled wrods. He is a english teacher. Its a nice day , isnt it ?")
 
 
+def repeated_words(count):
+    """`count` different mistakes (a word written twice) that cost the server little to find."""
+    with open("/usr/share/hunspell/en_US.dic", encoding="utf-8") as dictionary:
+        words = [line.split("/")[0] for line in dictionary.read().split("\n")[1:]]
+    nouns = [word for word in words if len(word) in range(5, 10) and word.isalpha() and word.islower()]
+    return " ".join(f"I saw {word} {word} here." for word in nouns[:count])
+
+
 def test_insights_give_each_kind_its_colour_small_shares_and_large_counts(page):
     api("/api/v1/history", method="DELETE")
     api("/api/v1/check", {"text": KINDS_TEXT, "language": "en-US"})
     api("/api/v1/check", {"text": "Je suis alle au cafe avec mon frere.", "language": "fr"})
-    # More than a thousand of one kind: the others are then under 1%.
-    api("/api/v1/check", {"text": "I saw teh cat. " * 1100, "language": "en-US"})
+    api("/api/v1/check", {"text": "She was hapy. The lettter came. We met in paris on Wensday.", "language": "en-US"})
+    # More than a thousand different grammar mistakes: the other categories are then under 1%.
+    api("/api/v1/check", {"text": repeated_words(1100), "language": "en-US"})
     data = api("/api/v1/insights")
     kinds = [kind for kind in data["kinds"] if kind["count"] > 0]
-    assert len(kinds) > 8, f"too few kinds to tell the colours apart: {kinds}"
+    assert len(kinds) >= 5, f"too few kinds to tell the colours apart: {kinds}"
     total = sum(kind["count"] for kind in kinds)
-    assert total > 1000 and any(kind["count"] / total < 0.005 for kind in kinds)
+    assert data["totalMistakes"] > 1000
     for scheme in ("light", "dark"):
         set_color_scheme(page.d, scheme, reduced_motion="reduce")
         page.go("#/editor")
@@ -421,13 +430,14 @@ def test_insights_give_each_kind_its_colour_small_shares_and_large_counts(page):
                               .map(s => getComputedStyle(s).backgroundColor)""")
         assert swatches == colours, "the legend's colours are not the ring's"
         shares = page.js("""return [...document.querySelectorAll('#insights-kinds .legend__item')]
-                            .map(i => [i.dataset.kind, i.querySelector('.legend__value').textContent])""")
+                            .map(i => [i.dataset.key, i.querySelector('.legend__value').textContent])""")
         by_kind = {kind["kind"]: kind["count"] for kind in kinds}
         for kind, value in shares:
             share = by_kind[kind] / total
             expected = "<1%" if share < 0.005 else f"{round(share * 100)}%"
             assert value.endswith(f"· {expected}"), f"{kind}: {value}, expected {expected}"
-        assert any(value.endswith("<1%") for _, value in shares)
+        categories = page.texts("#insights-categories .legend__value")
+        assert any(value.endswith("<1%") for value in categories), categories
         # Counts past 999 are compact, the exact number in the title, and inside their tile.
         mistakes = page.el("[data-tile=mistakes] .tile__value")
         assert mistakes.text == page.js("return new Intl.NumberFormat(undefined, {notation: 'compact', maximumFractionDigits: 1}).format(arguments[0])",
@@ -445,6 +455,49 @@ def test_insights_give_each_kind_its_colour_small_shares_and_large_counts(page):
     page.wait(lambda: page.js("return document.documentElement.scrollWidth") <= PHONE[0], "insights scroll sideways on a phone")
     assert not page.js("""return [...document.querySelectorAll('.tile')].some(tile =>
         tile.querySelector('.tile__value').getBoundingClientRect().right > tile.getBoundingClientRect().right)""")
+
+
+LICENCE_TEXT = ("Permission is hereby granted,  free of charge,  to any person obtaining a copy.  " * 150
+                + "The softwre is provided as is.")
+
+
+@pytest.mark.parametrize("viewport", ["desktop", "phone"])
+def test_insights_count_a_mistake_repeated_in_one_text_once_and_colour_categories_as_the_editor(page, viewport):
+    """A pasted licence with hundreds of double spaces is one typography mistake and one spelling
+    mistake, not hundreds; the categories wear the colours of their marks in the editor."""
+    api("/api/v1/history", method="DELETE")
+    if viewport == "phone":
+        set_viewport(page.d, *PHONE, mobile=True)
+    result = api("/api/v1/check", {"text": LICENCE_TEXT, "language": "en-US"})
+    assert len([m for m in result["matches"] if m["category"] == "typography"]) > 400
+    data = api("/api/v1/insights")
+    assert data["totalMistakes"] == 2, data
+    assert {c["category"]: c["count"] for c in data["categories"]} == {"typography": 1, "spelling": 1}, data
+    assert data["days"][-1]["mistakes"] == 2 and data["days"][-1]["checks"] == 1, data
+    # Mark colours, read from marks drawn in the editor.
+    page.go("#/editor")
+    page.choose_language("en-US")
+    page.type("The softwre  is here.")
+    page.wait(lambda: len(page.els("#editor-backdrop mark.mark--typography")) == 1, "no typography mark")
+    mark_colours = page.js("""const colour = (selector) => getComputedStyle(document.querySelector(selector)).textDecorationColor;
+                              return {spelling: colour('#editor-backdrop mark.mark--spelling'),
+                                      typography: colour('#editor-backdrop mark.mark--typography')}""")
+    page.go("#/insights")
+    page.wait(lambda: page.el("[data-tile=mistakes] .tile__value").text == "2", "the mistakes tile does not say 2")
+    assert page.el("[data-tile=per-check] .tile__value").text == "2"
+    slices = page.js("""return Object.fromEntries([...document.querySelectorAll('#insights-categories circle.slice')]
+                        .map(c => [c.dataset.key, getComputedStyle(c).stroke]))""")
+    assert slices == mark_colours, f"categories are not in their marks' colours: {slices} vs {mark_colours}"
+    assert page.els("#insights-kinds .legend__item[data-key=typography]") == [], "typography is listed as a kind of spelling"
+    # Checks and mistakes each on their own scale: both of today's columns reach the top.
+    heights = page.js("""return ['checks', 'mistakes'].map(field => {
+                            const columns = [...document.querySelectorAll('#insights-days .chart__column--' + field)];
+                            return parseFloat(columns[columns.length - 1].getAttribute('height'))})""")
+    assert heights[0] == heights[1] > 0, heights
+    if viewport == "phone":
+        assert page.js("return document.documentElement.scrollWidth") <= PHONE[0], "insights scroll sideways on a phone"
+    problems = axe_violations(page, f"insights after a licence ({viewport})")
+    assert not problems, "\n".join(problems)
 
 
 # How the files are served

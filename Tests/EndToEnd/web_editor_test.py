@@ -515,6 +515,61 @@ def test_fix_every_occurrence_and_undo_adding_a_word(page):
     assert "blorptastic" not in [entry["word"] for entry in api("/api/v1/dictionary")["words"]]
 
 
+def shown_notices(page):
+    """The texts of the notices on screen, oldest first (read at once: notices come and go)."""
+    return page.js("""return [...document.querySelectorAll('#toasts .toast:not(.toast--leaving)')]
+                      .filter(notice => notice.getClientRects().length > 0).map(notice => notice.textContent)""")
+
+
+def test_notices_stay_with_their_view_and_collapse_when_several_arrive(screen):
+    page = screen
+    page.go("#/dictionary")
+    page.wait(lambda: page.visible("#dictionary-word"), "no dictionary view")
+    # The same notice three times is one notice that says how often.
+    for _ in range(3):
+        page.el("#dictionary-word").clear()
+        page.el("#dictionary-word").send_keys("two words")
+        page.el("#dictionary-add").click()
+    page.wait(lambda: shown_notices(page) == ["Add one word at a time (no spaces).×3"], f"not one notice: {shown_notices(page)}")
+    # Five different ones: the newest three show, the older two wait behind a button.
+    words = [f"notice{letter}word" for letter in "abcde"]
+    try:
+        for word in words:
+            page.el("#dictionary-word").clear()
+            page.el("#dictionary-word").send_keys(word)
+            page.el("#dictionary-add").click()
+            page.wait(lambda: any(word in text for text in shown_notices(page)), f"no notice for {word}")
+        shown = shown_notices(page)
+        assert len(shown) == 3 and all(words[-1 - index] in shown[-1 - index] for index in range(3)), shown
+        page.wait(lambda: page.visible("#toasts .toasts__more"), "no button for the older notices")
+        more = page.el("#toasts .toasts__more")
+        assert more.text in ("2 more notices", "3 more notices"), more.text
+        more.click()
+        assert len(shown_notices(page)) >= 5
+        # Leaving the view takes its plain notices along.
+        page.go("#/editor")
+        page.wait(lambda: shown_notices(page) == [], f"notices of the dictionary in the editor: {shown_notices(page)}")
+        assert not page.els("#toasts .toasts__more")
+    finally:
+        for word in words:
+            api(f"/api/v1/dictionary/{word}", method="DELETE")
+    # A notice with Undo waits, hidden, while another view shows, and is back with its view.
+    page.choose_language("en-US")
+    page.type("The blorptastic idea.")
+    page.wait(lambda: "blorptastic" in page.mark_texts(), "the unknown word is not marked")
+    page.issue_button("blorptastic").click()
+    page.wait(page.card_open, "no card")
+    page.el("#card .card__add").click()
+    page.wait(lambda: notice_with(page, "added to your dictionary") and notice_with(page, "added to your dictionary").is_displayed(),
+              "no notice")
+    page.go("#/history")
+    page.wait(lambda: not notice_with(page, "added to your dictionary").is_displayed(), "the editor's notice shows in the history")
+    page.go("#/editor")
+    page.wait(lambda: notice_with(page, "added to your dictionary").is_displayed(), "the notice did not come back with its view")
+    notice_with(page, "added to your dictionary").find_element(By.CSS_SELECTOR, ".toast__action").click()
+    page.wait(lambda: "blorptastic" in page.mark_texts(), "Undo did not bring the mistake back")
+
+
 def a_vs_an_marks(page):
     """The marks of "a" before a vowel sound (EN_A_VS_AN) in the text of the rules test."""
     return [mark for mark in page.marks() if mark["text"] in ("a", "a apple", "a orange")]

@@ -130,6 +130,9 @@ struct HistoryAPITests {
                 #expect(frequent.first?["correction"] as? String == "the")
                 let kinds = try #require(response.json["kinds"] as? [[String: Any]])
                 #expect(kinds.first?["kind"] as? String == "transposition")
+                let categories = try #require(response.json["categories"] as? [[String: Any]])
+                #expect(categories.first?["category"] as? String == "spelling")
+                #expect(categories.first?["count"] as? Int == 3)
                 let days = try #require(response.json["days"] as? [[String: Any]])
                 #expect(days.first?["checks"] as? Int == 3)
             }

@@ -297,19 +297,21 @@ struct AppDatabaseTests {
         #expect(try await database.history().items.map(\.excerpt) == ["last", "new"])
     }
 
-    @Test func insightsCountMistakesByWordKindAndDay() async throws {
-        let database = try AppDatabase.inMemory()
-        _ = try await database.saveCheck(result("x", mistakes: [("teh", "the", .transposition), ("recieve", "receive", .transposition)]), text: "x")
-        _ = try await database.saveCheck(result("y", mistakes: [("Teh", "The", .transposition), ("untill", "until", .doubledLetter)]), text: "y")
-        _ = try await database.saveCheck(result("z", mistakes: [("teh", "the", .transposition)]), text: "z")
-        let insights = try await database.insights()
-        #expect(insights.frequentMistakes.first == .init(word: "teh", correction: "the", count: 3))
-        #expect(insights.kinds.first?.kind == "transposition")
-        #expect(insights.kinds.first?.count == 4)
-        #expect(abs((insights.kinds.first?.share ?? 0) - 0.8) < 0.001)
-        #expect(insights.days.count == 1)
-        #expect(insights.days.first?.checks == 3)
-        #expect(insights.days.first?.mistakes == 5)
+    @Test func insightsShowCategoriesApartFromTheKindsOfSpellingMistakes() {
+        let insights = Insights.assemble(
+            spelling: [("teh", "the", 2), ("Teh", "The", 1), ("TEH", "THE", 1), ("Teh", "Tea", 1)],
+            categories: [("spelling", "transposition", 5), ("name", "unknownName", 1), ("typography", "typography", 2),
+                         ("grammar", "grammar", 2)],
+            perDay: ["2026-11-02": (1, 4), "2026-11-01": (2, 6)], totalChecks: 3, limit: 10)
+        // "Teh" is the most written form (2 against 2 for "teh": the first in code-point order),
+        // corrected to "The" or "Tea" once each: the first in code-point order again.
+        #expect(insights.frequentMistakes == [.init(word: "Teh", correction: "Tea", count: 5)])
+        #expect(insights.categories.map(\.category) == ["spelling", "grammar", "typography", "name"])
+        #expect(insights.categories.map(\.share) == [0.5, 0.2, 0.2, 0.1])
+        #expect(insights.kinds.map(\.kind) == ["transposition", "unknownName"])
+        #expect(insights.kinds.map(\.share) == [0.833, 0.167])
+        #expect(insights.totalMistakes == 10)
+        #expect(insights.days.map(\.date) == ["2026-11-01", "2026-11-02"])
     }
 
     @Test func personalWordsPerLanguageAndForAll() async throws {

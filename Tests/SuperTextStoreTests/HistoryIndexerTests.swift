@@ -89,7 +89,8 @@ struct HistoryIndexerTests {
         #expect(try await Self.mistakeRows(database).isEmpty)
         let insights = try await database.insights()
         #expect(insights.totalMistakes == 4)
-        #expect(insights.kinds.map(\.kind).sorted() == ["accent", "grammar", "transposition", "unknownWord"])
+        #expect(insights.kinds.map(\.kind).sorted() == ["accent", "transposition", "unknownWord"])
+        #expect(insights.categories.map(\.category).sorted() == ["grammar", "spelling"])
         #expect(database.historyIndexer.pendingCount == 0)
         #expect(try await Self.mistakeRows(database) == [
             "\(id) 0 naïve\"/\\x naïve spelling accent",

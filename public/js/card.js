@@ -5,8 +5,7 @@
 
 import * as api from "./api.js";
 import { checkNow } from "./checking.js";
-import { actionNotice } from "./dialogs.js";
-import { announce, byId, h, plural, toast } from "./dom.js";
+import { announce, byId, h, plural, notify } from "./dom.js";
 import { applyEveryOccurrence, applySuggestion, focusText, markElement, sameMistakes } from "./editor.js";
 import { categoryName, categoryOf, displaySuggestion, displayWord, kindName, spokenSuggestion } from "./marks.js";
 import { ignoreKey, store } from "./state.js";
@@ -271,7 +270,7 @@ async function addToDictionary(match, button, state) {
     await api.dictionary.add(match.text, language);
   } catch (error) {
     button.disabled = false;
-    toast(`Could not add “${match.text}”: ${error.message}`, { kind: "error" });
+    notify(`Could not add “${match.text}”: ${error.message}`, { kind: "error" });
     return;
   }
   // The server will not flag the word again; it goes from this result too.
@@ -283,9 +282,8 @@ async function addToDictionary(match, button, state) {
       matches: current.check.matches.filter((other) => !(categoryOf(other) === "spelling" && other.text === match.text)),
     },
   });
-  actionNotice(`“${match.text}” was added to your dictionary.`, {
-    label: "Undo",
-    run: () => removeFromDictionary(match.text, language),
+  notify(`“${match.text}” was added to your dictionary.`, {
+    action: { label: "Undo", run: () => removeFromDictionary(match.text, language) },
   });
   afterAction(match, keyboard);
 }
@@ -298,7 +296,7 @@ async function turnOffRule(match, button) {
     rule = await api.rules.disable(match.rule);
   } catch (error) {
     button.disabled = false;
-    toast(`Could not turn the rule off: ${error.message}`, { kind: "error" });
+    notify(`Could not turn the rule off: ${error.message}`, { kind: "error" });
     return;
   }
   // No check reports the rule now; its marks go from this result too.
@@ -308,7 +306,7 @@ async function turnOffRule(match, button) {
     check: { ...current.check, matches: current.check.matches.filter((other) => other.rule !== match.rule) },
   });
   const name = (rule?.description || match.shortMessage || match.rule).replace(/\.$/, "");
-  actionNotice(`“${name}” is turned off.`, { label: "Undo", run: () => turnRuleBackOn(match.rule, name) });
+  notify(`“${name}” is turned off.`, { action: { label: "Undo", run: () => turnRuleBackOn(match.rule, name) } });
   afterAction(match, keyboard);
 }
 
@@ -317,7 +315,7 @@ async function turnRuleBackOn(id, name) {
   try {
     await api.rules.enable(id);
   } catch (error) {
-    toast(`Could not turn “${name}” back on: ${error.message}`, { kind: "error" });
+    notify(`Could not turn “${name}” back on: ${error.message}`, { kind: "error" });
     return;
   }
   announce(`${name} is on again.`);
@@ -329,7 +327,7 @@ async function removeFromDictionary(word, language) {
   try {
     await api.dictionary.remove(word, language);
   } catch (error) {
-    toast(`Could not remove “${word}” from your dictionary: ${error.message}`, { kind: "error" });
+    notify(`Could not remove “${word}” from your dictionary: ${error.message}`, { kind: "error" });
     return;
   }
   announce(`${word} was removed from your dictionary.`);

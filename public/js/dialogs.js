@@ -1,5 +1,5 @@
-// Questions and notices: confirming a deletion, the access token a server may ask for,
-// reviewing the changes of "Apply all", and notices that can be undone.
+// Questions: confirming a deletion, the access token a server may ask for, and reviewing the
+// changes of "Apply all". Notices are `notify` in dom.js.
 
 import { byId, h, plural } from "./dom.js";
 
@@ -45,35 +45,6 @@ export function askForToken({ rejected }) {
     dialog.showModal();
     input.focus();
   });
-}
-
-/**
- * Shows a notice with an action (such as Undo) that stays until the person acts on it or
- * closes it: a notice that vanished by itself would take its Undo along.
- * @param {string} message
- * @param {{label: string, run: () => void}} action
- * @returns {{close: () => void}}
- */
-export function actionNotice(message, action) {
-  const close = () => notice.remove();
-  const notice = h(
-    "div",
-    { class: "toast toast--action" },
-    h("span", { class: "toast__text" }, message),
-    h("button", {
-      type: "button",
-      class: "toast__action",
-      on: {
-        click: () => {
-          close();
-          action.run();
-        },
-      },
-    }, action.label),
-    h("button", { type: "button", class: "toast__close", "aria-label": "Close the notice", title: "Close", on: { click: close } }, "×"),
-  );
-  byId("toasts").appendChild(notice);
-  return { close };
 }
 
 /**

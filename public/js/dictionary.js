@@ -2,7 +2,7 @@
 // turned off have a view of their own (rules.js).
 
 import * as api from "./api.js";
-import { announce, byId, formatDateTime, h, plural, setLanguageOptions, toast } from "./dom.js";
+import { announce, byId, formatDateTime, h, plural, setLanguageOptions, notify } from "./dom.js";
 import { store } from "./state.js";
 
 const view = { words: [], status: "idle", error: null, filter: "" };
@@ -139,18 +139,18 @@ async function onAdd(event) {
   const language = elements.language.value || undefined;
   if (!word) return;
   if (/\s/.test(word)) {
-    toast("Add one word at a time (no spaces).", { kind: "error" });
+    notify("Add one word at a time (no spaces).", { kind: "error" });
     return;
   }
   elements.add.disabled = true;
   try {
     await api.dictionary.add(word, language);
     elements.word.value = "";
-    toast(`“${word}” was added.`);
+    notify(`“${word}” was added.`);
     announce(`${word} was added to your dictionary.`);
     await showDictionary();
   } catch (error) {
-    toast(`Could not add “${word}”: ${error.message}`, { kind: "error" });
+    notify(`Could not add “${word}”: ${error.message}`, { kind: "error" });
   } finally {
     elements.add.disabled = false;
     elements.word.focus();
@@ -163,7 +163,7 @@ async function onRemove(entry, button) {
     await api.dictionary.remove(entry.word, entry.language || undefined);
   } catch (error) {
     button.disabled = false;
-    toast(`Could not remove “${entry.word}”: ${error.message}`, { kind: "error" });
+    notify(`Could not remove “${entry.word}”: ${error.message}`, { kind: "error" });
     return;
   }
   const position = [...elements.list.querySelectorAll(".words__remove")].indexOf(button);
@@ -185,7 +185,7 @@ async function onExport() {
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   } catch (error) {
-    toast(`Could not export the dictionary: ${error.message}`, { kind: "error" });
+    notify(`Could not export the dictionary: ${error.message}`, { kind: "error" });
   }
 }
 
@@ -196,9 +196,9 @@ async function onImport(event) {
   try {
     const text = await file.text();
     await api.dictionary.importText(text);
-    toast(`Imported the words of ${file.name}.`);
+    notify(`Imported the words of ${file.name}.`);
     await showDictionary();
   } catch (error) {
-    toast(`Could not import ${file.name}: ${error.message}`, { kind: "error" });
+    notify(`Could not import ${file.name}: ${error.message}`, { kind: "error" });
   }
 }

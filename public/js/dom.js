@@ -118,30 +118,101 @@ export function announce(message) {
   });
 }
 
+/** The view notices now belong to (`showNoticesOf`). */
+let noticeView = null;
+/** At most this many notices show at once; the older ones wait behind "more". */
+const SHOWN_NOTICES = 3;
+
 /**
- * Shows a short notification that goes away by itself. With `action` (`{label, run}`), it has
- * a button (such as Undo) and stays longer.
+ * Shows a notice in the view that raised it. A plain one goes after 4 s (or `timeout` ms), or
+ * when the person leaves the view; one with `action` (`{label, run}`, such as Undo) stays until
+ * acted on or closed, hidden while another view shows: vanishing by itself would take its Undo
+ * along. The same notice again counts on the one shown ("×2") instead of stacking, and past
+ * three the older notices collapse behind a button.
+ * @returns {{close: () => void}}
  */
-export function toast(message, { kind = "info", timeout, action } = {}) {
-  const dismiss = () => {
+export function notify(message, { kind = "info", timeout, action } = {}) {
+  const list = byId("toasts");
+  const view = noticeView ?? currentViewName();
+  const same = [...list.querySelectorAll(".toast")].find((other) =>
+    !other.classList.contains("toast--leaving") && other.dataset.view === view && other.dataset.kind === kind
+    && other.dataset.message === message && !action && !other.classList.contains("toast--action"));
+  if (same) {
+    const count = Number(same.dataset.count) + 1;
+    same.dataset.count = String(count);
+    same.querySelector(".toast__count").textContent = `×${count}`;
+    same.restartTimer();
+    list.append(same);
+    announce(message);
+    layoutNotices();
+    return { close: () => same.close() };
+  }
+  let timer = null;
+  const close = () => {
+    clearTimeout(timer);
     item.classList.add("toast--leaving");
-    setTimeout(() => item.remove(), 300);
+    setTimeout(() => { item.remove(); layoutNotices(); }, 300);
   };
-  const button = action
-    ? h("button", {
-        type: "button",
-        class: "toast__action",
-        on: {
-          click: () => {
-            dismiss();
-            action.run();
-          },
-        },
-      }, action.label)
-    : null;
-  const item = h("div", { class: ["toast", `toast--${kind}`, action && "toast--action"], role: kind === "error" ? "alert" : null },
-    h("span", { class: "toast__message" }, message), button);
-  byId("toasts").appendChild(item);
-  setTimeout(dismiss, timeout ?? (action ? 10000 : 4000));
-  return item;
+  const item = h("div", {
+    class: ["toast", `toast--${kind}`, action && "toast--action"],
+    role: kind === "error" ? "alert" : null,
+    dataset: { view, kind, message, count: "1" },
+  },
+  h("span", { class: "toast__message" }, message),
+  h("span", { class: "toast__count", "aria-hidden": "true" }),
+  action ? h("button", { type: "button", class: "toast__action", on: { click: () => { close(); action.run(); } } }, action.label) : null,
+  action ? h("button", { type: "button", class: "toast__close", "aria-label": "Close the notice", title: "Close", on: { click: close } }, "×") : null);
+  item.close = close;
+  item.restartTimer = () => {
+    clearTimeout(timer);
+    if (!action) timer = setTimeout(close, timeout ?? 4000);
+  };
+  item.restartTimer();
+  list.append(item);
+  layoutNotices();
+  return { close };
+}
+
+/** The view whose notices show: called on every change of view. Plain notices of the view
+ * left go; those with an action wait, hidden, for their view to come back. */
+export function showNoticesOf(view) {
+  noticeView = view;
+  for (const item of byId("toasts").querySelectorAll(".toast")) {
+    if (item.dataset.view !== view && !item.classList.contains("toast--action")) item.close();
+  }
+  byId("toasts").classList.remove("toasts--expanded");
+  layoutNotices();
+}
+
+function currentViewName() {
+  return location.hash.match(/^#\/([a-z]+)/)?.[1] ?? "editor";
+}
+
+/** Hides the notices of other views, and all but the newest three behind a "more" button. */
+function layoutNotices() {
+  const list = byId("toasts");
+  const view = noticeView ?? currentViewName();
+  const mine = [];
+  for (const item of list.querySelectorAll(".toast")) {
+    const here = item.dataset.view === view;
+    item.hidden = !here;
+    if (here && !item.classList.contains("toast--leaving")) mine.push(item);
+  }
+  const expanded = list.classList.contains("toasts--expanded");
+  const waiting = expanded ? [] : mine.slice(0, Math.max(0, mine.length - SHOWN_NOTICES));
+  for (const item of waiting) item.hidden = true;
+  let more = list.querySelector(".toasts__more");
+  if (!waiting.length) {
+    more?.remove();
+    return;
+  }
+  if (!more) {
+    more = h("button", {
+      type: "button",
+      class: "toasts__more",
+      on: { click: () => { list.classList.add("toasts--expanded"); layoutNotices(); } },
+    });
+    list.prepend(more);
+  }
+  more.textContent = waiting.length === 1 ? "1 more notice" : `${waiting.length} more notices`;
 }

@@ -3,8 +3,7 @@
 // editing, undo, selection and input methods.
 
 import { checkAfterPause, checkNow, stopChecking } from "./checking.js";
-import { actionNotice } from "./dialogs.js";
-import { announce, byId, debounce } from "./dom.js";
+import { announce, byId, debounce, notify } from "./dom.js";
 import { MarkedTextView, applyReplacements, categoryOf, changedRange, shiftMatches } from "./marks.js";
 import { ignoreKey, shownMatches, store, visibleMatches } from "./state.js";
 
@@ -327,11 +326,13 @@ export function loadText(text, {
 
 /** Shows a notice with Undo for a change of the text; it goes with the next edit. */
 export function offerUndo(message, undo) {
-  const notice = actionNotice(message, {
-    label: "Undo",
-    run: () => {
-      undoNotices.delete(notice);
-      undo();
+  const notice = notify(message, {
+    action: {
+      label: "Undo",
+      run: () => {
+        undoNotices.delete(notice);
+        undo();
+      },
     },
   });
   undoNotices.add(notice);

@@ -2,7 +2,7 @@
 // saving the corrected text as a file. The format follows the file's extension (.md is
 // Markdown). Opening over a text offers Undo, which brings the text and its format back.
 
-import { announce, byId, h, toast } from "./dom.js";
+import { announce, byId, h, notify } from "./dom.js";
 import { correctedText, focusText, loadText } from "./editor.js";
 import { store } from "./state.js";
 
@@ -94,7 +94,7 @@ export async function openFile(file) {
   try {
     content = await readTextFile(file);
   } catch (error) {
-    toast(error.message, { kind: "error" });
+    notify(error.message, { kind: "error" });
     return;
   }
   const before = { text: store.get().text, format: store.get().format, opened };
@@ -110,7 +110,7 @@ export async function openFile(file) {
   opened = { name: file.name, lineBreak: content.lineBreak };
   focusText();
   announce(message);
-  if (!before.text.trim()) toast(message);
+  if (!before.text.trim()) notify(message);
 }
 
 /** Sets the format as the menu does, so it is kept with the other settings. */

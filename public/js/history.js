@@ -3,7 +3,7 @@
 
 import * as api from "./api.js";
 import { confirmDialog } from "./dialogs.js";
-import { announce, byId, debounce, formatDateTime, h, plural, setLanguageOptions, toast } from "./dom.js";
+import { announce, byId, debounce, formatDateTime, h, plural, setLanguageOptions, notify } from "./dom.js";
 import { loadText } from "./editor.js";
 import { categoryName, categoryOf, displaySuggestion, displayWord, renderMarkedText, withIds } from "./marks.js";
 import { store } from "./state.js";
@@ -319,12 +319,12 @@ async function deleteOne(entry) {
   try {
     await api.history.remove(entry.id);
   } catch (error) {
-    toast(`Could not delete the check: ${error.message}`, { kind: "error" });
+    notify(`Could not delete the check: ${error.message}`, { kind: "error" });
     return;
   }
   list.items = list.items.filter((item) => String(item.id) !== String(entry.id));
   renderList();
-  toast("The check was deleted.");
+  notify("The check was deleted.");
   location.hash = "#/history";
 }
 
@@ -338,9 +338,9 @@ async function deleteEverything() {
   try {
     await api.history.clear();
   } catch (error) {
-    toast(`Could not delete the history: ${error.message}`, { kind: "error" });
+    notify(`Could not delete the history: ${error.message}`, { kind: "error" });
     return;
   }
-  toast("Your history was deleted.");
+  notify("Your history was deleted.");
   reload();
 }

@@ -1,9 +1,11 @@
-// Insights: the person's most frequent mistakes with their corrections, the kinds of mistakes
-// and the activity per day, as charts drawn with inline SVG.
+// Insights: the person's most frequent mistakes with their corrections, the categories of
+// mistakes (coloured as in the editor and the cards), the kinds of spelling mistakes and the
+// activity per day, as charts drawn with inline SVG. The server counts a mistake repeated in one
+// check once.
 
 import * as api from "./api.js";
 import { byId, formatDay, h, plural, svg } from "./dom.js";
-import { displayWord } from "./marks.js";
+import { CATEGORIES, categoryName, categoryOf, displayWord } from "./marks.js";
 
 const KIND_NAMES = {
   transposition: "Swapped letters",
@@ -29,7 +31,8 @@ const KIND_NAMES = {
   redundancy: "Redundancy",
 };
 
-/** Each kind's colour, one of the `kind-color--N` classes: the same kind, the same colour. */
+/** Each kind's colour, one of the `kind-color--N` classes: the same kind, the same colour. The
+ * categories have theirs (`category-color--spelling`…), those of the editor's marks. */
 const KIND_COLORS = Object.fromEntries(Object.keys(KIND_NAMES).map((kind, index) => [kind, index]));
 
 /** Colours for kinds this page does not know, after those it knows, each its own. */
@@ -86,18 +89,18 @@ export async function showInsights() {
   if (mine !== request) return;
   root.setAttribute("aria-busy", "false");
   render(root, data);
-  // The days chart scrolls sideways on narrow screens: it opens on today, its right end.
-  const days = root.querySelector(".chart-wrap--days");
-  if (days) days.scrollLeft = days.scrollWidth;
+  // The days charts scroll sideways on narrow screens: it opens on today, its right end.
+  for (const days of root.querySelectorAll(".chart-wrap--days")) days.scrollLeft = days.scrollWidth;
 }
 
 function render(root, data) {
   const frequent = data.frequentMistakes || [];
+  const categories = shownCategories(data.categories || []);
   const kinds = (data.kinds || []).filter((kind) => kind.count > 0);
   const days = lastDays(data.days || [], 14);
   const checks = data.totalChecks ?? days.reduce((sum, day) => sum + day.checks, 0);
   const mistakes = data.totalMistakes ?? days.reduce((sum, day) => sum + day.mistakes, 0);
-  if (frequent.length === 0 && kinds.length === 0 && checks === 0) {
+  if (frequent.length === 0 && categories.length === 0 && checks === 0) {
     root.replaceChildren(
       h("div", { class: "empty", id: "insights-empty" },
         h("span", { class: "empty__icon empty__icon--muted", "aria-hidden": "true" }, "◔"),
@@ -107,20 +110,37 @@ function render(root, data) {
     );
     return;
   }
-  const top = [...kinds].sort((a, b) => b.count - a.count)[0];
+  const top = categories[0];
   root.replaceChildren(
     h("ul", { class: "tiles", "aria-label": "Summary" },
       countTile(checks, checks === 1 ? "check" : "checks", "checks"),
       countTile(mistakes, mistakes === 1 ? "mistake" : "mistakes", "mistakes"),
       tile(checks ? compactDecimal(mistakes / checks) : "0", "mistakes per check", { key: "per-check" }),
-      top ? tile(kindName(top.kind), "most common kind", { key: "top-kind", text: true }) : null),
+      top ? tile(top.name, "most common category", { key: "top-category", text: true }) : null),
+    h("p", { class: "insights__note" }, "A mistake repeated in one text counts once."),
     h("div", { class: "insights__grid" },
       panel("insights-frequent", "Your most frequent mistakes",
         frequent.length ? frequentChart(frequent.slice(0, 10)) : h("p", { class: "empty__text" }, "No repeated mistakes yet.")),
-      panel("insights-kinds", "Kinds of mistakes",
-        kinds.length ? kindsChart(kinds) : h("p", { class: "empty__text" }, "No mistakes yet."))),
-    panel("insights-days", "Checks and mistakes, last two weeks", daysChart(days), "panel--wide"),
+      panel("insights-categories", "Categories of mistakes",
+        categories.length ? categoriesChart(categories) : h("p", { class: "empty__text" }, "No mistakes yet.")),
+      panel("insights-kinds", "Kinds of spelling mistakes",
+        kinds.length ? kindsChart(kinds) : h("p", { class: "empty__text" }, "No spelling mistakes yet."))),
+    panel("insights-days", "Checks and mistakes, last two weeks", daysCharts(days), "panel--wide"),
   );
+}
+
+/** The API's categories gathered into the four the editor shows (a name with spelling,
+ * confused words with grammar…), most frequent first. */
+function shownCategories(categories) {
+  const counts = new Map();
+  for (const { category, count } of categories) {
+    if (count <= 0) continue;
+    const key = categoryOf({ category });
+    counts.set(key, (counts.get(key) || 0) + count);
+  }
+  const order = CATEGORIES.map((category) => category.key);
+  return [...counts].map(([key, count]) => ({ key, name: categoryName(key), count }))
+    .sort((a, b) => b.count - a.count || order.indexOf(a.key) - order.indexOf(b.key));
 }
 
 /**
@@ -176,32 +196,48 @@ function frequentChart(items) {
       h("span", { class: "frequent__count" }, h("span", { class: "sr-only" }, ": "), plural(item.count, "time")))));
 }
 
-/** A ring of the kinds of mistakes, with a legend that also gives the numbers. */
+/** A ring of the categories, each in the colour of its marks in the editor. */
+function categoriesChart(categories) {
+  return ringChart("categories", categories.map(({ key, name, count }) => ({
+    key, name, count, color: (element) => { element.classList.add(`category-color--${key}`); return element; },
+  })));
+}
+
+/** A ring of the kinds of spelling mistakes, each kind its own colour. */
 function kindsChart(kinds) {
-  const sorted = [...kinds].sort((a, b) => b.count - a.count);
-  const total = sorted.reduce((sum, kind) => sum + kind.count, 0);
-  const unknownKinds = sorted.map((kind) => kind.kind).filter((kind) => !(kind in KIND_COLORS));
-  const colored = (element, kind) => {
-    const color = colorOf(kind, unknownKinds);
-    element.classList.add(color.class);
-    if (color.hue !== undefined) element.style.setProperty("--kind-hue", String(color.hue));
-    return element;
-  };
+  const unknownKinds = kinds.map((kind) => kind.kind).filter((kind) => !(kind in KIND_COLORS));
+  return ringChart("kinds", kinds.map((kind) => ({
+    key: kind.kind, name: kindName(kind.kind), count: kind.count,
+    color: (element) => {
+      const color = colorOf(kind.kind, unknownKinds);
+      element.classList.add(color.class);
+      if (color.hue !== undefined) element.style.setProperty("--kind-hue", String(color.hue));
+      return element;
+    },
+  })));
+}
+
+/** A ring of parts (`{key, name, count, color(element)}`), with a legend that also gives the
+ * numbers and shares. */
+function ringChart(id, parts) {
+  const sorted = [...parts].sort((a, b) => b.count - a.count);
+  const total = sorted.reduce((sum, part) => sum + part.count, 0);
   const radius = 60;
   const circumference = 2 * Math.PI * radius;
+  const titleId = `${id}-chart-title`;
   const ring = svg("svg", {
     class: "chart chart--ring",
     viewBox: "0 0 160 160",
     role: "img",
-    "aria-labelledby": "kinds-chart-title",
-  }, svg("title", { id: "kinds-chart-title" }, `Kinds of mistakes: ${sorted.map((kind) => `${kindName(kind.kind)} ${kind.count}`).join(", ")}`),
+    "aria-labelledby": titleId,
+  }, svg("title", { id: titleId }, sorted.map((part) => `${part.name} ${part.count}`).join(", ")),
   svg("circle", { class: "chart__track", cx: 80, cy: 80, r: radius, fill: "none", "stroke-width": 22 }));
   let start = 0;
-  sorted.forEach((kind) => {
-    const length = (kind.count / total) * circumference;
-    ring.appendChild(colored(svg("circle", {
+  sorted.forEach((part) => {
+    const length = (part.count / total) * circumference;
+    ring.appendChild(part.color(svg("circle", {
       class: "slice",
-      dataset: { kind: kind.kind },
+      dataset: { key: part.key },
       cx: 80,
       cy: 80,
       r: radius,
@@ -210,57 +246,61 @@ function kindsChart(kinds) {
       "stroke-dasharray": `${Math.max(0, length - 1.5).toFixed(2)} ${(circumference - Math.max(0, length - 1.5)).toFixed(2)}`,
       "stroke-dashoffset": (-start).toFixed(2),
       transform: "rotate(-90 80 80)",
-    }, svg("title", {}, `${kindName(kind.kind)}: ${kind.count.toLocaleString()}`)), kind.kind));
+    }, svg("title", {}, `${part.name}: ${part.count.toLocaleString()}`))));
     start += length;
   });
   ring.appendChild(svg("text", { class: "chart__total", x: 80, y: 76, "text-anchor": "middle" }, compactCount(total)));
   ring.appendChild(svg("text", { class: "chart__total-label", x: 80, y: 98, "text-anchor": "middle" }, total === 1 ? "mistake" : "mistakes"));
-  const legend = h("ul", { class: "legend" }, sorted.map((kind) => {
-    const share = typeof kind.share === "number" ? kind.share : kind.count / total;
-    return h("li", { class: "legend__item", dataset: { kind: kind.kind } },
-      colored(h("span", { class: "legend__swatch", "aria-hidden": "true" }), kind.kind),
-      h("span", { class: "legend__name" }, kindName(kind.kind)),
-      h("span", { class: "legend__value" }, `${kind.count.toLocaleString()} · ${percentage(share)}`));
-  }));
+  const legend = h("ul", { class: "legend" }, sorted.map((part) =>
+    h("li", { class: "legend__item", dataset: { key: part.key } },
+      part.color(h("span", { class: "legend__swatch", "aria-hidden": "true" })),
+      h("span", { class: "legend__name" }, part.name),
+      h("span", { class: "legend__value" }, `${part.count.toLocaleString()} · ${percentage(part.count / total)}`))));
   return h("div", { class: "ring-layout" }, h("div", { class: "chart-wrap chart-wrap--ring" }, ring), legend);
 }
 
-/** Columns per day: checks and mistakes side by side. */
-function daysChart(days) {
+/** Checks per day and mistakes per day, one above the other, each on its own scale (a day of
+ * one long text would otherwise flatten every count of checks). */
+function daysCharts(days) {
+  return h("div", { class: "days-charts" },
+    daysChart(days, "checks", "Checks per day"),
+    daysChart(days, "mistakes", "Mistakes per day"));
+}
+
+/** Columns of one count per day, with the scale's top value written on its grid line. */
+function daysChart(days, field, title) {
   const width = 720;
-  const height = 200;
+  const height = 130;
   const bottom = 24;
-  const top = 12;
+  const top = 14;
   const plotHeight = height - bottom - top;
-  const max = Math.max(1, ...days.map((day) => Math.max(day.checks || 0, day.mistakes || 0)));
+  const max = Math.max(1, ...days.map((day) => day[field] || 0));
   const slot = width / days.length;
-  const barWidth = Math.min(14, slot / 3);
+  const barWidth = Math.min(24, slot / 2);
   const labelEvery = Math.ceil(days.length / 8);
+  const titleId = `days-${field}-title`;
+  const noun = field === "checks" ? "check" : "mistake";
   const chart = svg("svg", {
-    class: "chart chart--days",
+    class: `chart chart--days chart--${field}`,
     viewBox: `0 0 ${width} ${height}`,
     role: "img",
-    "aria-labelledby": "days-chart-title",
-  }, svg("title", { id: "days-chart-title" }, `Per day: ${days.map((day) => `${day.date}, ${day.checks} checks, ${day.mistakes} mistakes`).join("; ")}`));
-  for (const fraction of [0.5, 1]) {
-    const y = top + plotHeight * (1 - fraction);
-    chart.appendChild(svg("line", { class: "chart__grid", x1: 0, x2: width, y1: y, y2: y }));
-  }
+    "aria-labelledby": titleId,
+  }, svg("title", { id: titleId }, `${title}: ${days.map((day) => `${day.date}, ${day[field] || 0}`).join("; ")}`));
+  chart.appendChild(svg("line", { class: "chart__grid", x1: 0, x2: width, y1: top, y2: top }));
+  chart.appendChild(svg("text", { class: "chart__tick chart__scale", x: 2, y: top - 3 }, compactCount(max)));
   chart.appendChild(svg("line", { class: "chart__axis", x1: 0, x2: width, y1: top + plotHeight, y2: top + plotHeight }));
   days.forEach((day, index) => {
     const center = slot * index + slot / 2;
-    const checksHeight = ((day.checks || 0) / max) * plotHeight;
-    const mistakesHeight = ((day.mistakes || 0) / max) * plotHeight;
+    const columnHeight = ((day[field] || 0) / max) * plotHeight;
     chart.appendChild(svg("g", {},
-      svg("title", {}, `${formatDay(day.date)}: ${plural(day.checks || 0, "check")}, ${plural(day.mistakes || 0, "mistake")}`),
-      svg("rect", { class: "chart__column chart__column--checks", x: (center - barWidth - 1).toFixed(1), y: (top + plotHeight - checksHeight).toFixed(1), width: barWidth.toFixed(1), height: checksHeight.toFixed(1), rx: 2 }),
-      svg("rect", { class: "chart__column chart__column--mistakes", x: (center + 1).toFixed(1), y: (top + plotHeight - mistakesHeight).toFixed(1), width: barWidth.toFixed(1), height: mistakesHeight.toFixed(1), rx: 2 })));
+      svg("title", {}, `${formatDay(day.date)}: ${plural(day[field] || 0, noun)}`),
+      svg("rect", { class: `chart__column chart__column--${field}`, x: (center - barWidth / 2).toFixed(1), y: (top + plotHeight - columnHeight).toFixed(1), width: barWidth.toFixed(1), height: columnHeight.toFixed(1), rx: 2 })));
     if ((days.length - 1 - index) % labelEvery === 0) {
       chart.appendChild(svg("text", { class: "chart__tick", x: center, y: height - 6, "text-anchor": "middle" }, formatDay(day.date)));
     }
   });
-  const legend = h("ul", { class: "legend legend--inline" },
-    h("li", { class: "legend__item" }, h("span", { class: "legend__swatch swatch--checks", "aria-hidden": "true" }), h("span", { class: "legend__name" }, "Checks")),
-    h("li", { class: "legend__item" }, h("span", { class: "legend__swatch swatch--mistakes", "aria-hidden": "true" }), h("span", { class: "legend__name" }, "Mistakes")));
-  return h("div", {}, h("div", { class: "chart-wrap chart-wrap--days" }, chart), legend);
+  return h("figure", { class: "days-chart" },
+    h("figcaption", { class: "days-chart__title" },
+      h("span", { class: `legend__swatch swatch--${field}`, "aria-hidden": "true" }), title),
+    h("div", { class: "chart-wrap chart-wrap--days" }, chart));
 }

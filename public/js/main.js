@@ -6,7 +6,7 @@ import { closeCard, openCard, setupCard } from "./card.js";
 import { checkNow } from "./checking.js";
 import { askForToken } from "./dialogs.js";
 import { setupDictionary, showDictionary } from "./dictionary.js";
-import { byId, h, setLanguageOptions } from "./dom.js";
+import { byId, h, setLanguageOptions, showNoticesOf } from "./dom.js";
 import { focusText, setupEditor } from "./editor.js";
 import { setupFiles } from "./files.js";
 import { setupHistory, showHistory } from "./history.js";
@@ -168,6 +168,7 @@ function route() {
   const entering = name !== currentView;
   currentView = name;
   store.set({ view: name });
+  showNoticesOf(name);
   for (const section of document.querySelectorAll(".view")) section.hidden = section.dataset.view !== name;
   for (const tab of document.querySelectorAll(".tabs__tab")) {
     if (tab.dataset.view === name) tab.setAttribute("aria-current", "page");

@@ -4,7 +4,7 @@
 
 import { checkInPieces, checkNow, requestBytes } from "./checking.js";
 import { reviewChanges } from "./dialogs.js";
-import { announce, byId, h, plural, toast } from "./dom.js";
+import { announce, byId, h, plural, notify } from "./dom.js";
 import { applyChosen, correctedText, loadText, markElement, offerUndo, restoreText } from "./editor.js";
 import { CATEGORIES, categoryName, categoryOf, countByCategory, displaySuggestion, displayWord, kindName } from "./marks.js";
 import { openCard } from "./card.js";
@@ -559,9 +559,9 @@ async function copyCorrected() {
     const copied = document.execCommand("copy");
     helper.remove();
     if (!copied) {
-      toast("Copying is not allowed here: select the text and copy it yourself.", { kind: "error" });
+      notify("Copying is not allowed here: select the text and copy it yourself.", { kind: "error" });
       return;
     }
   }
-  toast("The corrected text was copied.");
+  notify("The corrected text was copied.");
 }

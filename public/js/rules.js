@@ -3,7 +3,7 @@
 // rule" on a mistake's card adds to them.
 
 import * as api from "./api.js";
-import { announce, byId, debounce, formatDateTime, h, plural, toast } from "./dom.js";
+import { announce, byId, debounce, formatDateTime, h, plural, notify } from "./dom.js";
 import { categoryName, categoryOf } from "./marks.js";
 
 const view = { rules: [], off: [], status: "idle", error: null, query: "" };
@@ -144,7 +144,7 @@ async function setRule(rule, on, button) {
     else await api.rules.disable(id);
   } catch (error) {
     button.disabled = false;
-    toast(`Could not turn “${title(rule)}” ${on ? "back on" : "off"}: ${error.message}`, { kind: "error" });
+    notify(`Could not turn “${title(rule)}” ${on ? "back on" : "off"}: ${error.message}`, { kind: "error" });
     return;
   }
   const inList = button.closest("ul")?.id;
