@@ -169,6 +169,24 @@ def notice_with(page, words):
 AXE_PARTS = ["#results", "#editor", "#card", "#toasts", "#review-dialog"]
 
 
+# The contrast of each element's text with what is behind it, opacity of it and its ancestors
+# included (WCAG's formula): [[text, ratio]].
+CONTRASTS = """
+const parse = (colour) => { const [r, g, b, a = 1] = colour.match(/[\\d.]+/g).map(Number); return {r, g, b, a}; };
+const luminance = ({r, g, b}) => { const [R, G, B] = [r, g, b].map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }); return 0.2126 * R + 0.7152 * G + 0.0722 * B; };
+const over = (top, bottom) => ({r: top.r * top.a + bottom.r * (1 - top.a), g: top.g * top.a + bottom.g * (1 - top.a), b: top.b * top.a + bottom.b * (1 - top.a), a: 1});
+const background = (element) => { const layers = []; for (let e = element; e; e = e.parentElement) layers.push(parse(getComputedStyle(e).backgroundColor));
+  return layers.reverse().reduce((below, layer) => over(layer, below), {r: 255, g: 255, b: 255, a: 1}); };
+const opacity = (element) => { let o = 1; for (let e = element; e; e = e.parentElement) o *= parseFloat(getComputedStyle(e).opacity); return o; };
+return [...document.querySelectorAll(arguments[0])].map(element => {
+  const back = background(element); const text = parse(getComputedStyle(element).color);
+  const seen = over({...text, a: text.a * opacity(element)}, back);
+  const [light, dark] = [luminance(seen), luminance(back)].sort((a, b) => b - a);
+  return [element.textContent, (light + 0.05) / (dark + 0.05)];
+});
+"""
+
+
 def run_axe(page, where):
     """axe-core's violations in the editor's panel, text, card, notices and review dialog."""
     page.d.execute_async_script("requestAnimationFrame(() => requestAnimationFrame(arguments[0]))")
@@ -648,6 +666,11 @@ def test_a_category_can_be_shown_alone(screen):
     page.wait(lambda: not page.card_open(), "the card did not close")
     problems = run_axe(page, f"filtered ({page.screen})")
     assert not problems, "\n".join(problems)
+    # A category with nothing found (style here) reads at 4.5:1 or more, as every other.
+    assert page.els('#counts li.is-zero[data-category="style"]')
+    contrasts = page.js(CONTRASTS, "#counts .count__number, #counts .count__name")
+    low = [(text, round(ratio, 2)) for text, ratio in contrasts if ratio < 4.5]
+    assert not low, f"counts under 4.5:1 ({page.screen}): {low}"
     grammar.click()
     page.wait(lambda: len(page.mark_texts()) == 4, "the filter did not switch off")
     assert grammar.get_attribute("aria-pressed") == "false"
