@@ -66,18 +66,22 @@ struct RuleExampleTests {
         }
     }
 
-    @Test("Every rule's explanation adds something to its message, in the language of the text")
+    @Test("Every rule's explanation adds something to its message, in every explanation language")
     func explanationsAreNotTheirMessages() throws {
         func bare(_ text: String) -> String { text.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) }
         var repeated: [String] = []
         for rule in Self.rules {
             guard let example = rule.examples.first(where: { $0.correction != nil }) else { continue }
-            let result = try TestSupport.proofreader.check(CheckRequest(text: example.text, language: example.language, picky: rule.isPicky))
-            for match in result.matches where match.rule == rule.id && bare(match.message) == bare(match.explanation.detail) {
-                repeated.append("\(rule.id): \(match.message)")
+            for language in ExplanationLanguage.allCases {
+                var request = CheckRequest(text: example.text, language: example.language, explanationLanguage: language)
+                request.picky = rule.isPicky
+                let result = try TestSupport.proofreader.check(request)
+                for match in result.matches where match.rule == rule.id && bare(match.message) == bare(match.explanation.detail) {
+                    repeated.append("\(rule.id) in \(language.rawValue): \(match.message)")
+                }
             }
         }
-        #expect(repeated.isEmpty, "\(repeated.joined(separator: "\n"))")
+        #expect(repeated.isEmpty, "\(repeated.count) explanations repeat their message:\n\(repeated.joined(separator: "\n"))")
     }
 
     /// A placeholder left in a text a person reads: `$2`, `{suggestion}`.
