@@ -171,6 +171,13 @@ def test_on_a_phone_labels_stay_fields_are_16_px_and_the_chart_opens_on_today(ph
     labels = page.js("""return [...document.querySelectorAll('.toolbar > .field .field__label')]
                         .map(l => [l.textContent, l.getBoundingClientRect().width > 0])""")
     assert labels == [["Language", True], ["Format", True], ["Explanations", True], ["Style rules", True]], labels
+    # The text, then its mistakes, then its statistics; a checkbox beside its label.
+    tops = page.js("return ['#editor-input', '#results', '#statistics'].map(s => document.querySelector(s).getBoundingClientRect().top)")
+    assert tops == sorted(tops), f"text, mistakes and statistics are not in that order: {tops}"
+    beside = page.js("""const box = document.getElementById('picky').getBoundingClientRect();
+                        const label = document.querySelector('.field--check .field__label').getBoundingClientRect();
+                        return Math.abs((box.top + box.bottom) / 2 - (label.top + label.bottom) / 2) < 4 && label.left > box.right""")
+    assert beside, "the Style rules checkbox is not beside its label"
     for button in ("#open-file", "#save-file", "#check-button"):
         assert page.el(button).is_displayed(), button
     assert page.js("return document.documentElement.scrollWidth") <= PHONE[0], "the page scrolls sideways"

@@ -577,6 +577,11 @@ def test_notices_stay_with_their_view_and_collapse_when_several_arrive(screen):
     page.wait(lambda: "blorptastic" in page.mark_texts(), "the unknown word is not marked")
     page.issue_button("blorptastic").click()
     page.wait(page.card_open, "no card")
+    # On a phone the sheet slides up: its button takes clicks once it is where it goes.
+    on_top = """const button = document.querySelector('#card .card__add'); const r = button.getBoundingClientRect();
+                const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+                return top && button.contains(top) ? '' : (top ? top.outerHTML.slice(0, 120) : 'nothing')"""
+    page.wait(lambda: page.js(on_top) == "", f"the button is covered: {page.js(on_top)}")
     page.el("#card .card__add").click()
     page.wait(lambda: notice_with(page, "added to your dictionary") and notice_with(page, "added to your dictionary").is_displayed(),
               "no notice")
@@ -674,6 +679,26 @@ def test_a_category_can_be_shown_alone(screen):
     grammar.click()
     page.wait(lambda: len(page.mark_texts()) == 4, "the filter did not switch off")
     assert grammar.get_attribute("aria-pressed") == "false"
+
+
+MIXED_TEXT = ("The release notes describe the new interface in detail, with one screenshot of each window.\n"
+              "Nous sommes très contants de la nouvele version.\n"
+              "Each screenshot shows one window of the applicaton.")
+
+
+def test_a_mistake_in_a_sentence_of_another_language_names_it_in_the_list_as_on_the_card(screen):
+    page = screen
+    page.choose_language("auto")
+    page.type(MIXED_TEXT)
+    wait_loaded(page)
+    page.wait(lambda: {"nouvele", "applicaton"} <= set(page.mark_texts()), f"marks: {page.mark_texts()}")
+    french = page.issue_button("nouvele")
+    assert french.find_element(By.CSS_SELECTOR, ".issue__language").get_attribute("textContent") == ", checked in French"
+    assert not page.issue_button("applicaton").find_elements(By.CSS_SELECTOR, ".issue__language")
+    french.click()
+    page.wait(page.card_open, "no card")
+    assert page.el("#card .card__language").text == "French"
+    page.el("#card .card__close").click()
 
 
 # Errors people understand

@@ -7,7 +7,7 @@ import * as api from "./api.js";
 import { checkNow } from "./checking.js";
 import { announce, byId, h, plural, notify } from "./dom.js";
 import { applyEveryOccurrence, applySuggestion, focusText, markElement, sameMistakes } from "./editor.js";
-import { categoryName, categoryOf, displaySuggestion, displayWord, kindName, spokenSuggestion } from "./marks.js";
+import { categoryName, categoryOf, displaySuggestion, displayWord, foreignLanguageName, kindName, spokenSuggestion } from "./marks.js";
 import { ignoreKey, store } from "./state.js";
 
 let card;
@@ -168,15 +168,10 @@ function fill(match, state) {
   ].filter(Boolean));
 }
 
-/**
- * A small tag naming the language of a match in a sentence checked in another language than the
- * text's (a French caption in an English text); nothing for the others.
- */
+/** A small tag naming the language of a match checked in another language than the text's. */
 function languageTag(match, state) {
-  const textLanguage = state.check.result?.language?.code;
-  if (!match.language || !textLanguage || match.language === textLanguage) return null;
-  const name = state.languages.find((language) => language.code === match.language)?.name ?? match.language;
-  return h("span", { class: "chip chip--language card__language", title: `Checked in ${name}` }, name);
+  const name = foreignLanguageName(match, state);
+  return name ? h("span", { class: "chip chip--language card__language", title: `Checked in ${name}` }, name) : null;
 }
 
 /** The "Add to dictionary" button of a card. */

@@ -427,6 +427,17 @@ export function kindName(match) {
   return detail ? `${shown} · ${detail}` : shown;
 }
 
+/**
+ * The name of a match's language when a sentence was checked in another language than the
+ * text's (a French caption in an English text); null for the others. The card and the list
+ * both show it.
+ */
+export function foreignLanguageName(match, state) {
+  const textLanguage = state.check.result?.language?.code;
+  if (!match.language || !textLanguage || match.language === textLanguage) return null;
+  return state.languages.find((language) => language.code === match.language)?.name ?? match.language;
+}
+
 /** How many matches of each category. */
 export function countByCategory(matches) {
   const counts = Object.fromEntries(CATEGORIES.map((category) => [category.key, 0]));

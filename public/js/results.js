@@ -6,7 +6,7 @@ import { checkInPieces, checkNow, requestBytes } from "./checking.js";
 import { reviewChanges } from "./dialogs.js";
 import { announce, byId, h, plural, notify } from "./dom.js";
 import { applyChosen, correctedText, loadText, markElement, offerUndo, restoreText } from "./editor.js";
-import { CATEGORIES, categoryName, categoryOf, countByCategory, displaySuggestion, displayWord, kindName } from "./marks.js";
+import { CATEGORIES, categoryName, categoryOf, countByCategory, displaySuggestion, displayWord, foreignLanguageName, kindName } from "./marks.js";
 import { openCard } from "./card.js";
 import { shownMatches, store, visibleMatches } from "./state.js";
 
@@ -189,7 +189,7 @@ function renderBody(matches, visible, state) {
   } else if (status === "idle") {
     parts.push(idleState());
   } else if (matches.length > 0) {
-    parts.push(...[issueList(matches, status !== "loaded")].flat());
+    parts.push(...[issueList(matches, state)].flat());
   } else if (status === "loaded" && state.filter && visible.length > 0) {
     parts.push(filteredEmpty(state.filter));
   } else if (status === "loaded") {
@@ -340,23 +340,24 @@ function tooLargeBox(error, state) {
   );
 }
 
-function issueList(matches, stale) {
+function issueList(matches, state) {
   const shown = matches.slice(0, listLimit);
   const next = new Map();
   const listItems = shown.map((match) => {
     const category = categoryOf(match);
     const best = match.suggestions[0];
     const kind = kindName(match);
-    const key = [category, kind, match.text, best ?? "\u0000", match.shortMessage || match.message].join("\u0001");
+    const language = foreignLanguageName(match, state);
+    const key = [category, kind, match.text, best ?? "\u0000", match.shortMessage || match.message, language ?? ""].join("\u0001");
     const existing = items.get(match.id);
-    const item = existing && existing.key === key ? existing : { key, node: issueItem(match, category, kind, best) };
+    const item = existing && existing.key === key ? existing : { key, node: issueItem(match, category, kind, best, language) };
     next.set(match.id, item);
     return item.node;
   });
   items = next;
   let list = elements.body.querySelector("ol.issues");
   if (!list) list = h("ol", { class: "issues", "aria-label": "Mistakes in the text" });
-  list.classList.toggle("is-stale", stale);
+  list.classList.toggle("is-stale", state.check.status !== "loaded");
   replaceChildrenKeeping(list, listItems);
   if (matches.length <= shown.length) return list;
   const more = Math.min(LIST_PAGE, matches.length - shown.length);
@@ -394,7 +395,7 @@ function element(tag, className, ...children) {
   return node;
 }
 
-function issueItem(match, category, kind, best) {
+function issueItem(match, category, kind, best, language) {
   const button = element(
     "button",
     `issue issue--${category}`,
@@ -415,7 +416,8 @@ function issueItem(match, category, kind, best) {
             ]
           : []),
       ),
-      element("span", "issue__message", element("span", "sr-only", `${kind}: `), match.shortMessage || match.message),
+      element("span", "issue__message", element("span", "sr-only", `${kind}: `), match.shortMessage || match.message,
+        language ? element("span", "chip chip--language issue__language", element("span", "sr-only", ", checked in "), language) : null),
     ),
   );
   button.type = "button";
