@@ -680,10 +680,14 @@ def restartable_server():
     server.close()
 
 
-def test_the_page_recovers_by_itself_when_the_server_comes_back(browser, restartable_server):
+@pytest.mark.parametrize("viewport", ["desktop", "phone"])
+def test_the_page_recovers_by_itself_when_the_server_comes_back(browser, restartable_server, viewport):
     server = restartable_server
     page = Page(browser, base=server.url)
-    set_viewport(browser, 1280, 800)
+    if viewport == "phone":
+        set_viewport(browser, *PHONE, mobile=True)
+    else:
+        set_viewport(browser, 1280, 800)
     browser.get(f"{server.url}/")
     page.wait(lambda: page.visible("#editor-input"), "the page did not open")
     page.wait(lambda: page.js("return document.documentElement.dataset.offline") == "ready",

@@ -31,6 +31,7 @@ from web_test import (  # noqa: F401 (browser and page are fixtures)
     axe_source,
     browser,
     page,
+    screen,
     set_color_scheme,
     set_viewport,
 )
@@ -67,28 +68,6 @@ for (const id of ['results', 'live', 'detected', 'stats', 'editor-backdrop']) {
 document.getElementById('editor-input').addEventListener('input', () => snap('input'));
 snap('start');
 """
-
-SCREENS = {
-    "desktop": {"size": (1280, 800), "mobile": False, "scheme": "light"},
-    "phone-dark": {"size": (360, 740), "mobile": True, "scheme": "dark"},
-}
-
-
-@pytest.fixture(params=list(SCREENS))
-def screen(request, page):
-    """The page on a desktop in light mode, or on a phone in dark mode."""
-    setup = SCREENS[request.param]
-    set_viewport(page.d, *setup["size"], mobile=setup["mobile"])
-    set_color_scheme(page.d, setup["scheme"])
-    if setup["mobile"]:
-        page.d.refresh()
-        page.wait(lambda: len(Select(page.el("#language")).options) > 1, "the page did not load")
-        page.js(RECORDER)
-    dark = page.js("return matchMedia('(prefers-color-scheme: dark)').matches")
-    assert dark == (setup["scheme"] == "dark")
-    page.screen = request.param
-    return page
-
 
 # Helpers
 

@@ -248,6 +248,28 @@ def page(browser):
         pass
 
 
+SCREENS = {
+    "desktop": {"size": (1280, 800), "mobile": False, "scheme": "light"},
+    "phone-dark": {"size": (360, 740), "mobile": True, "scheme": "dark"},
+}
+
+
+@pytest.fixture(params=list(SCREENS))
+def screen(request, page):
+    """The page on a desktop in light mode, or on a phone in dark mode."""
+    setup = SCREENS[request.param]
+    set_viewport(page.d, *setup["size"], mobile=setup["mobile"])
+    set_color_scheme(page.d, setup["scheme"])
+    if setup["mobile"]:
+        page.d.refresh()
+        page.wait(lambda: len(Select(page.el("#language")).options) > 1, "the page did not load")
+        page.js(RECORDER)
+    dark = page.js("return matchMedia('(prefers-color-scheme: dark)').matches")
+    assert dark == (setup["scheme"] == "dark")
+    page.screen = request.param
+    return page
+
+
 def api(path, body=None, method=None):
     data = json.dumps(body).encode() if body is not None else None
     headers = {"Content-Type": "application/json"} if data else {}
@@ -402,7 +424,8 @@ def test_style_rules_and_a_preferred_variant_are_settings_that_stay(page):
     assert Select(page.el("#variants-panel select[data-language='en']")).first_selected_option.get_attribute("value") == "en-GB"
 
 
-def test_a_first_visit_says_what_supertext_does_and_offers_a_sample_in_the_browsers_language(page):
+def test_a_first_visit_says_what_supertext_does_and_offers_a_sample_in_the_browsers_language(screen):
+    page = screen
     intro = page.el("#intro").text
     assert "spelling, grammar and style" in intro and "explains" in intro, intro
     # The sample follows the browser's languages, the first one that has a sample.
@@ -417,7 +440,8 @@ def test_a_first_visit_says_what_supertext_does_and_offers_a_sample_in_the_brows
     page.wait(lambda: {"Their", "recieve", "alot"} <= set(page.mark_texts()), f"the sample's mistakes were not marked: {page.mark_texts()}")
 
 
-def test_a_name_with_no_suggestion_is_not_struck_through_but_a_misspelling_is(page):
+def test_a_name_with_no_suggestion_is_not_struck_through_but_a_misspelling_is(screen):
+    page = screen
     page.choose_language("en-US")
     page.type("Yesterday I met Artem at the station. Instalation is hard.")
     page.wait(lambda: {"Artem", "Instalation"} <= set(page.mark_texts()), f"not both marked: {page.mark_texts()}")
@@ -431,7 +455,8 @@ def test_a_name_with_no_suggestion_is_not_struck_through_but_a_misspelling_is(pa
     assert instalation.find_element(By.CSS_SELECTOR, ".issue__suggestion").text == "Installation"
 
 
-def test_the_rules_view_lists_every_rule_with_an_example_finds_one_and_turns_it_off_and_on(page):
+def test_the_rules_view_lists_every_rule_with_an_example_finds_one_and_turns_it_off_and_on(screen):
+    page = screen
     page.go("#/rules")
     page.wait(lambda: page.el("#rules").get_attribute("data-status") == "loaded", "the rules were not loaded")
     listed = len(page.els("#rules-list li"))
