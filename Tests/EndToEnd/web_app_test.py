@@ -163,7 +163,7 @@ def test_on_a_phone_a_bar_near_the_text_counts_the_mistakes_and_steps_through_th
     page.wait(lambda: page.el("#mistake-bar-count").text.endswith("4 mistakes"), "the bar did not count down")
     page.el("#mistake-list").click()
     page.wait(lambda: page.active().get_attribute("id") == "results-title", "List did not go to the list")
-    assert 0 <= rect(page, "#results-title")["top"] < PHONE[1]
+    assert -1 <= rect(page, "#results-title")["top"] < PHONE[1]  # scrolled to, within a pixel
 
 
 def test_on_a_phone_labels_stay_fields_are_16_px_and_the_chart_opens_on_today(phone):

@@ -128,12 +128,13 @@ const SHOWN_NOTICES = 3;
  * when the person leaves the view; one with `action` (`{label, run}`, such as Undo) stays until
  * acted on or closed, hidden while another view shows: vanishing by itself would take its Undo
  * along. The same notice again counts on the one shown ("×2") instead of stacking, and past
- * three the older notices collapse behind a button.
+ * three the older notices collapse behind a button. `view` names the view a notice belongs to
+ * when it is not the one shown (the editor's Undo, raised as a check from the history opens).
  * @returns {{close: () => void}}
  */
-export function notify(message, { kind = "info", timeout, action } = {}) {
+export function notify(message, { kind = "info", timeout, action, view: raisedIn } = {}) {
   const list = byId("toasts");
-  const view = noticeView ?? currentViewName();
+  const view = raisedIn ?? noticeView ?? currentViewName();
   const same = [...list.querySelectorAll(".toast")].find((other) =>
     !other.classList.contains("toast--leaving") && other.dataset.view === view && other.dataset.kind === kind
     && other.dataset.message === message && !action && !other.classList.contains("toast--action"));

@@ -327,6 +327,7 @@ export function loadText(text, {
 /** Shows a notice with Undo for a change of the text; it goes with the next edit. */
 export function offerUndo(message, undo) {
   const notice = notify(message, {
+    view: "editor",
     action: {
       label: "Undo",
       run: () => {
