@@ -207,7 +207,7 @@ private final class EventLog: @unchecked Sendable {
 
 @Suite("Suggestion index")
 struct SuggestionIndexTests {
-    @Test("The dictionary's REP and MAP tables are read; entries with spaces or word edges only when they rewrite a whole word")
+    @Test("The dictionary's REP, MAP, OCONV and compounding lines are read in its encoding; entries with spaces or word edges only when they rewrite a whole word")
     func dictionaryTables() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("supertext-tables-\(UUID().uuidString).aff").path
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -222,13 +222,23 @@ struct SuggestionIndexTests {
         MAP 2
         MAP aàâ
         MAP ß(ss)
+        OCONV 1
+        OCONV ' ’
+        COMPOUNDRULE 1
         """.write(toFile: path, atomically: true, encoding: .utf8)
-        let tables = AffixFile.suggestionTables(path: path)
+        let facts = AffixFile.suggestionFacts(path: path)
+        #expect(facts.outputConversions.map { [$0.from, $0.to] } == [["'", "’"]])
+        #expect(!facts.formsCompounds, "COMPOUNDRULE alone does not form compounds freely")
+        let tables = facts.tables
         #expect(tables.replacements.map { [$0.written, $0.meant] } == [["ß", "ss"], ["ph", "f"]])
         #expect(tables.maps == [["a", "à", "â"], ["ß", "ss"]])
         // `^l l'` rewrites the start of any word: not a whole word.
         #expect(tables.wholeWords == ["alot": ["a lot"], "ca": ["Ça"]])
-        #expect(AffixFile.suggestionTables(path: path + ".missing") == AffixFile.SuggestionTables())
+        #expect(AffixFile.suggestionFacts(path: path + ".missing").tables == AffixFile.SuggestionTables())
+        try "SET ISO8859-1\r\nCOMPOUNDFLAG Z\r\nREP \u{E9} e\r\n".data(using: .isoLatin1)!.write(to: URL(fileURLWithPath: path))
+        let latin = AffixFile.suggestionFacts(path: path)
+        #expect(latin.formsCompounds)
+        #expect(latin.tables.replacements.map { [$0.written, $0.meant] } == [["é", "e"]])
     }
 
     @Test("A confusion of the dictionary's tables costs one edit unless the language's profile names it cheaper")

@@ -10,6 +10,21 @@ struct InternedStrings: Sendable {
 
     var count: Int { ends.count }
 
+    init() {}
+
+    /// The strings as stored (`storedParts`) and read back from a cache file, or nil when the
+    /// parts do not fit together (a damaged file).
+    init?(bytes: [UInt8], ends: [UInt32], slots: [UInt32]) {
+        guard slots.count >= 16, slots.count & (slots.count - 1) == 0, ends.last.map({ Int($0) == bytes.count }) ?? bytes.isEmpty,
+              zip(ends, ends.dropFirst()).allSatisfy({ $0 <= $1 }), slots.allSatisfy({ Int($0) <= ends.count })
+        else { return nil }
+        self.bytes = bytes
+        self.ends = ends
+        self.slots = slots
+    }
+
+    var storedParts: (bytes: [UInt8], ends: [UInt32], slots: [UInt32]) { (bytes, ends, slots) }
+
     private func range(_ number: UInt32) -> Range<Int> {
         let index = Int(number)
         return (index == 0 ? 0 : Int(ends[index - 1]))..<Int(ends[index])

@@ -75,8 +75,8 @@ public final class LanguageGrammar: Sendable {
             return nil
         }
         let closed = ClosedWordClasses.of(language)
-        let lexicon = try Lexicon(path: path(language + "-lexicon.tsv"), closedClasses: closed)
-        let counts = try WordPairCounts(unigramPath: path(language + "-unigrams.tsv"), bigramPath: path(language + "-bigrams.tsv"))
+        let lexicon = try Lexicon.cached(path: path(language + "-lexicon.tsv"), closedClasses: closed)
+        let counts = try WordPairCounts.cached(unigramPath: path(language + "-unigrams.tsv"), bigramPath: path(language + "-bigrams.tsv"))
         let tagger = try path(language + "-tagger.bin").map { try ContextTagger(path: $0) }
         var rules: [any ProofreadingRule] = []
         if let rulePath = path(language + ".rules") {

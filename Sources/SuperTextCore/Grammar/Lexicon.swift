@@ -31,6 +31,10 @@ public final class Lexicon: Sendable {
             packed = UInt64(lemma) << 32 | UInt64(tag) << 24 | UInt64(features & 0xFF_FFFF)
         }
 
+        init(packed: UInt64) { self.packed = packed }
+
+        var packedValue: UInt64 { packed }
+
         var lemma: UInt32 { UInt32(truncatingIfNeeded: packed >> 32) }
         var tag: UInt8 { UInt8(truncatingIfNeeded: packed >> 24) }
         var features: UInt32 { UInt32(truncatingIfNeeded: packed) & 0xFF_FFFF }
@@ -158,6 +162,18 @@ public final class Lexicon: Sendable {
             let range = Int(formStarts[id + 1] - featuredCounts[id])..<Int(formStarts[id + 1])
             formList[range].sort { strings.precedes(Self.word(ofReading: $0, starts: readingStarts), Self.word(ofReading: $1, starts: readingStarts)) }
         }
+        self.strings = strings
+        self.tagBits = tagBits
+        self.readingStarts = readingStarts
+        self.readingList = readingList
+        self.formStarts = formStarts
+        self.formList = formList
+    }
+
+    private init(
+        strings: InternedStrings, tagBits: [UInt32], readingStarts: [UInt32], readingList: [StoredReading],
+        formStarts: [UInt32], formList: [UInt32]
+    ) {
         self.strings = strings
         self.tagBits = tagBits
         self.readingStarts = readingStarts
@@ -351,4 +367,87 @@ public final class Lexicon: Sendable {
 
     /// The number of words.
     public var count: Int { tagBits.reduce(0) { $0 + ($1 & Self.listedBit != 0 ? 1 : 0) } }
+
+    // MARK: Cache
+
+    /// Bumped whenever the layout or the meaning of the stored numbers changes.
+    static let storageVersion: UInt32 = 1
+    private static let magic = Array("STLEXCON".utf8)
+
+    /// The lexicon of `path` with the closed classes, read from the cache when a file there was
+    /// built from the same inputs, else parsed and written to the cache for the next start.
+    /// Parsing the four grammars' lexicons was about a quarter of the service's start-up (a
+    /// measurement with `perf`); reading them back copies their tables at once.
+    static func cached(
+        path: String?, closedClasses: [String: [Reading]],
+        cacheDirectory: String? = SuggestionIndexStore.defaultDirectory()
+    ) throws -> Lexicon {
+        guard let path, let cacheDirectory else { return try Lexicon(path: path, closedClasses: closedClasses) }
+        let fingerprint = Self.fingerprint(path: path, closedClasses: closedClasses)
+        let cachePath = DataFileCache.path(for: path, in: cacheDirectory, version: storageVersion)
+        if let file = MappedFile(path: cachePath), let lexicon = deserialize(file, expectedFingerprint: fingerprint) {
+            return lexicon
+        }
+        let lexicon = try Lexicon(path: path, closedClasses: closedClasses)
+        _ = StorageWriter.writeAtomically(lexicon.serialized(fingerprint: fingerprint), to: cachePath)
+        return lexicon
+    }
+
+    /// What a cached lexicon is built from: the file (`DataFileCache`), the tags and features the
+    /// code knows (their numbers are stored), and the closed classes.
+    static func fingerprint(path: String, closedClasses: [String: [Reading]]) -> String {
+        var closed = ""
+        for word in closedClasses.keys.sorted() {
+            closed += word + "\t" + closedClasses[word]!.map { "\($0.tag.rawValue):\($0.lemma):\($0.features.bits)" }.joined(separator: " ") + "\n"
+        }
+        let extra = [
+            "tags:\(WordTag.allCases.map { "\($0)" }.joined(separator: ","))",
+            "features:\(WordFeature.allCases.map { "\($0)" }.joined(separator: ","))",
+            "closed:\(String(DataFileCache.fnv1a(closed.utf8), radix: 16))",
+        ].joined(separator: "|")
+        return DataFileCache.fingerprint(of: path, version: storageVersion, extra: extra)
+    }
+
+    /// The lexicon as a cache file (`StorageWriter`'s layout).
+    func serialized(fingerprint: String) -> Data {
+        let parts = strings.storedParts
+        var writer = StorageWriter(magic: Self.magic, version: Self.storageVersion, fingerprint: fingerprint)
+        writer.append(array: parts.bytes)
+        writer.append(array: parts.ends)
+        writer.append(array: parts.slots)
+        writer.append(array: tagBits)
+        writer.append(array: readingStarts)
+        writer.append(array: readingList.map(\.packedValue))
+        writer.append(array: formStarts)
+        writer.append(array: formList)
+        return writer.sealed()
+    }
+
+    /// Reads a lexicon written by `serialized(fingerprint:)`, or nil when the file is of another
+    /// version, was built from other inputs, does not match its checksum, or does not hold
+    /// together (every number is checked against the tables it points into): a damaged file is
+    /// parsed again, never trusted.
+    static func deserialize(_ file: MappedFile, expectedFingerprint: String) -> Lexicon? {
+        guard var reader = StorageReader(file: file, magic: magic, version: storageVersion, fingerprint: expectedFingerprint, sealed: true),
+              let bytes: LexiconArray<UInt8> = reader.array(), let ends: LexiconArray<UInt32> = reader.array(),
+              let slots: LexiconArray<UInt32> = reader.array(), let tagBits: LexiconArray<UInt32> = reader.array(),
+              let readingStarts: LexiconArray<UInt32> = reader.array(), let packed: LexiconArray<UInt64> = reader.array(),
+              let formStarts: LexiconArray<UInt32> = reader.array(), let formList: LexiconArray<UInt32> = reader.array(),
+              reader.isAtEnd,
+              let strings = InternedStrings(bytes: Array(bytes), ends: Array(ends), slots: Array(slots))
+        else { return nil }
+        let count = strings.count
+        let tagCount = UInt64(WordTag.allCases.count)
+        func isRunningSum(_ starts: LexiconArray<UInt32>, of total: Int) -> Bool {
+            starts.count == count + 1 && starts.first == 0 && Int(starts[count]) == total
+                && zip(starts, starts.dropFirst()).allSatisfy { $0 <= $1 }
+        }
+        guard tagBits.count == count, isRunningSum(readingStarts, of: packed.count), isRunningSum(formStarts, of: formList.count),
+              formList.allSatisfy({ Int($0) < packed.count }),
+              packed.allSatisfy({ Int($0 >> 32) < count && ($0 >> 24) & 0xFF < tagCount })
+        else { return nil }
+        return Lexicon(
+            strings: strings, tagBits: Array(tagBits), readingStarts: Array(readingStarts),
+            readingList: packed.map(StoredReading.init(packed:)), formStarts: Array(formStarts), formList: Array(formList))
+    }
 }

@@ -150,14 +150,14 @@ final class IndexedSuggestionEngine: SuggestionEngine, @unchecked Sendable {
     }
 
     private func makeIndex(language: InstalledLanguage, lexicon: SuggestionLexicon) -> LanguageIndex {
-        let tables = AffixFile.suggestionTables(path: language.affixPath)
+        let facts = AffixFile.suggestionFacts(path: language.affixPath)
         return LanguageIndex(
             lexicon: lexicon, model: SpellingErrorModel(
-                alphabet: lexicon.alphabet, language: language.code, tables: tables, tableCost: ranking.dictionaryTableCost
+                alphabet: lexicon.alphabet, language: language.code, tables: facts.tables, tableCost: ranking.dictionaryTableCost
             ),
-            formsCompounds: AffixFile.declaresCompounds(path: language.affixPath),
-            wholeWordReplacements: tables.wholeWords,
-            outputConversions: AffixFile.outputConversions(path: language.affixPath),
+            formsCompounds: facts.formsCompounds,
+            wholeWordReplacements: facts.tables.wholeWords,
+            outputConversions: facts.outputConversions,
             fallbackAnswers: FallbackAnswers(),
             recentAnswers: SharedRecentAnswers(capacity: 16_384)
         )

@@ -54,7 +54,7 @@ struct SpellingErrorModel: Sendable {
 
     /// The model for a language over a lexicon's alphabet. A language without measured costs of
     /// its own (any but English, French, German and Spanish) takes the dictionary's own tables of
-    /// likely misspellings (`AffixFile.suggestionTables`) at `tableCost`: one edit however many
+    /// likely misspellings (`AffixFile.suggestionFacts`) at `tableCost`: one edit however many
     /// letters it changes, as Hunspell's `suggest` counts it. The four measured languages keep
     /// their profiles alone: those hold the tables' confusions at measured costs (German `ß` for
     /// `ss` at 0.1), and German's table added to them lost `Vorat` → `Vorrat` (to `Vor·hat`, by

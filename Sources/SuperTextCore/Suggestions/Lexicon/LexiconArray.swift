@@ -40,6 +40,11 @@ struct LexiconArray<Element: FixedWidthInteger>: RandomAccessCollection, Equatab
         try body(base)
     }
 
+    /// Lets `Array(_:)` copy the elements at once.
+    func withContiguousStorageIfAvailable<Result>(_ body: (UnsafeBufferPointer<Element>) throws -> Result) rethrows -> Result? {
+        try body(base)
+    }
+
     static func == (left: Self, right: Self) -> Bool { left.elementsEqual(right) }
 
     /// Memory allocated for a lexicon built in this process.

@@ -92,18 +92,8 @@ struct SuggestionIndexStore: Sendable {
     /// Writes a lexicon to the cache, atomically; a cache that cannot be written is skipped.
     func save(_ lexicon: SuggestionLexicon, for language: InstalledLanguage, frequencyPath: String?, fingerprint: String) {
         guard let directory, let path = path(for: language, frequencyPath: frequencyPath) else { return }
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            let temporary = path + ".\(getpid()).tmp"
-            try lexicon.serialized(fingerprint: fingerprint).write(to: URL(fileURLWithPath: temporary))
-            Self.dropFromPageCache(temporary)
-            if rename(temporary, path) != 0 {
-                try? FileManager.default.removeItem(atPath: temporary)
-            } else {
-                removeOlderVersions(of: path, in: directory)
-            }
-        } catch {
-            // A read-only or full disk only costs the next start a rebuild.
+        if StorageWriter.writeAtomically(lexicon.serialized(fingerprint: fingerprint), to: path, beforeRename: Self.dropFromPageCache) {
+            removeOlderVersions(of: path, in: directory)
         }
     }
 }

@@ -10,29 +10,23 @@ extension SuggestionLexicon {
     /// `commonCount`, then each array as a count and its raw little-endian bytes, each array
     /// starting at a multiple of 8 bytes so that the mapped file is read in place.
     func serialized(fingerprint: String) -> Data {
-        var data = Data()
-        data.reserveCapacity(memoryFootprint + 256)
-        data.append(contentsOf: Self.magic)
-        Self.append(Self.storageVersion, to: &data)
-        let fingerprintBytes = Array(fingerprint.utf8)
-        Self.append(UInt32(fingerprintBytes.count), to: &data)
-        data.append(contentsOf: fingerprintBytes)
-        Self.append(commonCount, to: &data)
-        Self.append(array: alphabet.map(\.value), to: &data)
-        Self.append(array: Array(nodeLabel), to: &data)
-        Self.append(array: Array(nodeFirstChild), to: &data)
-        Self.append(array: Array(nodeChildCount), to: &data)
-        Self.append(array: Array(nodeEndsKey), to: &data)
-        Self.append(array: Array(keysBeforeBlock), to: &data)
-        Self.append(array: Array(keyFirstWord), to: &data)
-        Self.append(array: Array(wordBytes), to: &data)
-        Self.append(array: Array(wordStart), to: &data)
-        Self.append(array: Array(wordCount), to: &data)
-        Self.append(array: Array(phoneticHash), to: &data)
-        Self.append(array: Array(phoneticKey), to: &data)
-        Self.append(array: Array(nodeMaxLogCount), to: &data)
-        Self.append(array: Array(compoundHeads), to: &data)
-        return data
+        var writer = StorageWriter(magic: Self.magic, version: Self.storageVersion, fingerprint: fingerprint, capacity: memoryFootprint)
+        writer.append(commonCount)
+        writer.append(array: alphabet.map(\.value))
+        writer.append(array: nodeLabel)
+        writer.append(array: nodeFirstChild)
+        writer.append(array: nodeChildCount)
+        writer.append(array: nodeEndsKey)
+        writer.append(array: keysBeforeBlock)
+        writer.append(array: keyFirstWord)
+        writer.append(array: wordBytes)
+        writer.append(array: wordStart)
+        writer.append(array: wordCount)
+        writer.append(array: phoneticHash)
+        writer.append(array: phoneticKey)
+        writer.append(array: nodeMaxLogCount)
+        writer.append(array: compoundHeads)
+        return writer.data
     }
 
     /// Reads a lexicon written by `serialized(fingerprint:)` from a mapped file, in place, or
@@ -40,10 +34,7 @@ extension SuggestionLexicon {
     /// The whole file is read once to check it, then its pages are released: only those later
     /// searches touch stay resident.
     static func deserialize(_ file: MappedFile, expectedFingerprint: String) -> SuggestionLexicon? {
-        var reader = Reader(file: file)
-        guard reader.bytes(magic.count) == magic, reader.scalar(UInt32.self) == storageVersion,
-              let length = reader.scalar(UInt32.self), let fingerprint = reader.bytes(Int(length)),
-              String(decoding: fingerprint, as: UTF8.self) == expectedFingerprint,
+        guard var reader = StorageReader(file: file, magic: magic, version: storageVersion, fingerprint: expectedFingerprint),
               let commonCount = reader.scalar(UInt32.self),
               let alphabetValues: LexiconArray<UInt32> = reader.array(), let nodeLabel: LexiconArray<UInt8> = reader.array(),
               let nodeFirstChild: LexiconArray<UInt32> = reader.array(), let nodeChildCount: LexiconArray<UInt8> = reader.array(),
@@ -92,48 +83,5 @@ extension SuggestionLexicon {
         let tail = nodes % 64
         if tail > 0, let last = endsKey.last, last >> UInt64(tail) != 0 { return false }
         return counted == keys
-    }
-
-    private static func append<T: FixedWidthInteger>(_ value: T, to data: inout Data) {
-        withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
-    }
-
-    private static func append<T: FixedWidthInteger>(array: [T], to data: inout Data) {
-        append(UInt64(array.count), to: &data)
-        data.append(contentsOf: [UInt8](repeating: 0, count: (8 - data.count % 8) % 8))
-        array.map(\.littleEndian).withUnsafeBytes { data.append(contentsOf: $0) }
-    }
-
-    /// Reads integers, and arrays of them in place, from the front of a mapped file.
-    private struct Reader {
-        let file: MappedFile
-        var offset = 0
-
-        var isAtEnd: Bool { offset == file.bytes.count }
-
-        mutating func bytes(_ count: Int) -> [UInt8]? {
-            guard count >= 0, file.bytes.count - offset >= count else { return nil }
-            defer { offset += count }
-            return Array(file.bytes[offset..<offset + count])
-        }
-
-        mutating func scalar<T: FixedWidthInteger>(_ type: T.Type) -> T? {
-            guard let raw = bytes(MemoryLayout<T>.size) else { return nil }
-            return T(littleEndian: raw.withUnsafeBytes { $0.loadUnaligned(as: T.self) })
-        }
-
-        /// An array in place: the files are little-endian, as is every machine Swift runs on
-        /// today, and each array starts at a multiple of 8 bytes (the mapping starts on a page).
-        mutating func array<T: FixedWidthInteger>() -> LexiconArray<T>? {
-            guard let count = scalar(UInt64.self), count <= UInt64(file.bytes.count) else { return nil }
-            offset += (8 - offset % 8) % 8
-            let byteCount = Int(count) * MemoryLayout<T>.size
-            guard offset <= file.bytes.count, file.bytes.count - offset >= byteCount,
-                  let base = file.bytes.baseAddress
-            else { return nil }
-            defer { offset += byteCount }
-            let pointer = (base + offset).assumingMemoryBound(to: T.self)
-            return LexiconArray(pointer: pointer, count: Int(count), owner: file)
-        }
     }
 }
