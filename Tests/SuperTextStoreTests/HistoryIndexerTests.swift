@@ -150,7 +150,9 @@ struct HistoryIndexerTests {
         #expect(try await Self.indexedCount(database, matching: "text") == 0)
         #expect(try await database.historyIndexer.indexBatch() == 6)
         #expect(try await Self.indexedCount(database, matching: "text") == 6)
-        #expect(try await database.insights().totalMistakes == 21)
+        #expect(try await database.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM mistake") } == 21)
+        // Insights count the same mistake once a check.
+        #expect(try await database.insights().totalMistakes == 5)
     }
 
     /// A check whose mistakes are not in their table yet does not enter the search index either:
