@@ -541,6 +541,11 @@ def test_notices_stay_with_their_view_and_collapse_when_several_arrive(screen):
         page.wait(lambda: page.visible("#toasts .toasts__more"), "no button for the older notices")
         more = page.el("#toasts .toasts__more")
         assert more.text in ("2 more notices", "3 more notices"), more.text
+        # The focus on the notices holds them: none goes while axe looks at them.
+        page.js("arguments[0].focus()", more)
+        problems = run_axe(page, f"collapsed notices ({page.screen})")
+        assert not problems, "\n".join(problems)
+        assert page.visible("#toasts .toasts__more"), "the notices went while the focus was on them"
         more.click()
         assert len(shown_notices(page)) >= 5
         # Leaving the view takes its plain notices along.

@@ -118,6 +118,26 @@ export function announce(message) {
   });
 }
 
+/** Whether the pointer or the focus is on the notices: none goes by itself meanwhile (WCAG
+ * 2.2.1), and each gets its full time again after. */
+let noticesHeld = false;
+
+function holdNoticesWhileUsed(list) {
+  if (list.dataset.held !== undefined) return;
+  list.dataset.held = "";
+  const hold = (held) => {
+    noticesHeld = held;
+    for (const item of list.querySelectorAll(".toast")) {
+      if (held) item.holdTimer?.();
+      else item.restartTimer?.();
+    }
+  };
+  list.addEventListener("pointerenter", () => hold(true));
+  list.addEventListener("pointerleave", () => hold(list.contains(document.activeElement)));
+  list.addEventListener("focusin", () => hold(true));
+  list.addEventListener("focusout", (event) => hold(list.contains(event.relatedTarget) || list.matches(":hover")));
+}
+
 /** The view notices now belong to (`showNoticesOf`). */
 let noticeView = null;
 /** At most this many notices show at once; the older ones wait behind "more". */
@@ -128,7 +148,8 @@ const SHOWN_NOTICES = 3;
  * when the person leaves the view; one with `action` (`{label, run}`, such as Undo) stays until
  * acted on or closed, hidden while another view shows: vanishing by itself would take its Undo
  * along. The same notice again counts on the one shown ("×2") instead of stacking, and past
- * three the older notices collapse behind a button. `view` names the view a notice belongs to
+ * three the older notices collapse behind a button. None goes while the pointer or the focus is
+ * on the notices. `view` names the view a notice belongs to
  * when it is not the one shown (the editor's Undo, raised as a check from the history opens).
  * @returns {{close: () => void}}
  */
@@ -166,8 +187,10 @@ export function notify(message, { kind = "info", timeout, action, view: raisedIn
   item.close = close;
   item.restartTimer = () => {
     clearTimeout(timer);
-    if (!action) timer = setTimeout(close, timeout ?? 4000);
+    if (!action && !noticesHeld) timer = setTimeout(close, timeout ?? 4000);
   };
+  item.holdTimer = () => clearTimeout(timer);
+  holdNoticesWhileUsed(list);
   item.restartTimer();
   list.append(item);
   layoutNotices();
