@@ -112,7 +112,7 @@ public final class Lexicon: Sendable {
         }
     }
 
-    private init(_ builder: Builder) {
+    private convenience init(_ builder: Builder) {
         let count = builder.lines.count
         var tagBits = [UInt32](repeating: 0, count: count)
         var readingStarts: [UInt32] = []
@@ -162,12 +162,9 @@ public final class Lexicon: Sendable {
             let range = Int(formStarts[id + 1] - featuredCounts[id])..<Int(formStarts[id + 1])
             formList[range].sort { strings.precedes(Self.word(ofReading: $0, starts: readingStarts), Self.word(ofReading: $1, starts: readingStarts)) }
         }
-        self.strings = strings
-        self.tagBits = tagBits
-        self.readingStarts = readingStarts
-        self.readingList = readingList
-        self.formStarts = formStarts
-        self.formList = formList
+        self.init(
+            strings: strings, tagBits: tagBits, readingStarts: readingStarts, readingList: readingList,
+            formStarts: formStarts, formList: formList)
     }
 
     private init(
