@@ -138,7 +138,8 @@ function holdNoticesWhileUsed(list) {
   list.addEventListener("focusout", (event) => hold(list.contains(event.relatedTarget) || list.matches(":hover")));
 }
 
-/** The view notices now belong to (`showNoticesOf`). */
+/** The view notices now belong to: the router tells it (`showNoticesOf`) on every change,
+ * the first at start. */
 let noticeView = null;
 /** At most this many notices show at once; the older ones wait behind "more". */
 const SHOWN_NOTICES = 3;
@@ -155,7 +156,7 @@ const SHOWN_NOTICES = 3;
  */
 export function notify(message, { kind = "info", timeout, action, view: raisedIn } = {}) {
   const list = byId("toasts");
-  const view = raisedIn ?? noticeView ?? currentViewName();
+  const view = raisedIn ?? noticeView ?? "editor";
   const same = [...list.querySelectorAll(".toast")].find((other) =>
     !other.classList.contains("toast--leaving") && other.dataset.view === view && other.dataset.kind === kind
     && other.dataset.message === message && !action && !other.classList.contains("toast--action"));
@@ -208,14 +209,10 @@ export function showNoticesOf(view) {
   layoutNotices();
 }
 
-function currentViewName() {
-  return location.hash.match(/^#\/([a-z]+)/)?.[1] ?? "editor";
-}
-
 /** Hides the notices of other views, and all but the newest three behind a "more" button. */
 function layoutNotices() {
   const list = byId("toasts");
-  const view = noticeView ?? currentViewName();
+  const view = noticeView ?? "editor";
   const mine = [];
   for (const item of list.querySelectorAll(".toast")) {
     const here = item.dataset.view === view;

@@ -7,6 +7,7 @@ import * as api from "./api.js";
 import { byId, formatDay, h, plural, svg } from "./dom.js";
 import { CATEGORIES, categoryName, categoryOf, displayWord } from "./marks.js";
 
+/** The kinds of spelling mistakes (the only kinds insights list), in the order of their colours. */
 const KIND_NAMES = {
   transposition: "Swapped letters",
   missingLetter: "Missing letter",
@@ -23,12 +24,6 @@ const KIND_NAMES = {
   unknownWord: "Unknown word",
   unknownName: "Unknown name",
   severalEdits: "Several edits",
-  typography: "Typography",
-  style: "Style",
-  grammar: "Grammar",
-  confusedWords: "Confused words",
-  punctuation: "Punctuation",
-  redundancy: "Redundancy",
 };
 
 /** Each kind's colour, one of the `kind-color--N` classes: the same kind, the same colour. The
