@@ -59,35 +59,35 @@ struct PatternRuleIndex: Sendable {
         } ?? mask()
         guard enabled.contains(true) else { return [] }
         var matches: [Match] = []
-        // The rules to try at one token, each once, in the order of their files.
-        var candidates: [Int32] = []
-        var triedAt = [Int](repeating: -1, count: rules.count)
-        var tokenNumber = 0
+        var candidates = Candidates(enabled: enabled)
         var bound = [Int32](repeating: -1, count: program.longestPattern)
         var facts: [TokenFacts] = []
-        func add(_ positions: [Int32]) {
-            for position in positions where enabled[Int(position)] && triedAt[Int(position)] != tokenNumber {
-                triedAt[Int(position)] = tokenNumber
-                candidates.append(position)
-            }
-        }
+        var words = SentenceWords(program: program)
         for (part, range) in document.sentenceTokens.enumerated() {
             let sentence = PatternSentence(
                 range, in: document, lexicon: context.grammar.lexicon,
                 tagger: program.testsContextTags ? context.grammar.tagger : nil, startsSentence: !document.continuesSentence[part]
             )
             program.facts(of: sentence, in: document, into: &facts)
+            words.start(facts)
             for start in sentence.tokens.indices {
-                tokenNumber += 1
-                candidates.removeAll(keepingCapacity: true)
+                candidates.startToken()
                 for (offset, index) in byOffset where start + offset < facts.count {
-                    index.rules(at: start + offset, facts: facts, add)
+                    index.rules(at: start + offset, facts: facts, into: &candidates)
                 }
-                add(everywhere)
-                if candidates.count > 1 { candidates.sort() }
-                for position in candidates {
+                candidates.add(everywhere)
+                if candidates.positions.count > 1 { candidates.positions.sort() }
+                for position in candidates.positions {
                     let rule = Int(position)
-                    guard program.bind(rule: rule, at: start, in: sentence, facts: facts, document: document, into: &bound)
+                    // A rule that reads tags in context is first tried with the lexicon's tags
+                    // in their place (a test that can only pass more often): the sentence is
+                    // tagged only when that holds, which on most sentences it does not.
+                    let readsContext = program.readsContextTags[rule]
+                    guard words.allowsRule(rule, of: program), program.bind(
+                        rule: rule, at: start, in: sentence, facts: facts, document: document, exact: !readsContext, into: &bound
+                    ), !readsContext || program.bind(
+                        rule: rule, at: start, in: sentence, facts: facts, document: document, exact: true, into: &bound
+                    )
                     else { continue }
                     let elements = program.ruleElements[rule]
                     let binding = (0..<elements.count).map { bound[$0] < 0 ? nil : Int(bound[$0]) }
@@ -126,6 +126,76 @@ struct PatternRuleIndex: Sendable {
         return matches.indices.filter { !held[$0] }.map { matches[$0] }
     }
 
+    /// The rules to try at one token, each once, in the order of their files. A value passed
+    /// `inout`, not variables a closure captures: those are checked for exclusive access at
+    /// every rule (`swift_beginAccess` was a tenth of the matcher's time).
+    struct Candidates {
+        let enabled: [Bool]
+        var positions: [Int32] = []
+        /// The token each rule was last added at.
+        private var addedAt: [Int]
+        private var token = 0
+
+        init(enabled: [Bool]) {
+            self.enabled = enabled
+            addedAt = [Int](repeating: -1, count: enabled.count)
+        }
+
+        mutating func startToken() {
+            token += 1
+            positions.removeAll(keepingCapacity: true)
+        }
+
+        @inline(__always)
+        mutating func add(_ rules: [Int32]) {
+            for position in rules where enabled[Int(position)] && addedAt[Int(position)] != token {
+                addedAt[Int(position)] = token
+                positions.append(position)
+            }
+        }
+    }
+
+    /// The words a rule needs, asked once per sentence: a rule whose pattern names words that
+    /// must be there ("for all [intensive purposes]") is tried only in a sentence that has one
+    /// of each element's words. Rules are found by one token near their start; most of those
+    /// tries failed on a later word the sentence does not have.
+    struct SentenceWords {
+        /// The sentence each word of the vocabulary was last seen in.
+        private var seenIn: [Int32]
+        /// The sentence each rule was last judged in, and the judgement.
+        private var judgedIn: [Int32]
+        private var allowed: [Bool]
+        private var sentence: Int32 = 0
+
+        init(program: Program) {
+            seenIn = [Int32](repeating: -1, count: program.vocabulary.count)
+            judgedIn = [Int32](repeating: -1, count: program.ruleElements.count)
+            allowed = [Bool](repeating: true, count: program.ruleElements.count)
+        }
+
+        mutating func start(_ facts: [TokenFacts]) {
+            sentence += 1
+            for token in facts where token.word >= 0 { seenIn[Int(token.word)] = sentence }
+        }
+
+        /// Whether every element of the rule that must be one of some words has one of its words
+        /// in the sentence.
+        @inline(__always)
+        mutating func allowsRule(_ rule: Int, of program: Program) -> Bool {
+            let groups = program.requiredGroups[rule]
+            guard !groups.isEmpty else { return true }
+            if judgedIn[rule] == sentence { return allowed[rule] }
+            var holds = true
+            for group in groups where !program.requiredWords[Int(group.lowerBound)..<Int(group.upperBound)].contains(where: { seenIn[Int($0)] == sentence }) {
+                holds = false
+                break
+            }
+            judgedIn[rule] = sentence
+            allowed[rule] = holds
+            return holds
+        }
+    }
+
     /// What the tests of a pattern ask of one token, worked out once per token of a sentence.
     struct TokenFacts {
         static let other: UInt8 = 0, word: UInt8 = 1, punctuation: UInt8 = 2, number: UInt8 = 3
@@ -139,7 +209,7 @@ struct PatternRuleIndex: Sendable {
 
     /// Every rule's pattern as flat arrays: elements, each a range of clauses (all must hold),
     /// each a range of tests (one must hold, or none when the clause is negated).
-    private struct Program: Sendable {
+    struct Program: Sendable {
         enum Kind: UInt8 { case word, exactWord, tag, contextTag, reading, anyWord, capitalized, punctuation, number, regex }
         struct Test {
             var kind: Kind
@@ -172,9 +242,16 @@ struct PatternRuleIndex: Sendable {
         var testsCapitals = false
         /// Whether any test asks for a tag in context (`<@VB>`): only then are sentences tagged.
         var testsContextTags = false
+        /// Whether each rule has such a test.
+        var readsContextTags: [Bool] = []
+        /// For each rule, its elements that must be one of some words (present, not negated, a
+        /// list of plain words): each a range of `requiredWords`.
+        var requiredGroups: [[Range<Int32>]] = []
+        var requiredWords: [Int32] = []
 
         mutating func add(_ rule: PatternRule) {
             let first = Int32(elements.count)
+            let firstTest = tests.count
             for element in rule.elements {
                 let firstClause = Int32(clauses.count)
                 addClause(element.tests, negated: element.negated)
@@ -185,6 +262,17 @@ struct PatternRuleIndex: Sendable {
                 ))
             }
             ruleElements.append(first..<Int32(elements.count))
+            readsContextTags.append(tests[firstTest...].contains { $0.kind == .contextTag })
+            var groups: [Range<Int32>] = []
+            for element in elements[Int(first)...] where !element.isOptional {
+                let clause = clauses[Int(element.clauses.lowerBound)]
+                let words = tests[Int(clause.tests.lowerBound)..<Int(clause.tests.upperBound)]
+                guard !clause.negated, !words.isEmpty, words.allSatisfy({ $0.kind == .word }) else { continue }
+                let start = Int32(requiredWords.count)
+                requiredWords += words.map(\.value)
+                groups.append(start..<Int32(requiredWords.count))
+            }
+            requiredGroups.append(groups)
             longestPattern = max(longestPattern, rule.elements.count)
         }
 
@@ -244,61 +332,69 @@ struct PatternRuleIndex: Sendable {
 
         /// Whether the rule's pattern holds from `start`; `bound` then holds the position of
         /// each element (-1 for an optional element that is missing). An optional element is
-        /// tried present first.
+        /// tried present first. With `exact` false, a test of a tag in context is judged by the
+        /// lexicon's tags alone, so that it holds wherever the exact one can (`<@VB>` as `<VB>`,
+        /// `!<@VB>` as always): the pattern then holds wherever it exactly holds, and more.
         func bind(
             rule: Int, at start: Int, in sentence: PatternSentence, facts: [TokenFacts], document: CheckedDocument,
-            into bound: inout [Int32]
+            exact: Bool = true, into bound: inout [Int32]
         ) -> Bool {
             let range = ruleElements[rule]
             let first = elements[Int(range.lowerBound)]
             // Most tries fail on the first element, or on a second that must follow it.
             if !first.isOptional {
                 guard start < facts.count, !first.atSentenceStart || start <= sentence.firstWord,
-                      holds(first, at: start, sentence: sentence, facts: facts, document: document)
+                      holds(first, at: start, sentence: sentence, facts: facts, document: document, exact: exact)
                 else { return false }
                 if range.count > 1 {
                     let second = elements[Int(range.lowerBound) + 1]
                     if !second.isOptional, !second.atSentenceStart {
-                        guard start + 1 < facts.count, holds(second, at: start + 1, sentence: sentence, facts: facts, document: document)
+                        guard start + 1 < facts.count, holds(second, at: start + 1, sentence: sentence, facts: facts, document: document, exact: exact)
                         else { return false }
                     }
                 }
             }
             return bind(
                 Int(range.lowerBound), end: Int(range.upperBound), first: Int(range.lowerBound), position: start, atStart: false,
-                sentence: sentence, facts: facts, document: document, bound: &bound
+                sentence: sentence, facts: facts, document: document, exact: exact, bound: &bound
             )
         }
 
         /// `atStart`: a missing optional `^` element passes its anchor on (`^<WH>? [has]`).
         private func bind(
             _ element: Int, end: Int, first: Int, position: Int, atStart: Bool, sentence: PatternSentence, facts: [TokenFacts],
-            document: CheckedDocument, bound: inout [Int32]
+            document: CheckedDocument, exact: Bool, bound: inout [Int32]
         ) -> Bool {
             if element == end { return true }
             let pattern = elements[element]
             let anchored = atStart || pattern.atSentenceStart
             if position < facts.count, !anchored || position <= sentence.firstWord,
-               holds(pattern, at: position, sentence: sentence, facts: facts, document: document) {
+               holds(pattern, at: position, sentence: sentence, facts: facts, document: document, exact: exact) {
                 bound[element - first] = Int32(position)
                 if bind(
                     element + 1, end: end, first: first, position: position + 1, atStart: false, sentence: sentence, facts: facts,
-                    document: document, bound: &bound
+                    document: document, exact: exact, bound: &bound
                 ) { return true }
             }
             bound[element - first] = -1
             return pattern.isOptional && bind(
                 element + 1, end: end, first: first, position: position, atStart: anchored, sentence: sentence, facts: facts,
-                document: document, bound: &bound
+                document: document, exact: exact, bound: &bound
             )
         }
 
-        private func holds(_ element: Element, at position: Int, sentence: PatternSentence, facts: [TokenFacts], document: CheckedDocument) -> Bool {
+        private func holds(
+            _ element: Element, at position: Int, sentence: PatternSentence, facts: [TokenFacts], document: CheckedDocument, exact: Bool
+        ) -> Bool {
             let token = facts[position]
             for clause in element.clauses {
                 let clause = clauses[Int(clause)]
+                // Judged without the tagger, a context test passes in a clause that asks for it
+                // and fails in one that forbids it: either way the clause holds at least as often.
+                let contextResult: Bool? = exact ? nil : !clause.negated
                 var found = false
-                for test in clause.tests where holds(tests[Int(test)], token, at: position, sentence: sentence, document: document) {
+                for test in clause.tests
+                where holds(tests[Int(test)], token, at: position, sentence: sentence, document: document, contextResult: contextResult) {
                     found = true
                     break
                 }
@@ -307,8 +403,12 @@ struct PatternRuleIndex: Sendable {
             return true
         }
 
+        /// `contextResult`: what a test of a tag in context gives where the lexicon allows the tag,
+        /// or nil to ask the tagger.
         @inline(__always)
-        private func holds(_ test: Test, _ token: TokenFacts, at position: Int, sentence: PatternSentence, document: CheckedDocument) -> Bool {
+        private func holds(
+            _ test: Test, _ token: TokenFacts, at position: Int, sentence: PatternSentence, document: CheckedDocument, contextResult: Bool?
+        ) -> Bool {
             switch test.kind {
             case .word: return token.word == test.value
             case .exactWord:
@@ -317,7 +417,11 @@ struct PatternRuleIndex: Sendable {
             case .tag:
                 return token.kind == TokenFacts.word
                     ? token.tags & test.tag!.bit != 0 : (test.tag == .CD && token.kind == TokenFacts.number)
-            case .contextTag: return token.kind == TokenFacts.word && sentence.contextTags(at: position).contains(test.tag!)
+            case .contextTag:
+                // The tags in context are some of the lexicon's: a tag the lexicon does not give
+                // the word never holds, and needs no tagging to say so.
+                guard token.kind == TokenFacts.word, token.tags & test.tag!.bit != 0 else { return false }
+                return contextResult ?? sentence.contextTags(at: position).contains(test.tag!)
             case .reading:
                 guard token.kind == TokenFacts.word, test.tag.map({ token.tags & $0.bit != 0 }) ?? true else { return false }
                 return sentence.lexicon.hasReading(
@@ -361,21 +465,21 @@ struct PatternRuleIndex: Sendable {
             if start.number { atNumber.append(position) }
         }
 
-        /// Gives `add` the rules the token at `position` of the sentence can be an element of.
-        func rules(at position: Int, facts: [TokenFacts], _ add: ([Int32]) -> Void) {
+        /// Adds the rules the token at `position` of the sentence can be an element of.
+        func rules(at position: Int, facts: [TokenFacts], into candidates: inout Candidates) {
             let token = facts[position]
-            if token.word >= 0, Int(token.word) < byWord.count { add(byWord[Int(token.word)]) }
+            if token.word >= 0, Int(token.word) < byWord.count { candidates.add(byWord[Int(token.word)]) }
             switch token.kind {
             case TokenFacts.word:
                 var bits = token.tags
                 while bits != 0 {
-                    add(byTag[bits.trailingZeroBitCount])
+                    candidates.add(byTag[bits.trailingZeroBitCount])
                     bits &= bits - 1
                 }
-                add(atAnyWord)
-                if !atCapitalized.isEmpty, token.capitalized { add(atCapitalized) }
-            case TokenFacts.punctuation: add(atPunctuation)
-            case TokenFacts.number: add(atNumber)
+                candidates.add(atAnyWord)
+                if !atCapitalized.isEmpty, token.capitalized { candidates.add(atCapitalized) }
+            case TokenFacts.punctuation: candidates.add(atPunctuation)
+            case TokenFacts.number: candidates.add(atNumber)
             default: break
             }
         }
