@@ -161,6 +161,16 @@ public final class WordPairCounts: Sendable {
         return bigrams[hasher.value] ?? 0
     }
 
+    /// The share of the word that is `first` and `second` written together ("with" + "out"),
+    /// hashed from the two without joining them: most pairs of a text make no word, and asking
+    /// for them allocates nothing.
+    public func share(joining first: String, _ second: String) -> Double {
+        var hasher = FNV1a()
+        hasher.add(first.utf8)
+        hasher.add(second.utf8)
+        return unigrams.total == 0 ? 0 : Double(unigrams[hasher.value] ?? 0) / Double(unigrams.total)
+    }
+
     /// A word's share of the words of the corpus (0 when unseen).
     public func share(_ word: String) -> Double {
         unigrams.total == 0 ? 0 : Double(count(word)) / Double(unigrams.total)

@@ -91,16 +91,16 @@ public struct ClosedCompoundRule: ProofreadingRule {
                       document.firstByte(of: first + 1) == UInt8(ascii: " ")
                 else { continue }
                 let left = document.lowercasedTexts[first], right = document.lowercasedTexts[second]
-                guard Self.isPiece(left), Self.isPiece(right),
+                // The joined word's count first: most pairs make no word, and it costs one hash.
+                guard Self.isPiece(left), Self.isPiece(right), counts.share(joining: left, right) >= Self.minimumShare,
                       Self.hasPlainCase(document.bytes[tokens[first].byteRange], capitalAllowed: true),
                       Self.hasPlainCase(document.bytes[tokens[second].byteRange], capitalAllowed: false),
                       !Self.conjunctions.contains(left), !Self.conjunctions.contains(right),
-                      !(Self.particles.contains(right) && context.grammar.lexicon.hasReading(left, tag: .VB))
+                      !(Self.particles.contains(right) && context.grammar.lexicon.hasReading(left, tag: .VB)),
+                      counts.share(left, right) < Self.commonPairShare
                 else { continue }
                 let joined = left + right
-                guard counts.share(joined) >= Self.minimumShare, counts.share(left, right) < Self.commonPairShare,
-                      context.isKnownWord(joined)
-                else { continue }
+                guard context.isKnownWord(joined) else { continue }
                 let before = document.lowercasedWord(at: position - 1, of: significant)
                 let after = document.lowercasedWord(at: position + 2, of: significant)
                 // "day to day", "side by side", "word for word": a frame of its own.

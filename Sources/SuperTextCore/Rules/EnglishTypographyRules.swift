@@ -267,6 +267,14 @@ public struct EnglishTypographyRule: ProofreadingRule {
                       detail: "La coma y el punto y coma van pegados a la palabra anterior y seguidos de un espacio: red, green; blue."),
     ]
 
+    /// Whether the UTF-8 of `word` ends in 's or ’s: what `hasSuffix` then confirms by characters.
+    static func endsWithApostropheS(_ word: String) -> Bool {
+        let utf8 = word.utf8
+        guard utf8.count >= 3, utf8.last == UInt8(ascii: "s") else { return false }
+        let before = utf8.dropLast()
+        return before.last == UInt8(ascii: "'") || before.suffix(3).elementsEqual([0xE2, 0x80, 0x99])
+    }
+
     /// Abbreviations of four letters or more that a lowercase word may follow.
     static let abbreviations: Set<String> = [
         "approx", "incl", "excl", "cont", "dept", "resp", "vols", "nos", "esp", "corp", "govt", "assn", "univ", "mins", "secs",
@@ -366,8 +374,8 @@ public struct EnglishTypographyRule: ProofreadingRule {
                         continue
                     }
                     // "couldn t": a space in its place.
-                    if Self.negativeStems.contains(word), word != "can", word != "won", index + 2 < range.upperBound,
-                       tokens[index + 1].kind == .space, tokens[index + 2].kind == .word, texts[index + 2] == "t",
+                    if index + 2 < range.upperBound, tokens[index + 1].kind == .space, tokens[index + 2].kind == .word,
+                       texts[index + 2] == "t", Self.negativeStems.contains(word), word != "can", word != "won",
                        index + 3 >= tokens.count || tokens[index + 3].kind != .word {
                         add(index..<index + 3, document.text(of: tokens[index]) + "'t")
                     }
@@ -376,7 +384,8 @@ public struct EnglishTypographyRule: ProofreadingRule {
                 let lexicon = context.grammar.lexicon
                 for index in range where tokens[index].kind == .word || tokens[index].skipReason == .acronym {
                     let word = texts[index]
-                    guard word.hasSuffix("'s") || word.hasSuffix("’s"), word.count > 3 else { continue }
+                    // Told by its last bytes first: `hasSuffix` compares characters, at every word.
+                    guard Self.endsWithApostropheS(word), word.hasSuffix("'s") || word.hasSuffix("’s"), word.count > 3 else { continue }
                     let written = document.text(of: tokens[index])
                     let base = String(word.dropLast(2)), writtenBase = String(written.dropLast(2))
                     let acronym = writtenBase.count >= 2 && writtenBase.allSatisfy { $0.isUppercase || $0.isNumber }
