@@ -76,19 +76,37 @@ struct LanguageToolRuleSelectionTests {
         (Selection(enabledRules: ["WHITESPACE_RULE"], turnedOff: ["DOUBLE_SPACE"]), ["DOUBLE_SPACE", "REPEATED_WORD", "SPACE_BEFORE_PUNCTUATION", "SPELLING"]),
         (Selection(enabledRules: ["DOUBLE_SPACE"], disabledRules: ["DOUBLE_SPACE"], turnedOff: ["DOUBLE_SPACE"]), ["REPEATED_WORD", "SPACE_BEFORE_PUNCTUATION", "SPELLING"]),
         (Selection(enabledCategories: ["TYPOGRAPHY"], enabledOnly: true, turnedOff: ["DOUBLE_SPACE"]), ["SPACE_BEFORE_PUNCTUATION"]),
+        (Selection(turnedOff: ["SPELLING"]), ["DOUBLE_SPACE", "REPEATED_WORD", "SPACE_BEFORE_PUNCTUATION"]),
+        (Selection(enabledRules: ["SPELLING"], turnedOff: ["SPELLING"]), ["DOUBLE_SPACE", "REPEATED_WORD", "SPACE_BEFORE_PUNCTUATION", "SPELLING"]),
     ])
     func selects(selection: Selection, expected: [String]) {
         // Four rules of every language, a fixed set (the grammar rules are checked below).
         let table = LanguageToolRules.Table(rules: [RepeatedWordRule(), DoubleSpaceRule(), SpaceBeforePunctuationRule(), LongSentenceRule()])
-        #expect(table.rulesToRun(for: selection).sorted() == expected)
+        #expect(rulesRun(by: selection, in: table) == expected)
+    }
+
+    /// The rules the checker runs for a request the selection was applied to, as the checker decides.
+    private func rulesRun(by selection: Selection, in table: LanguageToolRules.Table) -> [String] {
+        var check = CheckRequest(text: "", language: "en-US")
+        table.apply(selection, to: &check)
+        return table.all.filter { rule in
+            rule.id == ProofreadingRules.spellingRuleID ? check.runsSpelling : check.runs(ruleID: rule.id, isPicky: rule.isPicky)
+        }.map(\.id).sorted()
+    }
+
+    @Test func defaultsNameNoRule() {
+        let table = LanguageToolRules.table(searchPath: DictionaryCatalog().searchPath)
+        var check = CheckRequest(text: "", language: "en-US")
+        table.apply(Selection(), to: &check)
+        #expect(check.enabledRules.isEmpty && check.disabledRules.isEmpty && !check.enabledOnly)
     }
 
     @Test func grammarRulesAreSelectableByIdAndCategory() {
         let table = LanguageToolRules.table(searchPath: DictionaryCatalog().searchPath)
-        let defaults = table.rulesToRun(for: Selection())
-        #expect(defaults.isSuperset(of: ["EN_A_VS_AN", "EN_CONFUSED_WORDS", "EN_COULD_OF", "SPELLING"]))
-        #expect(table.rulesToRun(for: Selection(disabledCategories: ["GRAMMAR"])).isDisjoint(with: ["EN_A_VS_AN", "EN_COULD_OF"]))
-        #expect(table.rulesToRun(for: Selection(enabledCategories: ["CONFUSED_WORDS"], enabledOnly: true)).contains("EN_CONFUSED_WORDS"))
+        let defaults = rulesRun(by: Selection(), in: table)
+        #expect(Set(defaults).isSuperset(of: ["EN_A_VS_AN", "EN_CONFUSED_WORDS", "EN_COULD_OF", "SPELLING"]))
+        #expect(Set(rulesRun(by: Selection(disabledCategories: ["GRAMMAR"]), in: table)).isDisjoint(with: ["EN_A_VS_AN", "EN_COULD_OF"]))
+        #expect(rulesRun(by: Selection(enabledCategories: ["CONFUSED_WORDS"], enabledOnly: true), in: table).contains("EN_CONFUSED_WORDS"))
         #expect(LanguageToolRules.description(ofRule: "EN_A_VS_AN") != "EN_A_VS_AN")
     }
 }

@@ -45,6 +45,19 @@ struct LanguageToolWritingTests {
         #expect(LanguageToolResponse.trimmedText(of: 0..<units.count, in: units) == text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
+    @Test func utf16IsTranscodedAsTheStandardLibraryDecodesIt() {
+        let texts = ["", "plain", "é ñ 中文 \u{10FFFF}", "👩🏽‍💻 a\nb\n", "e\u{301}\n\u{301}"]
+        var cases = texts.map { Array($0.utf16)[...] }
+        // Lone surrogates, at either end and inside; a pair cut in half by the slice.
+        cases += [[0xD800], [0xDC00, 0x41], [0x41, 0xD83D], [0xD83D, 0xD83D, 0xDE00], [0xDE00, 0xD83D]].map { $0[...] }
+        cases.append(Array("a👩🏽b".utf16)[2...])
+        for units in cases {
+            #expect(LanguageToolResponse.string(fromUTF16: units) == String(decoding: units, as: UTF16.self))
+            #expect(LanguageToolResponse.string(fromUTF16: units, lineFeedsAsSpaces: true)
+                == String(decoding: units.map { $0 == 0x0A ? 0x20 : $0 }, as: UTF16.self))
+        }
+    }
+
     @Test func responsesAreWrittenAsTheAPIEncoderWritesThem() throws {
         let proofreader = Proofreader(catalog: TestServer.sharedPool.catalog)
         let annotated = try AnnotatedText.parse(data: #"""

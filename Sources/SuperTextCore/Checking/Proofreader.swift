@@ -482,7 +482,7 @@ extension CheckRequest {
     }
 
     /// Whether spelling is checked: not disabled, or named with `enabledOnly`.
-    var runsSpelling: Bool {
+    public var runsSpelling: Bool {
         enabledOnly ? enabledRules.contains(ProofreadingRules.spellingRuleID)
             : !disabledRules.contains(ProofreadingRules.spellingRuleID)
     }
@@ -491,11 +491,16 @@ extension CheckRequest {
     /// (`picky`, or named in `enabledRules`). A rule turned off (`rulesTurnedOff`) is off by
     /// default: only `enabledRules` turns it on for the request.
     func runs(_ rule: any ProofreadingRule) -> Bool {
-        if enabledOnly { return enabledRules.contains(rule.id) }
-        if disabledRules.isEmpty, enabledRules.isEmpty, rulesTurnedOff.isEmpty { return !rule.isPicky || picky }
-        if disabledRules.contains(rule.id) { return false }
-        if enabledRules.contains(rule.id) { return true }
-        return (!rule.isPicky || picky) && !rulesTurnedOff.contains(rule.id)
+        runs(ruleID: rule.id, isPicky: rule.isPicky)
+    }
+
+    /// `runs(_:)` of a rule known by its identifier and whether it is picky.
+    public func runs(ruleID id: String, isPicky: Bool) -> Bool {
+        if enabledOnly { return enabledRules.contains(id) }
+        if disabledRules.isEmpty, enabledRules.isEmpty, rulesTurnedOff.isEmpty { return !isPicky || picky }
+        if disabledRules.contains(id) { return false }
+        if enabledRules.contains(id) { return true }
+        return (!isPicky || picky) && !rulesTurnedOff.contains(id)
     }
 
     /// The words accepted for a text in `code`: the request's own and the personal dictionary's

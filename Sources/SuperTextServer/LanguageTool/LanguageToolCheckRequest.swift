@@ -69,13 +69,11 @@ struct LanguageToolCheckRequest: Sendable {
                 throw LanguageToolError.badRequest("You must specify enabled rules or categories when using enabledOnly=true.")
             }
         }
-        // The checker runs exactly the selected rules.
         var check = CheckRequest(
             text: text.plainText, language: isAuto ? "auto" : language,
             preferredLanguages: isAuto ? catalog.detectionCandidates(variants: variants) : []
         )
-        check.enabledRules = LanguageToolRules.table(searchPath: catalog.searchPath, userRules: userRules).rulesToRun(for: selection)
-        check.enabledOnly = true
+        LanguageToolRules.table(searchPath: catalog.searchPath, userRules: userRules).apply(selection, to: &check)
         switch parameters["mixedLanguages"]?.lowercased() {
         case nil, "": break
         case "true", "yes": check.mixedLanguages = true
