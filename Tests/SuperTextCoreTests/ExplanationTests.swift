@@ -290,7 +290,11 @@ struct ExplanationTests {
         #expect(change("ecole", "école") == .accent([
             .init(written: "e", suggested: "é", letter: "e", problem: .missing(.acute)),
         ]))
+        #expect(change("Strassen", "Straßen", textLanguage: "de") == .letterGroup(written: "ss", intended: "ß"))
+        #expect(change("Kongreß", "Kongress", textLanguage: "de") == .letterGroup(written: "ß", intended: "ss"))
+        #expect(change("Fotograph", "Fotograf", textLanguage: "de") == .letterGroup(written: "ph", intended: "f"))
         #expect(change("acomodate", "accommodate") == .severalEdits(changeCount: 2))
+        #expect(change("nite", "night") == .severalEdits(changeCount: 3))
         #expect(change("same", "same") == .severalEdits(changeCount: 0))
     }
 
@@ -301,6 +305,15 @@ struct ExplanationTests {
         #expect(edit.kind == .accent)
         #expect(edit.suggestion.unicodeScalars.count == 5)
         #expect(Array(edit.suggestion.unicodeScalars).first == "\u{E9}")
+    }
+
+    @Test func oneSpellingOfASoundForAnotherIsOneChange() {
+        let german = Explainer(language: .de, textLanguage: "de").spelling(written: "Strassen", suggestion: "Straßen")
+        #expect(german.explanation.kind == .wrongLetter)
+        #expect(german.explanation.detail
+            == "Sie haben „ss“ statt „ß“ geschrieben, eine Schreibung des Lauts für eine andere: Strassen → Straßen.")
+        let english = Explainer(language: .en, textLanguage: "de").spelling(written: "Kongreß", suggestion: "Kongress")
+        #expect(english.explanation.detail == "You wrote 'ß' for 'ss', one spelling of the sound for another: Kongreß → Kongress.")
     }
 
     @Test func accentAndCapitalTogetherAreAnAccentEdit() {

@@ -8,7 +8,8 @@ enum EditClassifier {
     /// The edit from `written` to `suggestion`.
     ///
     /// The tests run from the most specific to the least: capitalization, accent, split, join and
-    /// hyphenation, apostrophe, then one-letter edits, then several edits. Equal words give
+    /// hyphenation, apostrophe, then one-letter edits, one group of letters for another, then
+    /// several edits. Equal words give
     /// `.severalEdits(changeCount: 0)`.
     ///
     /// - Parameters:
@@ -30,6 +31,7 @@ enum EditClassifier {
             ?? splitOrJoin(writtenLetters, suggestedLetters)
             ?? apostrophe(writtenLetters, suggestedLetters)
             ?? oneLetterEdit(writtenLetters, suggestedLetters, keyboard: keyboard, soundAlikes: soundAlikes)
+            ?? letterGroup(writtenLetters, suggestedLetters)
             ?? .severalEdits(changeCount: EditDistance.levenshtein(writtenLetters, suggestedLetters))
         return SpellingEdit(written: written, suggestion: suggestion, change: change)
     }
@@ -215,6 +217,31 @@ enum EditClassifier {
         default:
             return nil
         }
+    }
+
+    // MARK: - A group of letters
+
+    /// The longest group `letterGroup` reports on either side: a sound's spellings are short
+    /// (ß and ss, f and ph, k and ck, ä and ae); longer differences are several changes.
+    static let longestLetterGroup = 3
+
+    /// One group of one to three letters written for another with no letter in common, the rest
+    /// the same, where one side has two letters or more (one for one is a wrong letter):
+    /// Strassen → Straßen.
+    static func letterGroup(_ written: [Character], _ suggested: [Character]) -> SpellingEdit.Change? {
+        let prefix = zip(written, suggested).prefix { $0 == $1 }.count
+        let suffix = zip(written[prefix...].reversed(), suggested[prefix...].reversed()).prefix { $0 == $1 }.count
+        let writtenGroup = written[prefix..<(written.count - suffix)]
+        let intendedGroup = suggested[prefix..<(suggested.count - suffix)]
+        let sizes = 1...longestLetterGroup
+        guard sizes.contains(writtenGroup.count), sizes.contains(intendedGroup.count),
+              writtenGroup.count + intendedGroup.count >= 3,
+              // Letters, not a space or a hyphen moved with them: those are splits and joins.
+              (writtenGroup + intendedGroup).allSatisfy(\.isLetter),
+              // No letter on both sides: "o" for "com" (acomodate) is two letters left out.
+              Set(writtenGroup.map { $0.lowercased() }).isDisjoint(with: intendedGroup.map { $0.lowercased() })
+        else { return nil }
+        return .letterGroup(written: String(writtenGroup), intended: String(intendedGroup))
     }
 
     // MARK: - Helpers

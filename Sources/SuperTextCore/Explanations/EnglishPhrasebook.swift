@@ -136,6 +136,8 @@ struct EnglishPhrasebook: ExplanationPhrasebook {
             case (false, false):
                 return "You wrote \(pair): \(edited)."
             }
+        case .letterGroup(let written, let intended):
+            return "You wrote \(quoted(written)) for \(quoted(intended)), one spelling of the sound for another: \(edited)."
         case .severalEdits(let changeCount):
             if changeCount <= 1 { return "One character changes: \(edited)." }
             return "Several letters change (\(changeCount) edits): \(edited)."

@@ -142,6 +142,8 @@ struct FrenchPhrasebook: ExplanationPhrasebook {
             case (false, false):
                 return "Vous avez écrit \(pair)" + edited
             }
+        case .letterGroup(let written, let intended):
+            return "Vous avez écrit \(quoted(written)) au lieu de \(quoted(intended)), une graphie du son pour une autre" + edited
         case .severalEdits(let changeCount):
             if changeCount <= 1 { return "Un caractère change" + edited }
             return "Plusieurs lettres changent (\(changeCount) modifications)" + edited

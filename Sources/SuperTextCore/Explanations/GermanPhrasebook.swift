@@ -131,6 +131,8 @@ struct GermanPhrasebook: ExplanationPhrasebook {
             case (false, false):
                 return "Sie haben \(pair) geschrieben" + edited
             }
+        case .letterGroup(let written, let intended):
+            return "Sie haben \(quoted(written)) statt \(quoted(intended)) geschrieben, eine Schreibung des Lauts für eine andere" + edited
         case .severalEdits(let changeCount):
             if changeCount <= 1 { return "Ein Zeichen ändert sich" + edited }
             return "Mehrere Buchstaben ändern sich (\(changeCount) Änderungen)" + edited

@@ -133,6 +133,8 @@ struct SpanishPhrasebook: ExplanationPhrasebook {
             case (false, false):
                 return "Has escrito \(pair)" + edited
             }
+        case .letterGroup(let written, let intended):
+            return "Has escrito \(quoted(written)) en lugar de \(quoted(intended)), una grafía del sonido por otra" + edited
         case .severalEdits(let changeCount):
             if changeCount <= 1 { return "Cambia un carácter" + edited }
             return "Cambian varias letras (\(changeCount) cambios)" + edited

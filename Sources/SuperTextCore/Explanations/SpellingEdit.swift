@@ -24,7 +24,7 @@ struct SpellingEdit: Equatable, Sendable {
         case .undoubledLetter: .undoubledLetter
         case .extraLetter: .extraLetter
         case .doubledLetter: .doubledLetter
-        case .wrongLetter: .wrongLetter
+        case .wrongLetter, .letterGroup: .wrongLetter
         case .severalEdits: .severalEdits
         }
     }
@@ -59,6 +59,10 @@ extension SpellingEdit {
         case doubledLetter(Character)
         /// One letter written in place of another: thr → the.
         case wrongLetter(written: Character, intended: Character, relation: LetterRelation)
+        /// A short group of letters written in place of another, the rest of the word the same:
+        /// Strassen → Straßen (`ss` for `ß`), Kongreß → Kongress, Fotograph → Fotograf. Reported
+        /// as a wrong letter: one spelling of a sound for another, a single change.
+        case letterGroup(written: String, intended: String)
         /// Anything else; `changeCount` is the edit distance (insertions, deletions, substitutions).
         case severalEdits(changeCount: Int)
     }
