@@ -284,7 +284,7 @@ public enum ProofreadingRules {
     /// `LanguageGrammar`).
     static func codeRules(for language: String, searchPath: [String]) -> [any ProofreadingRule] {
         switch language {
-        case "en": [AVersusAnRule(), CurrencySymbolRule(), ClosedCompoundRule()] + EnglishTypographyRule.all + [ConfusedWordRule.load(language: language, searchPath: searchPath)].compactMap { $0 }
+        case "en": EnglishRules.all + [ConfusedWordRule.load(language: language, searchPath: searchPath)].compactMap { $0 }
         case "fr": FrenchRules.all
         case "de": GermanRules.all
         case "es": SpanishRules.all

@@ -1,0 +1,48 @@
+/// Curly quotes “ ” instead of "straight" ones.
+/// One of the English typography rules; it walks the token stream (`TokenScan`).
+public struct EnglishQuotesRule: ProofreadingRule {
+    public let id = "EN_QUOTES"
+    public let category = MatchCategory.typography
+    public let description = "Curly quotes “ ” instead of \"straight\" ones."
+    /// Straight quotes are a choice (code, plain text), so curly ones are asked for only when picky.
+    public let isPicky = true
+    public let languages: Set<String> = ["en"]
+
+    public init() {}
+
+    public let examples: [RuleExample] = [
+        .wrong("She said \"hello\" and left.", "She said “hello” and left."),
+        .right("She said “hello” and left. He is 6' 2\" tall."),
+    ]
+
+    static let texts: [ExplanationLanguage: RuleText] = [
+        .en: RuleText(message: "Use curly quotes: '%s'.", shortMessage: "Curly quotes", title: "Quotation marks",
+                      detail: "Printed English opens a quotation with “ and closes it with ”; the straight mark \" is a typewriter's stand-in for both."),
+        .fr: RuleText(message: "En anglais imprimé, on cite avec “ ” : « %s ».", shortMessage: "Guillemets anglais", title: "Guillemets anglais",
+                      detail: "L’anglais imprimé ouvre la citation par “ et la ferme par ” ; le guillemet droit \" est celui de la machine à écrire."),
+        .de: RuleText(message: "Im gedruckten Englisch zitiert man mit “ ”: „%s“.", shortMessage: "Englische Anführungszeichen", title: "Englische Anführungszeichen",
+                      detail: "Gedrucktes Englisch öffnet ein Zitat mit “ und schließt es mit ”; das gerade Zeichen \" stammt von der Schreibmaschine."),
+        .es: RuleText(message: "En inglés impreso se cita con “ ”: «%s».", shortMessage: "Comillas inglesas", title: "Comillas inglesas",
+                      detail: "El inglés impreso abre la cita con “ y la cierra con ”; la comilla recta \" es la de la máquina de escribir."),
+    ]
+
+    public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
+        var scan = TokenScan(document, rule: self, texts: Self.texts, language: context.explanationLanguage)
+        let tokens = document.tokens
+        for range in document.sentenceTokens {
+            // Pairs of straight quotes in a sentence: the first opens, the second closes.
+            let quotes = range.filter { scan.isPunctuation($0, "\"") }
+            var index = 0
+            while index + 1 < quotes.count {
+                let open = quotes[index], close = quotes[index + 1]
+                index += 2
+                // An inch mark after a number ("6' 2\"") is no quote.
+                guard close > open + 1, tokens[open + 1].kind != .space, tokens[close - 1].kind != .space,
+                      tokens[close - 1].kind != .number, open == 0 || tokens[open - 1].kind != .number
+                else { continue }
+                scan.add(open..<close + 1, "“" + document.text(tokens: open + 1..<close) + "”")
+            }
+        }
+        return scan.matches
+    }
+}

@@ -1,0 +1,40 @@
+/// One rule's walk over a document's tokens: what rules that read the token stream ask about a
+/// position (a punctuation mark, a word or number, the start of a line), and the matches they make.
+struct TokenScan {
+    let document: CheckedDocument
+    private let rule: String
+    private let category: MatchCategory
+    private let texts: [ExplanationLanguage: RuleText]
+    private let language: ExplanationLanguage
+    private(set) var matches: [Match] = []
+
+    init(_ document: CheckedDocument, rule: some ProofreadingRule, texts: [ExplanationLanguage: RuleText], language: ExplanationLanguage) {
+        self.document = document
+        self.rule = rule.id
+        category = rule.category
+        self.texts = texts
+        self.language = language
+    }
+
+    /// A match of the tokens of `range`, to be replaced by `suggestion`.
+    mutating func add(_ range: Range<Int>, _ suggestion: String) {
+        matches.append(document.match(tokens: range, rule: rule, category: category, texts: texts, language: language, suggestion: suggestion))
+    }
+
+    /// Whether the token at `index` is the punctuation `text`.
+    func isPunctuation(_ index: Int, _ text: String) -> Bool {
+        index >= 0 && index < document.tokens.count && document.tokens[index].kind == .punctuation && document.lowercasedTexts[index] == text
+    }
+
+    /// Whether the token at `index` is a word or a number.
+    func isWordLike(_ index: Int) -> Bool {
+        index >= 0 && index < document.tokens.count && (document.tokens[index].kind == .word || document.tokens[index].kind == .number)
+    }
+
+    /// Whether a token starts a line (or the text), ignoring spaces before it.
+    func startsLine(_ index: Int) -> Bool {
+        var previous = index - 1
+        while previous >= 0, document.tokens[previous].kind == .space { previous -= 1 }
+        return previous < 0 || document.tokens[previous].kind == .lineBreak
+    }
+}
