@@ -84,9 +84,28 @@ struct RuleExampleTests {
         #expect(repeated.isEmpty, "\(repeated.count) explanations repeat their message:\n\(repeated.joined(separator: "\n"))")
     }
 
-    /// A placeholder left in a text a person reads: `$2`, `{suggestion}`.
+    /// A placeholder left in a text a person reads: `$2`, `{suggestion}`, or one of the `%s` kind
+    /// that rules written in code once used.
     static func leftoverPlaceholder(in text: String) -> Bool {
-        text.contains(/\$[0-9]|\{[a-z]+\}/)
+        // "$100" is an amount, not the first element's word followed by "00".
+        text.contains(/\$[0-9](?![0-9.,])|\{[a-z]+\}|%[a-z](?![a-z])/)
+    }
+
+    @Test("Every rule written in code renders its texts without a placeholder left, in every explanation language")
+    func codeRuleTextsInEveryLanguage() throws {
+        for rule in Self.rules where !(rule is PatternRule) {
+            guard let example = rule.examples.first(where: { $0.correction != nil }) else { continue }
+            for language in ExplanationLanguage.allCases {
+                var request = CheckRequest(text: example.text, language: example.language, explanationLanguage: language)
+                request.enabledRules = [rule.id]
+                request.enabledOnly = true
+                let match = try TestSupport.proofreader.check(request).matches.first { $0.rule == rule.id }
+                #expect(match != nil, "\(rule.id): nothing found in '\(example.text)'")
+                for text in [match?.message, match?.shortMessage, match?.explanation.title, match?.explanation.detail].compactMap({ $0 }) {
+                    #expect(!text.isEmpty && !Self.leftoverPlaceholder(in: text), "\(rule.id) in \(language.rawValue): '\(text)'")
+                }
+            }
+        }
     }
 
     @Test("Every data rule has its texts in every explanation language, and they render without a placeholder left")

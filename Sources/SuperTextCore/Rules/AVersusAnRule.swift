@@ -25,19 +25,19 @@ public struct AVersusAnRule: ProofreadingRule {
 
     static let texts: [ExplanationLanguage: RuleText] = [
         .en: RuleText(
-            message: "Use '%s' before '%w': '%s' goes before a %k sound.", shortMessage: "a or an",
+            message: "Use '{suggestion}' before '{written}': '{suggestion}' goes before a {sound} sound.", shortMessage: "a or an",
             title: "a or an",
             detail: "The sound decides, not the letter: 'an' before a vowel sound (an apple, an hour, an MBA), 'a' before a consonant sound (a dog, a university, a one-off)."),
         .fr: RuleText(
-            message: "Écrivez « %s » devant « %w » : en anglais, « %s » se met devant un son %k.", shortMessage: "a ou an",
+            message: "Écrivez « {suggestion} » devant « {written} » : en anglais, « {suggestion} » se met devant un son {sound}.", shortMessage: "a ou an",
             title: "a ou an",
             detail: "C’est le son qui compte, pas la lettre : « an » devant un son de voyelle (an apple, an hour, an MBA), « a » devant un son de consonne (a dog, a university, a one-off)."),
         .de: RuleText(
-            message: "Vor „%w“ steht „%s“: Im Englischen steht „%s“ vor einem %k.", shortMessage: "a oder an",
+            message: "Vor „{written}“ steht „{suggestion}“: Im Englischen steht „{suggestion}“ vor einem {sound}.", shortMessage: "a oder an",
             title: "a oder an",
             detail: "Es zählt der Laut, nicht der Buchstabe: „an“ vor einem Vokallaut (an apple, an hour, an MBA), „a“ vor einem Konsonantenlaut (a dog, a university, a one-off)."),
         .es: RuleText(
-            message: "Escriba «%s» delante de «%w»: en inglés, «%s» va delante de un sonido %k.", shortMessage: "a o an",
+            message: "Escriba «{suggestion}» delante de «{written}»: en inglés, «{suggestion}» va delante de un sonido {sound}.", shortMessage: "a o an",
             title: "a o an",
             detail: "Decide el sonido, no la letra: «an» delante de sonido vocálico (an apple, an hour, an MBA), «a» delante de sonido consonántico (a dog, a university, a one-off)."),
     ]
@@ -87,8 +87,7 @@ public struct AVersusAnRule: ProofreadingRule {
             let text = Self.texts[context.explanationLanguage] ?? Self.texts[.en]!
             let names = Self.soundNames[context.explanationLanguage] ?? Self.soundNames[.en]!
             func fill(_ template: String) -> String {
-                template.replacingOccurrences(of: "%s", with: wanted).replacingOccurrences(of: "%w", with: next)
-                    .replacingOccurrences(of: "%k", with: vowelSound ? names.vowel : names.consonant)
+                RuleText.fill(template, ["suggestion": wanted, "written": next, "sound": vowelSound ? names.vowel : names.consonant])
             }
             matches.append(
                 document.match(

@@ -57,19 +57,19 @@ public struct ClosedCompoundRule: ProofreadingRule {
 
     static let texts: [ExplanationLanguage: RuleText] = [
         .en: RuleText(
-            message: "'%w' is written as one word: '%s'.", shortMessage: "One word",
+            message: "'{written}' is written as one word: '{suggestion}'.", shortMessage: "One word",
             title: "One word, not two",
             detail: "Compounds that English writes closed are one word in the dictionary; written apart they read as two unrelated words. Texts write this word far more often than its two parts side by side."),
         .fr: RuleText(
-            message: "« %w » s’écrit en un seul mot : « %s ».", shortMessage: "Un seul mot",
+            message: "« {written} » s’écrit en un seul mot : « {suggestion} ».", shortMessage: "Un seul mot",
             title: "Un mot, pas deux",
             detail: "Les mots composés que l’anglais soude forment un seul mot du dictionnaire ; séparés, ils se lisent comme deux mots sans lien. Les textes écrivent ce mot bien plus souvent que ses deux parties côte à côte."),
         .de: RuleText(
-            message: "„%w“ schreibt man zusammen: „%s“.", shortMessage: "Ein Wort",
+            message: "„{written}“ schreibt man zusammen: „{suggestion}“.", shortMessage: "Ein Wort",
             title: "Ein Wort, nicht zwei",
             detail: "Zusammensetzungen, die das Englische zusammenschreibt, sind ein Wort im Wörterbuch; getrennt liest man zwei Wörter ohne Bezug. Texte schreiben dieses Wort weit häufiger als seine beiden Teile nebeneinander."),
         .es: RuleText(
-            message: "«%w» se escribe en una sola palabra: «%s».", shortMessage: "Una palabra",
+            message: "«{written}» se escribe en una sola palabra: «{suggestion}».", shortMessage: "Una palabra",
             title: "Una palabra, no dos",
             detail: "Los compuestos que el inglés escribe juntos son una sola palabra del diccionario; separados se leen como dos palabras sin relación. Los textos escriben esta palabra mucho más a menudo que sus dos partes una junto a otra."),
     ]
@@ -114,8 +114,7 @@ public struct ClosedCompoundRule: ProofreadingRule {
                 let suggestion = WordCase.startsWithCapital(written) ? WordCase.capitalizingFirst(joined) : joined
                 var match = document.match(
                     tokens: first..<second + 1, rule: id, category: category, texts: Self.texts,
-                    language: context.explanationLanguage, suggestion: suggestion)
-                match.message = match.message.replacingOccurrences(of: "%w", with: written)
+                    language: context.explanationLanguage, suggestion: suggestion, values: [("written", written)])
                 match.explanation.kind = .join
                 matches.append(match)
                 position += 1

@@ -78,14 +78,14 @@ public struct ConfusedWordRule: ProofreadingRule {
         self.examples = examples
     }
 
-    /// The message names the word meant and what it means (`%g`), the reason to write it; the
+    /// The message names the word meant and what it means (`{gloss}`), the reason to write it; the
     /// explanation sets the meanings of both side by side. The word-pair counts that chose it are
     /// evidence, not a reason a writer can use, so no text quotes them.
     static let texts: [ExplanationLanguage: (message: String, bareMessage: String, short: String, meaning: String)] = [
-        .en: ("Did you mean '%c' (%g)?", "Did you mean '%c'?", "Confused words", "'%x': %m."),
-        .fr: ("Vouliez-vous dire « %c » (%g) ?", "Vouliez-vous dire « %c » ?", "Mots confondus", "« %x » : %m."),
-        .de: ("Meinten Sie „%c“ (%g)?", "Meinten Sie „%c“?", "Verwechselte Wörter", "„%x“: %m."),
-        .es: ("¿Quería decir «%c» (%g)?", "¿Quería decir «%c»?", "Palabras confundidas", "«%x»: %m."),
+        .en: ("Did you mean '{suggestion}' ({gloss})?", "Did you mean '{suggestion}'?", "Confused words", "'{word}': {meaning}."),
+        .fr: ("Vouliez-vous dire « {suggestion} » ({gloss}) ?", "Vouliez-vous dire « {suggestion} » ?", "Mots confondus", "« {word} » : {meaning}."),
+        .de: ("Meinten Sie „{suggestion}“ ({gloss})?", "Meinten Sie „{suggestion}“?", "Verwechselte Wörter", "„{word}“: {meaning}."),
+        .es: ("¿Quería decir «{suggestion}» ({gloss})?", "¿Quería decir «{suggestion}»?", "Palabras confundidas", "«{word}»: {meaning}."),
     ]
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
@@ -174,13 +174,13 @@ public struct ConfusedWordRule: ProofreadingRule {
         let suggestion = WordCase.startsWithCapital(writtenText) ? WordCase.capitalizingFirst(better) : better
         let meanings = [written, better].compactMap { word -> String? in
             guard let meaning = set.meanings[word]?[language] ?? set.meanings[word]?[.en] else { return nil }
-            return text.meaning.replacingOccurrences(of: "%x", with: word).replacingOccurrences(of: "%m", with: meaning)
+            return RuleText.fill(text.meaning, ["word": word, "meaning": meaning])
         }
         let gloss = set.meanings[better]?[language] ?? set.meanings[better]?[.en]
-        let message = gloss.map { text.message.replacingOccurrences(of: "%g", with: $0) } ?? text.bareMessage
+        let message = gloss.map { RuleText.fill(text.message, ["gloss": $0]) } ?? text.bareMessage
         return document.match(
             tokens: index..<index + 1, category: category, rule: id,
-            message: message.replacingOccurrences(of: "%c", with: suggestion),
+            message: RuleText.fill(message, ["suggestion": suggestion]),
             shortMessage: text.short, suggestions: [suggestion],
             explanation: Explanation(kind: .confusedWords, title: text.short, detail: meanings.joined(separator: " "))
         )

@@ -12,16 +12,16 @@ public struct CurrencySymbolRule: ProofreadingRule {
     static let symbols: Set<String> = ["$", "€", "£", "¥"]
 
     static let texts: [ExplanationLanguage: RuleText] = [
-        .en: RuleText(message: "In English, write the currency symbol before the amount: '%s'.", shortMessage: "Currency symbol",
+        .en: RuleText(message: "In English, write the currency symbol before the amount: '{suggestion}'.", shortMessage: "Currency symbol",
                       title: "Currency symbol",
                       detail: "English puts the symbol first and close to the amount: $100, €7.25, £3."),
-        .fr: RuleText(message: "En anglais, le symbole monétaire précède le montant : « %s ».", shortMessage: "Symbole monétaire",
+        .fr: RuleText(message: "En anglais, le symbole monétaire précède le montant : « {suggestion} ».", shortMessage: "Symbole monétaire",
                       title: "Symbole monétaire",
                       detail: "L’anglais place le symbole avant le montant, sans espace : $100, €7.25, £3 (en français, c’est l’inverse : 100 $)."),
-        .de: RuleText(message: "Im Englischen steht das Währungszeichen vor dem Betrag: „%s“.", shortMessage: "Währungszeichen",
+        .de: RuleText(message: "Im Englischen steht das Währungszeichen vor dem Betrag: „{suggestion}“.", shortMessage: "Währungszeichen",
                       title: "Währungszeichen",
                       detail: "Das Englische setzt das Zeichen ohne Leerzeichen vor den Betrag: $100, €7.25, £3 (im Deutschen umgekehrt: 100 $)."),
-        .es: RuleText(message: "En inglés, el símbolo de la moneda va delante de la cantidad: «%s».", shortMessage: "Símbolo de moneda",
+        .es: RuleText(message: "En inglés, el símbolo de la moneda va delante de la cantidad: «{suggestion}».", shortMessage: "Símbolo de moneda",
                       title: "Símbolo de moneda",
                       detail: "El inglés pone el símbolo delante y sin espacio: $100, €7.25, £3 (en español, al revés: 100 $)."),
     ]

@@ -11,19 +11,19 @@ public struct DoubleSpaceRule: ProofreadingRule {
         .en: RuleText(
             message: "Use a single space between words.", shortMessage: "Double space",
             title: "Extra spaces",
-            detail: "There are %d spaces here where one is enough."),
+            detail: "There are {count} spaces here where one is enough."),
         .fr: RuleText(
             message: "Une seule espace suffit entre deux mots.", shortMessage: "Espace double",
             title: "Espaces en trop",
-            detail: "Il y a ici %d espaces là où une seule suffit."),
+            detail: "Il y a ici {count} espaces là où une seule suffit."),
         .de: RuleText(
             message: "Zwischen zwei Wörtern genügt ein Leerzeichen.", shortMessage: "Doppeltes Leerzeichen",
             title: "Überzählige Leerzeichen",
-            detail: "Hier stehen %d Leerzeichen, wo eines genügt."),
+            detail: "Hier stehen {count} Leerzeichen, wo eines genügt."),
         .es: RuleText(
             message: "Basta un solo espacio entre palabras.", shortMessage: "Espacio doble",
             title: "Espacios de más",
-            detail: "Aquí hay %d espacios donde basta uno."),
+            detail: "Aquí hay {count} espacios donde basta uno."),
     ]
 
     public let examples: [RuleExample] = [
@@ -47,7 +47,7 @@ public struct DoubleSpaceRule: ProofreadingRule {
                   document.text(of: token).utf8.allSatisfy({ $0 == UInt8(ascii: " ") })
             else { continue }
             let count = token.utf16Length
-            let detail = details[count] ?? text.detail.replacingOccurrences(of: "%d", with: String(count))
+            let detail = details[count] ?? RuleText.fill(text.detail, ["count": String(count)])
             details[count] = detail
             matches.append(
                 document.match(

@@ -11,21 +11,21 @@ public struct LongSentenceRule: ProofreadingRule {
 
     static let texts: [ExplanationLanguage: RuleText] = [
         .en: RuleText(
-            message: "This sentence has %d words; consider splitting it.", shortMessage: "Long sentence",
+            message: "This sentence has {count} words; consider splitting it.", shortMessage: "Long sentence",
             title: "Long sentence",
-            detail: "Sentences of more than %m words are hard to follow. This one has %d."),
+            detail: "Sentences of more than {maximum} words are hard to follow. This one has {count}."),
         .fr: RuleText(
-            message: "Cette phrase compte %d mots ; pensez à la couper.", shortMessage: "Phrase longue",
+            message: "Cette phrase compte {count} mots ; pensez à la couper.", shortMessage: "Phrase longue",
             title: "Phrase longue",
-            detail: "Une phrase de plus de %m mots est difficile à suivre. Celle-ci en compte %d."),
+            detail: "Une phrase de plus de {maximum} mots est difficile à suivre. Celle-ci en compte {count}."),
         .de: RuleText(
-            message: "Dieser Satz hat %d Wörter; teilen Sie ihn besser auf.", shortMessage: "Langer Satz",
+            message: "Dieser Satz hat {count} Wörter; teilen Sie ihn besser auf.", shortMessage: "Langer Satz",
             title: "Langer Satz",
-            detail: "Sätze mit mehr als %m Wörtern sind schwer zu lesen. Dieser hat %d."),
+            detail: "Sätze mit mehr als {maximum} Wörtern sind schwer zu lesen. Dieser hat {count}."),
         .es: RuleText(
-            message: "Esta oración tiene %d palabras; conviene dividirla.", shortMessage: "Oración larga",
+            message: "Esta oración tiene {count} palabras; conviene dividirla.", shortMessage: "Oración larga",
             title: "Oración larga",
-            detail: "Las oraciones de más de %m palabras cuestan de seguir. Esta tiene %d."),
+            detail: "Las oraciones de más de {maximum} palabras cuestan de seguir. Esta tiene {count}."),
     ]
 
     public var examples: [RuleExample] {
@@ -43,8 +43,7 @@ public struct LongSentenceRule: ProofreadingRule {
             guard words.count > maximumWords, let first = words.first, let last = words.last else { continue }
             let count = words.count
             func fill(_ template: String) -> String {
-                template.replacingOccurrences(of: "%d", with: String(count))
-                    .replacingOccurrences(of: "%m", with: String(maximumWords))
+                RuleText.fill(template, ["count": String(count), "maximum": String(maximumWords)])
             }
             matches.append(
                 document.match(

@@ -12,21 +12,21 @@ public struct SpaceBeforePunctuationRule: ProofreadingRule {
 
     static let texts: [ExplanationLanguage: RuleText] = [
         .en: RuleText(
-            message: "Remove the space before '%p'.", shortMessage: "Space before punctuation",
+            message: "Remove the space before '{mark}'.", shortMessage: "Space before punctuation",
             title: "Space before punctuation",
-            detail: "'%p' follows the word directly, with no space before it."),
+            detail: "'{mark}' follows the word directly, with no space before it."),
         .fr: RuleText(
-            message: "Supprimez l’espace avant « %p ».", shortMessage: "Espace avant ponctuation",
+            message: "Supprimez l’espace avant « {mark} ».", shortMessage: "Espace avant ponctuation",
             title: "Espace avant la ponctuation",
-            detail: "« %p » suit directement le mot, sans espace avant."),
+            detail: "« {mark} » suit directement le mot, sans espace avant."),
         .de: RuleText(
-            message: "Entfernen Sie das Leerzeichen vor „%p“.", shortMessage: "Leerzeichen vor Satzzeichen",
+            message: "Entfernen Sie das Leerzeichen vor „{mark}“.", shortMessage: "Leerzeichen vor Satzzeichen",
             title: "Leerzeichen vor Satzzeichen",
-            detail: "„%p“ folgt direkt auf das Wort, ohne Leerzeichen davor."),
+            detail: "„{mark}“ folgt direkt auf das Wort, ohne Leerzeichen davor."),
         .es: RuleText(
-            message: "Quite el espacio antes de «%p».", shortMessage: "Espacio antes de puntuación",
+            message: "Quite el espacio antes de «{mark}».", shortMessage: "Espacio antes de puntuación",
             title: "Espacio antes de la puntuación",
-            detail: "«%p» va pegado a la palabra, sin espacio delante."),
+            detail: "«{mark}» va pegado a la palabra, sin espacio delante."),
     ]
 
     public let examples: [RuleExample] = [
@@ -54,7 +54,7 @@ public struct SpaceBeforePunctuationRule: ProofreadingRule {
                   index + 2 == tokens.count || tokens[index + 2].isWhitespace
             else { continue }
             let written = document.text(of: mark)
-            func fill(_ template: String) -> String { template.replacingOccurrences(of: "%p", with: written) }
+            func fill(_ template: String) -> String { RuleText.fill(template, ["mark": written]) }
             matches.append(
                 document.match(
                     tokens: index..<index + 2, category: category, rule: id, message: fill(text.message),

@@ -17,29 +17,29 @@ public struct UnitSpaceRule: ProofreadingRule {
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
-        .en: RuleText(message: "Put a space between the number and the unit: '%s'.", shortMessage: "Space before unit",
+        .en: RuleText(message: "Put a space between the number and the unit: '{suggestion}'.", shortMessage: "Space before unit",
                       title: "Number and unit",
                       detail: "A unit follows its number after a space: 5 km, 25 °C, 16 GB. The space is best a non-breaking one, so that the two stay on one line."),
-        .fr: RuleText(message: "Mettez une espace entre le nombre et l’unité : « %s ».", shortMessage: "Espace avant l’unité",
+        .fr: RuleText(message: "Mettez une espace entre le nombre et l’unité : « {suggestion} ».", shortMessage: "Espace avant l’unité",
                       title: "Nombre et unité",
                       detail: "L’unité suit le nombre après une espace : 5 km, 25 °C, 16 Go. De préférence une espace insécable, pour que les deux restent sur la même ligne."),
-        .de: RuleText(message: "Zwischen Zahl und Einheit gehört ein Leerzeichen: „%s“.", shortMessage: "Leerzeichen vor Einheit",
+        .de: RuleText(message: "Zwischen Zahl und Einheit gehört ein Leerzeichen: „{suggestion}“.", shortMessage: "Leerzeichen vor Einheit",
                       title: "Zahl und Einheit",
                       detail: "Die Einheit steht mit Leerzeichen hinter der Zahl: 5 km, 25 °C, 16 GB. Am besten ein geschütztes Leerzeichen, damit beides in einer Zeile bleibt."),
-        .es: RuleText(message: "Ponga un espacio entre el número y la unidad: «%s».", shortMessage: "Espacio ante la unidad",
+        .es: RuleText(message: "Ponga un espacio entre el número y la unidad: «{suggestion}».", shortMessage: "Espacio ante la unidad",
                       title: "Número y unidad",
                       detail: "La unidad sigue al número tras un espacio: 5 km, 25 °C, 16 GB. Mejor un espacio de no separación, para que no se separen al final de línea."),
     ]
 
     /// An angle: the degree, minute and second signs stand against the number.
     static let angleTexts: [ExplanationLanguage: RuleText] = [
-        .en: RuleText(message: "Write the sign of an angle against its number: '%s'.", shortMessage: "Angle",
+        .en: RuleText(message: "Write the sign of an angle against its number: '{suggestion}'.", shortMessage: "Angle",
                       title: "Angles", detail: "Degrees, minutes and seconds of an angle stand against the number, without a space: 90°, 45′ 10″ (a temperature keeps its space: 25 °C)."),
-        .fr: RuleText(message: "Le signe d’un angle se colle au nombre : « %s ».", shortMessage: "Angle",
+        .fr: RuleText(message: "Le signe d’un angle se colle au nombre : « {suggestion} ».", shortMessage: "Angle",
                       title: "Angles", detail: "Les degrés, minutes et secondes d’angle se collent au nombre : 90°, 45′ 10″ (une température garde son espace : 25 °C)."),
-        .de: RuleText(message: "Das Zeichen eines Winkels steht ohne Leerzeichen an der Zahl: „%s“.", shortMessage: "Winkel",
+        .de: RuleText(message: "Das Zeichen eines Winkels steht ohne Leerzeichen an der Zahl: „{suggestion}“.", shortMessage: "Winkel",
                       title: "Winkel", detail: "Grad, Minuten und Sekunden eines Winkels stehen ohne Leerzeichen an der Zahl: 90°, 45′ 10″ (eine Temperatur behält ihr Leerzeichen: 25 °C)."),
-        .es: RuleText(message: "El signo de un ángulo va junto al número: «%s».", shortMessage: "Ángulo",
+        .es: RuleText(message: "El signo de un ángulo va junto al número: «{suggestion}».", shortMessage: "Ángulo",
                       title: "Ángulos", detail: "Los grados, minutos y segundos de un ángulo van junto al número, sin espacio: 90°, 45′ 10″ (una temperatura mantiene su espacio: 25 °C)."),
     ]
 

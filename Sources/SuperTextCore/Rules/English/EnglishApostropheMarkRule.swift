@@ -17,13 +17,13 @@ public struct EnglishApostropheMarkRule: ProofreadingRule {
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
-        .en: RuleText(message: "A contraction takes an apostrophe: '%s'.", shortMessage: "Apostrophe", title: "Apostrophe in contractions",
+        .en: RuleText(message: "A contraction takes an apostrophe: '{suggestion}'.", shortMessage: "Apostrophe", title: "Apostrophe in contractions",
                       detail: "The apostrophe stands for the letters left out: shouldn't, I'll, you're. An accent ´ or `, a semicolon or a space in its place is a typing slip."),
-        .fr: RuleText(message: "Une contraction prend une apostrophe : « %s ».", shortMessage: "Apostrophe", title: "Apostrophe des contractions",
+        .fr: RuleText(message: "Une contraction prend une apostrophe : « {suggestion} ».", shortMessage: "Apostrophe", title: "Apostrophe des contractions",
                       detail: "L’apostrophe remplace les lettres omises : shouldn't, I'll, you're. Un accent ´ ou `, un point-virgule ou une espace à sa place est une faute de frappe."),
-        .de: RuleText(message: "Eine Zusammenziehung braucht einen Apostroph: „%s“.", shortMessage: "Apostroph", title: "Apostroph bei Zusammenziehungen",
+        .de: RuleText(message: "Eine Zusammenziehung braucht einen Apostroph: „{suggestion}“.", shortMessage: "Apostroph", title: "Apostroph bei Zusammenziehungen",
                       detail: "Der Apostroph steht für die ausgelassenen Buchstaben: shouldn't, I'll, you're. Ein Akzent ´ oder `, ein Semikolon oder ein Leerzeichen an seiner Stelle ist ein Tippfehler."),
-        .es: RuleText(message: "Una contracción lleva apóstrofo: «%s».", shortMessage: "Apóstrofo", title: "Apóstrofo en contracciones",
+        .es: RuleText(message: "Una contracción lleva apóstrofo: «{suggestion}».", shortMessage: "Apóstrofo", title: "Apóstrofo en contracciones",
                       detail: "El apóstrofo ocupa el lugar de las letras omitidas: shouldn't, I'll, you're. Un acento ´ o `, un punto y coma o un espacio en su lugar es una errata."),
     ]
 

@@ -19,13 +19,13 @@ public struct EnglishApostrophePluralRule: ProofreadingRule {
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
-        .en: RuleText(message: "A plural or a verb takes no apostrophe: '%s'.", shortMessage: "Apostrophe", title: "Plurals without apostrophes",
+        .en: RuleText(message: "A plural or a verb takes no apostrophe: '{suggestion}'.", shortMessage: "Apostrophe", title: "Plurals without apostrophes",
                       detail: "'s marks a possessive (the car's engine) or a contraction (the car's red = is red). A plural (two cars, CDs) and a verb after he, she or it (it becomes) take a plain s."),
-        .fr: RuleText(message: "Un pluriel ou un verbe ne prend pas d’apostrophe : « %s ».", shortMessage: "Apostrophe", title: "Pluriels sans apostrophe",
+        .fr: RuleText(message: "Un pluriel ou un verbe ne prend pas d’apostrophe : « {suggestion} ».", shortMessage: "Apostrophe", title: "Pluriels sans apostrophe",
                       detail: "En anglais, 's marque le possessif (the car's engine) ou une contraction (the car's red = is red). Le pluriel (two cars, CDs) et le verbe après he, she ou it (it becomes) prennent un simple s."),
-        .de: RuleText(message: "Ein Plural oder ein Verb hat keinen Apostroph: „%s“.", shortMessage: "Apostroph", title: "Plural ohne Apostroph",
+        .de: RuleText(message: "Ein Plural oder ein Verb hat keinen Apostroph: „{suggestion}“.", shortMessage: "Apostroph", title: "Plural ohne Apostroph",
                       detail: "Im Englischen zeigt 's einen Besitz (the car's engine) oder eine Zusammenziehung (the car's red = is red). Der Plural (two cars, CDs) und das Verb nach he, she, it (it becomes) haben ein einfaches s."),
-        .es: RuleText(message: "Un plural o un verbo no llevan apóstrofo: «%s».", shortMessage: "Apóstrofo", title: "Plurales sin apóstrofo",
+        .es: RuleText(message: "Un plural o un verbo no llevan apóstrofo: «{suggestion}».", shortMessage: "Apóstrofo", title: "Plurales sin apóstrofo",
                       detail: "En inglés, 's marca el posesivo (the car's engine) o una contracción (the car's red = is red). El plural (two cars, CDs) y el verbo tras he, she o it (it becomes) llevan una s simple."),
     ]
 

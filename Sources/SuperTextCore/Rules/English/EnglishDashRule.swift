@@ -16,13 +16,13 @@ public struct EnglishDashRule: ProofreadingRule {
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
-        .en: RuleText(message: "Use a dash, not a hyphen, between spaces: '%s'.", shortMessage: "Dash", title: "Dash, not hyphen",
+        .en: RuleText(message: "Use a dash, not a hyphen, between spaces: '{suggestion}'.", shortMessage: "Dash", title: "Dash, not hyphen",
                       detail: "A hyphen joins words (well-known). A break in a sentence takes the em dash — like this — and a range of numbers the en dash: 1901–1978."),
-        .fr: RuleText(message: "Entre deux espaces, mettez un tiret, pas un trait d’union : « %s ».", shortMessage: "Tiret", title: "Tiret, pas trait d’union",
+        .fr: RuleText(message: "Entre deux espaces, mettez un tiret, pas un trait d’union : « {suggestion} ».", shortMessage: "Tiret", title: "Tiret, pas trait d’union",
                       detail: "Le trait d’union lie des mots (well-known). Une incise prend en anglais le tiret long — comme ceci — et un intervalle de nombres le tiret demi-cadratin : 1901–1978."),
-        .de: RuleText(message: "Zwischen Leerzeichen steht ein Strich, kein Bindestrich: „%s“.", shortMessage: "Gedankenstrich", title: "Strich statt Bindestrich",
+        .de: RuleText(message: "Zwischen Leerzeichen steht ein Strich, kein Bindestrich: „{suggestion}“.", shortMessage: "Gedankenstrich", title: "Strich statt Bindestrich",
                       detail: "Der Bindestrich verbindet Wörter (well-known). Ein Einschub bekommt im Englischen den langen Strich — so — und ein Zahlenbereich den Halbgeviertstrich: 1901–1978."),
-        .es: RuleText(message: "Entre espacios va una raya, no un guion: «%s».", shortMessage: "Raya", title: "Raya, no guion",
+        .es: RuleText(message: "Entre espacios va una raya, no un guion: «{suggestion}».", shortMessage: "Raya", title: "Raya, no guion",
                       detail: "El guion une palabras (well-known). Un inciso lleva en inglés la raya larga — así — y un intervalo de números la raya corta: 1901–1978."),
     ]
 

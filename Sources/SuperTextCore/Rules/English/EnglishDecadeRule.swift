@@ -16,13 +16,13 @@ public struct EnglishDecadeRule: ProofreadingRule {
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
-        .en: RuleText(message: "A decade is a plural, without an apostrophe: '%s'.", shortMessage: "Decade", title: "Decades",
+        .en: RuleText(message: "A decade is a plural, without an apostrophe: '{suggestion}'.", shortMessage: "Decade", title: "Decades",
                       detail: "Decades are plurals of numbers: the 1990s, the 80s. An apostrophe marks a possessive or letters left out ('90s for 1990s), not a plural."),
-        .fr: RuleText(message: "Une décennie est un pluriel, sans apostrophe : « %s ».", shortMessage: "Décennie", title: "Décennies",
+        .fr: RuleText(message: "Une décennie est un pluriel, sans apostrophe : « {suggestion} ».", shortMessage: "Décennie", title: "Décennies",
                       detail: "En anglais, les décennies sont des pluriels : the 1990s, the 80s. L’apostrophe marque un possessif ou des chiffres omis ('90s), pas un pluriel."),
-        .de: RuleText(message: "Ein Jahrzehnt ist ein Plural, ohne Apostroph: „%s“.", shortMessage: "Jahrzehnt", title: "Jahrzehnte",
+        .de: RuleText(message: "Ein Jahrzehnt ist ein Plural, ohne Apostroph: „{suggestion}“.", shortMessage: "Jahrzehnt", title: "Jahrzehnte",
                       detail: "Im Englischen sind Jahrzehnte Plurale: the 1990s, the 80s. Der Apostroph zeigt einen Besitz oder ausgelassene Ziffern ('90s), keinen Plural."),
-        .es: RuleText(message: "Una década es un plural, sin apóstrofo: «%s».", shortMessage: "Década", title: "Décadas",
+        .es: RuleText(message: "Una década es un plural, sin apóstrofo: «{suggestion}».", shortMessage: "Década", title: "Décadas",
                       detail: "En inglés, las décadas son plurales: the 1990s, the 80s. El apóstrofo marca un posesivo o cifras omitidas ('90s), no un plural."),
     ]
 

@@ -15,13 +15,13 @@ public struct EnglishHypothesisRule: ProofreadingRule {
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
-        .en: RuleText(message: "Write the hypothesis with a subscript: '%s'.", shortMessage: "Subscript", title: "Hypotheses",
+        .en: RuleText(message: "Write the hypothesis with a subscript: '{suggestion}'.", shortMessage: "Subscript", title: "Hypotheses",
                       detail: "In statistics the null hypothesis is H₀ and the alternatives H₁, H₂: the number is a subscript, not a digit on the line."),
-        .fr: RuleText(message: "Écrivez l’hypothèse avec un indice : « %s ».", shortMessage: "Indice", title: "Hypothèses",
+        .fr: RuleText(message: "Écrivez l’hypothèse avec un indice : « {suggestion} ».", shortMessage: "Indice", title: "Hypothèses",
                       detail: "En statistique, l’hypothèse nulle s’écrit H₀ et les autres H₁, H₂ : le chiffre est en indice."),
-        .de: RuleText(message: "Schreiben Sie die Hypothese mit tiefgestellter Zahl: „%s“.", shortMessage: "Tiefgestellt", title: "Hypothesen",
+        .de: RuleText(message: "Schreiben Sie die Hypothese mit tiefgestellter Zahl: „{suggestion}“.", shortMessage: "Tiefgestellt", title: "Hypothesen",
                       detail: "In der Statistik heißt die Nullhypothese H₀ und die Alternativen H₁, H₂: die Zahl ist tiefgestellt."),
-        .es: RuleText(message: "Escriba la hipótesis con subíndice: «%s».", shortMessage: "Subíndice", title: "Hipótesis",
+        .es: RuleText(message: "Escriba la hipótesis con subíndice: «{suggestion}».", shortMessage: "Subíndice", title: "Hipótesis",
                       detail: "En estadística, la hipótesis nula es H₀ y las alternativas H₁, H₂: el número va en subíndice."),
     ]
 

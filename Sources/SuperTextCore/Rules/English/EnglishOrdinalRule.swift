@@ -16,13 +16,13 @@ public struct EnglishOrdinalRule: ProofreadingRule {
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
-        .en: RuleText(message: "The ordinal is written '%s'.", shortMessage: "Ordinal", title: "Ordinal numbers",
+        .en: RuleText(message: "The ordinal is written '{suggestion}'.", shortMessage: "Ordinal", title: "Ordinal numbers",
                       detail: "The suffix follows the last word said: 1st (first), 2nd (second), 3rd (third), then th (4th, 11th, 12th, 13th); 21st, 22nd, 23rd again."),
-        .fr: RuleText(message: "L’ordinal s’écrit « %s ».", shortMessage: "Ordinal", title: "Nombres ordinaux",
+        .fr: RuleText(message: "L’ordinal s’écrit « {suggestion} ».", shortMessage: "Ordinal", title: "Nombres ordinaux",
                       detail: "En anglais, le suffixe suit le mot prononcé : 1st (first), 2nd (second), 3rd (third), puis th (4th, 11th, 12th, 13th) ; de nouveau 21st, 22nd, 23rd."),
-        .de: RuleText(message: "Die Ordnungszahl schreibt sich „%s“.", shortMessage: "Ordnungszahl", title: "Ordnungszahlen",
+        .de: RuleText(message: "Die Ordnungszahl schreibt sich „{suggestion}“.", shortMessage: "Ordnungszahl", title: "Ordnungszahlen",
                       detail: "Im Englischen folgt die Endung dem gesprochenen Wort: 1st (first), 2nd (second), 3rd (third), dann th (4th, 11th, 12th, 13th); wieder 21st, 22nd, 23rd."),
-        .es: RuleText(message: "El ordinal se escribe «%s».", shortMessage: "Ordinal", title: "Números ordinales",
+        .es: RuleText(message: "El ordinal se escribe «{suggestion}».", shortMessage: "Ordinal", title: "Números ordinales",
                       detail: "En inglés, el sufijo sigue a la palabra pronunciada: 1st (first), 2nd (second), 3rd (third), luego th (4th, 11th, 12th, 13th); de nuevo 21st, 22nd, 23rd."),
     ]
 

@@ -16,13 +16,13 @@ public struct EnglishParenthesisSpaceRule: ProofreadingRule {
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
-        .en: RuleText(message: "No space inside the parentheses: '%s'.", shortMessage: "Space in parentheses", title: "Parentheses",
+        .en: RuleText(message: "No space inside the parentheses: '{suggestion}'.", shortMessage: "Space in parentheses", title: "Parentheses",
                       detail: "Parentheses hug what they hold: (like this), not ( like this )."),
-        .fr: RuleText(message: "Pas d’espace à l’intérieur des parenthèses : « %s ».", shortMessage: "Espace entre parenthèses", title: "Parenthèses",
+        .fr: RuleText(message: "Pas d’espace à l’intérieur des parenthèses : « {suggestion} ».", shortMessage: "Espace entre parenthèses", title: "Parenthèses",
                       detail: "Les parenthèses entourent leur contenu sans espace : (comme ceci), non ( comme ceci )."),
-        .de: RuleText(message: "Kein Leerzeichen innerhalb der Klammern: „%s“.", shortMessage: "Leerzeichen in Klammern", title: "Klammern",
+        .de: RuleText(message: "Kein Leerzeichen innerhalb der Klammern: „{suggestion}“.", shortMessage: "Leerzeichen in Klammern", title: "Klammern",
                       detail: "Klammern umschließen ihren Inhalt ohne Leerzeichen: (so), nicht ( so )."),
-        .es: RuleText(message: "Sin espacio dentro del paréntesis: «%s».", shortMessage: "Espacio en paréntesis", title: "Paréntesis",
+        .es: RuleText(message: "Sin espacio dentro del paréntesis: «{suggestion}».", shortMessage: "Espacio en paréntesis", title: "Paréntesis",
                       detail: "Los paréntesis abrazan su contenido sin espacios: (así), no ( así )."),
     ]
 

@@ -16,13 +16,13 @@ public struct EnglishQuoteMarksRule: ProofreadingRule {
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
-        .en: RuleText(message: "English opens a quotation with '%s'.", shortMessage: "English quotes", title: "English quotation marks",
+        .en: RuleText(message: "English opens a quotation with '{suggestion}'.", shortMessage: "English quotes", title: "English quotation marks",
                       detail: "English quotes “like this”: the low „ is German, and `` '' are how TeX and old keyboards typed quotes."),
-        .fr: RuleText(message: "L’anglais ouvre une citation par « %s ».", shortMessage: "Guillemets anglais", title: "Guillemets anglais",
+        .fr: RuleText(message: "L’anglais ouvre une citation par « {suggestion} ».", shortMessage: "Guillemets anglais", title: "Guillemets anglais",
                       detail: "L’anglais cite “ainsi” : le guillemet bas „ est allemand, et `` '' sont la saisie de TeX et des vieux claviers."),
-        .de: RuleText(message: "Im Englischen beginnt ein Zitat mit „%s“.", shortMessage: "Englische Anführungszeichen", title: "Englische Anführungszeichen",
+        .de: RuleText(message: "Im Englischen beginnt ein Zitat mit „{suggestion}“.", shortMessage: "Englische Anführungszeichen", title: "Englische Anführungszeichen",
                       detail: "Englisch zitiert “so”: das tiefe „ ist deutsch, und `` '' sind die Schreibweise von TeX und alten Tastaturen."),
-        .es: RuleText(message: "En inglés, la cita se abre con «%s».", shortMessage: "Comillas inglesas", title: "Comillas inglesas",
+        .es: RuleText(message: "En inglés, la cita se abre con «{suggestion}».", shortMessage: "Comillas inglesas", title: "Comillas inglesas",
                       detail: "El inglés cita “así”: la comilla baja „ es alemana, y `` '' son la forma de escribirlas en TeX y en teclados antiguos."),
     ]
 

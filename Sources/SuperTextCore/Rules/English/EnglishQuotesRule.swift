@@ -16,13 +16,13 @@ public struct EnglishQuotesRule: ProofreadingRule {
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
-        .en: RuleText(message: "Use curly quotes: '%s'.", shortMessage: "Curly quotes", title: "Quotation marks",
+        .en: RuleText(message: "Use curly quotes: '{suggestion}'.", shortMessage: "Curly quotes", title: "Quotation marks",
                       detail: "Printed English opens a quotation with “ and closes it with ”; the straight mark \" is a typewriter's stand-in for both."),
-        .fr: RuleText(message: "En anglais imprimé, on cite avec “ ” : « %s ».", shortMessage: "Guillemets anglais", title: "Guillemets anglais",
+        .fr: RuleText(message: "En anglais imprimé, on cite avec “ ” : « {suggestion} ».", shortMessage: "Guillemets anglais", title: "Guillemets anglais",
                       detail: "L’anglais imprimé ouvre la citation par “ et la ferme par ” ; le guillemet droit \" est celui de la machine à écrire."),
-        .de: RuleText(message: "Im gedruckten Englisch zitiert man mit “ ”: „%s“.", shortMessage: "Englische Anführungszeichen", title: "Englische Anführungszeichen",
+        .de: RuleText(message: "Im gedruckten Englisch zitiert man mit “ ”: „{suggestion}“.", shortMessage: "Englische Anführungszeichen", title: "Englische Anführungszeichen",
                       detail: "Gedrucktes Englisch öffnet ein Zitat mit “ und schließt es mit ”; das gerade Zeichen \" stammt von der Schreibmaschine."),
-        .es: RuleText(message: "En inglés impreso se cita con “ ”: «%s».", shortMessage: "Comillas inglesas", title: "Comillas inglesas",
+        .es: RuleText(message: "En inglés impreso se cita con “ ”: «{suggestion}».", shortMessage: "Comillas inglesas", title: "Comillas inglesas",
                       detail: "El inglés impreso abre la cita con “ y la cierra con ”; la comilla recta \" es la de la máquina de escribir."),
     ]
 

@@ -16,13 +16,13 @@ public struct EnglishSentenceCapitalRule: ProofreadingRule {
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
-        .en: RuleText(message: "A sentence starts with a capital: '%s'.", shortMessage: "Capital", title: "Capital at the start",
+        .en: RuleText(message: "A sentence starts with a capital: '{suggestion}'.", shortMessage: "Capital", title: "Capital at the start",
                       detail: "The first word of a sentence takes a capital letter, after a period, a question mark or an exclamation mark."),
-        .fr: RuleText(message: "Une phrase commence par une majuscule : « %s ».", shortMessage: "Majuscule", title: "Majuscule initiale",
+        .fr: RuleText(message: "Une phrase commence par une majuscule : « {suggestion} ».", shortMessage: "Majuscule", title: "Majuscule initiale",
                       detail: "Le premier mot d’une phrase prend une majuscule, après un point, un point d’interrogation ou d’exclamation."),
-        .de: RuleText(message: "Ein Satz beginnt mit einem Großbuchstaben: „%s“.", shortMessage: "Großbuchstabe", title: "Großschreibung am Satzanfang",
+        .de: RuleText(message: "Ein Satz beginnt mit einem Großbuchstaben: „{suggestion}“.", shortMessage: "Großbuchstabe", title: "Großschreibung am Satzanfang",
                       detail: "Das erste Wort eines Satzes wird nach Punkt, Frage- oder Ausrufezeichen großgeschrieben."),
-        .es: RuleText(message: "La frase empieza con mayúscula: «%s».", shortMessage: "Mayúscula", title: "Mayúscula inicial",
+        .es: RuleText(message: "La frase empieza con mayúscula: «{suggestion}».", shortMessage: "Mayúscula", title: "Mayúscula inicial",
                       detail: "La primera palabra de una frase lleva mayúscula, tras un punto, un signo de interrogación o de exclamación."),
     ]
 

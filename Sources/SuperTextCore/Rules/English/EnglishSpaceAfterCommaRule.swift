@@ -16,13 +16,13 @@ public struct EnglishSpaceAfterCommaRule: ProofreadingRule {
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
-    .en: RuleText(message: "Put a space after the punctuation: '%s'.", shortMessage: "Space after punctuation", title: "Space after a comma",
+    .en: RuleText(message: "Put a space after the punctuation: '{suggestion}'.", shortMessage: "Space after punctuation", title: "Space after a comma",
                   detail: "A comma or a semicolon follows the word before it and has a space after it: red, green; blue."),
-    .fr: RuleText(message: "Mettez une espace après la ponctuation : « %s ».", shortMessage: "Espace après la ponctuation", title: "Espace après la virgule",
+    .fr: RuleText(message: "Mettez une espace après la ponctuation : « {suggestion} ».", shortMessage: "Espace après la ponctuation", title: "Espace après la virgule",
                   detail: "En anglais, la virgule et le point-virgule suivent le mot sans espace et sont suivis d’une espace : red, green; blue."),
-    .de: RuleText(message: "Nach dem Satzzeichen steht ein Leerzeichen: „%s“.", shortMessage: "Leerzeichen nach Satzzeichen", title: "Leerzeichen nach dem Komma",
+    .de: RuleText(message: "Nach dem Satzzeichen steht ein Leerzeichen: „{suggestion}“.", shortMessage: "Leerzeichen nach Satzzeichen", title: "Leerzeichen nach dem Komma",
                   detail: "Komma und Semikolon stehen direkt hinter dem Wort und vor einem Leerzeichen: red, green; blue."),
-    .es: RuleText(message: "Ponga un espacio tras el signo: «%s».", shortMessage: "Espacio tras el signo", title: "Espacio tras la coma",
+    .es: RuleText(message: "Ponga un espacio tras el signo: «{suggestion}».", shortMessage: "Espacio tras el signo", title: "Espacio tras la coma",
                   detail: "La coma y el punto y coma van pegados a la palabra anterior y seguidos de un espacio: red, green; blue."),
     ]
 

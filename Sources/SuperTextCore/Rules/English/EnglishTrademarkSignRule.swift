@@ -16,13 +16,13 @@ public struct EnglishTrademarkSignRule: ProofreadingRule {
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
-        .en: RuleText(message: "Use the sign '%s'.", shortMessage: "Sign", title: "Trademark and copyright signs",
+        .en: RuleText(message: "Use the sign '{suggestion}'.", shortMessage: "Sign", title: "Trademark and copyright signs",
                       detail: "(TM), (R) and (C) are how a keyboard types the signs ™ (trademark), ® (registered trademark) and © (copyright)."),
-        .fr: RuleText(message: "Employez le signe « %s ».", shortMessage: "Signe", title: "Signes de marque et de copyright",
+        .fr: RuleText(message: "Employez le signe « {suggestion} ».", shortMessage: "Signe", title: "Signes de marque et de copyright",
                       detail: "(TM), (R) et (C) sont la saisie au clavier des signes ™ (marque), ® (marque déposée) et © (copyright)."),
-        .de: RuleText(message: "Verwenden Sie das Zeichen „%s“.", shortMessage: "Zeichen", title: "Marken- und Copyrightzeichen",
+        .de: RuleText(message: "Verwenden Sie das Zeichen „{suggestion}“.", shortMessage: "Zeichen", title: "Marken- und Copyrightzeichen",
                       detail: "(TM), (R) und (C) sind die Tastaturschreibweise der Zeichen ™ (Marke), ® (eingetragene Marke) und © (Copyright)."),
-        .es: RuleText(message: "Use el signo «%s».", shortMessage: "Signo", title: "Signos de marca y copyright",
+        .es: RuleText(message: "Use el signo «{suggestion}».", shortMessage: "Signo", title: "Signos de marca y copyright",
                       detail: "(TM), (R) y (C) son la forma de teclear los signos ™ (marca), ® (marca registrada) y © (copyright)."),
     ]
 
