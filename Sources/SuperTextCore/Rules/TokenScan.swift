@@ -16,9 +16,13 @@ struct TokenScan {
         self.language = language
     }
 
-    /// A match of the tokens of `range`, to be replaced by `suggestion`.
-    mutating func add(_ range: Range<Int>, _ suggestion: String) {
-        matches.append(document.match(tokens: range, rule: rule, category: category, texts: texts, language: language, suggestion: suggestion))
+    /// A match of the tokens of `range`, to be replaced by `suggestion`; the message's
+    /// `{suggestion}` shows `shown` where it is given.
+    mutating func add(_ range: Range<Int>, _ suggestion: String, shown: String? = nil) {
+        var match = document.match(
+            tokens: range, rule: rule, category: category, texts: texts, language: language, suggestion: shown ?? suggestion)
+        match.suggestions = [suggestion]
+        matches.append(match)
     }
 
     /// Whether the token at `index` is the punctuation `text`.
@@ -30,6 +34,25 @@ struct TokenScan {
     func isWordLike(_ index: Int) -> Bool {
         index >= 0 && index < document.tokens.count && (document.tokens[index].kind == .word || document.tokens[index].kind == .number)
     }
+
+    /// The token as written, for suggestions.
+    func text(_ index: Int) -> String { document.text(of: document.tokens[index]) }
+
+    /// The token in lowercase (read once per document), for tests.
+    func lowered(_ index: Int) -> String { document.lowercasedTexts[index] }
+
+    /// The token's bytes: skipped tokens ("5kg", "McDonald´s") have no lowercase text.
+    func raw(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: document.bytes[document.tokens[index].byteRange])
+    }
+
+    /// The kind of the token at `index`, nil outside `range` (a sentence).
+    func kind(at index: Int, in range: Range<Int>) -> TextToken.Kind? {
+        range.contains(index) ? document.tokens[index].kind : nil
+    }
+
+    /// Whether the token at `index` is a space of `range`.
+    func isSpace(_ index: Int, in range: Range<Int>) -> Bool { kind(at: index, in: range) == .space }
 
     /// Whether a token starts a line (or the text), ignoring spaces before it.
     func startsLine(_ index: Int) -> Bool {

@@ -13,8 +13,8 @@ enum GermanRules {
         GermanVerbCapitalRule(),
         GermanDassRule(),
         GermanSubordinateCommaRule(),
-        GermanTypographyRule(.quotes),
-        GermanTypographyRule(.dash),
+        GermanQuotesRule(),
+        GermanDashRule(),
         GermanAbbreviationSpaceRule(),
         GermanNameAdjectiveRule(.capital),
         GermanNameAdjectiveRule(.small),
@@ -25,10 +25,10 @@ enum GermanRules {
         GermanFInsteadOfPhRule(),
         GermanEMailRule(),
         GermanNounInfinitiveRule(),
-        GermanSpacingRule(.quoteSpace),
-        GermanSpacingRule(.accentApostrophe),
-        GermanSpacingRule(.unitSpace),
-        GermanSpacingRule(.range),
+        GermanQuoteSpaceRule(),
+        GermanAccentApostropheRule(),
+        GermanUnitSpaceRule(),
+        GermanRangeRule(),
     ]
 }
 
