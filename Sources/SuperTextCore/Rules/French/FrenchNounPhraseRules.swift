@@ -347,7 +347,7 @@ public struct FrenchNounPhraseRule: ProofreadingRule {
         if ["le", "et", "ou", "à", "-", "numéro", "n°"].contains(before) || sentence.has(position - 1, .NN) || sentence.isNumber(position - 1) {
             return nil
         }
-        if FrenchCapitalsRule.months.contains(sentence.text(position + 1)) { return nil }
+        if FrenchCapitals.months.contains(sentence.text(position + 1)) { return nil }
         if sentence.isNumber(position) {
             // Whole numbers only, not part of a larger number ("2 000", "1,5").
             guard let value = Int(text), !sentence.isNumber(position + 1), !sentence.isPunctuation(position - 1) || position == 0 else { return nil }

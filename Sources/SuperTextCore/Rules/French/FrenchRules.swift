@@ -23,7 +23,7 @@ enum FrenchRules {
         FrenchEllipsisRule(),
         FrenchTypographicApostropheRule(),
         FrenchEtcRule(),
-        FrenchCapitalsRule(.lowercase),
-        FrenchCapitalsRule(.uppercase),
+        FrenchLowercaseRule(),
+        FrenchUppercaseRule(),
     ]
 }

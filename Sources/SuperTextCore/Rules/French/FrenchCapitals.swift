@@ -1,0 +1,32 @@
+/// The words whose capital French rules on, for the two capital rules: `FrenchLowercaseRule`
+/// (months, days, languages and directions take none) and `FrenchUppercaseRule` (peoples, God,
+/// the cardinal point of a place name take one).
+enum FrenchCapitals {
+    static let months: Set<String> = [
+        "janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre",
+    ]
+    static let days: Set<String> = ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"]
+    static let languageNames: Set<String> = [
+        "anglais", "français", "allemand", "espagnol", "italien", "portugais", "russe", "chinois", "japonais", "arabe",
+        "néerlandais", "grec", "latin", "polonais", "suédois", "turc", "coréen", "breton", "basque", "occitan", "catalan",
+        "hébreu", "norvégien", "danois", "finnois", "hongrois", "roumain", "tchèque", "vietnamien", "persan",
+    ]
+    /// Names of peoples in the plural (and masculine singular forms ending in -s).
+    static let peoples: Set<String> = [
+        "anglais", "anglaises", "français", "françaises", "allemands", "allemandes", "espagnols", "espagnoles", "italiens",
+        "italiennes", "américains", "américaines", "suisses", "belges", "canadiens", "canadiennes", "chinois", "chinoises",
+        "japonais", "japonaises", "russes", "africains", "africaines", "européens", "européennes", "asiatiques",
+        "québécois", "québécoises", "portugais", "portugaises", "grecs", "grecques", "irlandais", "irlandaises",
+        "écossais", "écossaises", "hollandais", "hollandaises", "polonais", "polonaises", "marocains", "marocaines",
+        "algériens", "algériennes", "tunisiens", "tunisiennes", "brésiliens", "brésiliennes", "mexicains", "mexicaines",
+        "suédois", "suédoises", "turcs", "turques", "indiens", "indiennes", "australiens", "australiennes",
+        "autrichiens", "autrichiennes", "néerlandais", "néerlandaises", "coréens", "coréennes", "libanais", "libanaises",
+        "sénégalais", "sénégalaises", "vietnamiens", "vietnamiennes", "parisiens", "parisiennes", "bretons", "bretonnes",
+        "norvégiens", "norvégiennes", "danois", "danoises", "israéliens", "israéliennes", "palestiniens", "palestiniennes",
+        "égyptiens", "égyptiennes", "iraniens", "iraniennes", "argentins", "argentines", "chiliens", "chiliennes",
+    ]
+    static let pluralDeterminers: Set<String> = [
+        "les", "des", "ces", "deux", "trois", "quatre", "cinq", "plusieurs", "quelques", "nombreux", "certains", "certaines",
+    ]
+    static let cardinalPoints: Set<String> = ["nord", "sud", "est", "ouest", "nord-est", "nord-ouest", "sud-est", "sud-ouest"]
+}
