@@ -1,145 +1,3 @@
-/// The hyphen between a verb and the pronoun that follows it: the imperative ("Dis-lui",
-/// "Regarde-la", "Donne-m’en") and the inverted question ("Que manges-tu ?", "Va-t-il ?").
-public struct FrenchVerbPronounHyphenRule: ProofreadingRule {
-    public enum Kind: Sendable { case imperative, inversion }
-    public let kind: Kind
-
-    public init(_ kind: Kind) { self.kind = kind }
-
-    public var id: String { kind == .imperative ? "FR_IMPERATIF_TRAIT_UNION" : "FR_INVERSION_TRAIT_UNION" }
-    public let category = MatchCategory.grammar
-    public var description: String {
-        kind == .imperative ? "A hyphen between an imperative and its pronoun: dis-lui, regarde-la."
-            : "A hyphen between the verb and the subject of a question: manges-tu, va-t-il."
-    }
-    public let isPicky = false
-    public let languages: Set<String> = ["fr"]
-
-    public var examples: [RuleExample] {
-        switch kind {
-        case .imperative: [
-            .wrong("Dis lui bonjour.", "Dis-lui bonjour.", language: "fr"),
-            .wrong("Regarde la.", "Regarde-la.", language: "fr"),
-            .wrong("Donne la à ton frère.", "Donne-la à ton frère.", language: "fr"),
-            .wrong("Donne m’en un peu.", "Donne-m’en un peu.", language: "fr"),
-            .wrong("Donne-le moi plus tard.", "Donne-le-moi plus tard.", language: "fr"),
-            .right("Regarde la maison. Dis-lui bonjour. Il me dit bonjour. Donne-le-moi.", language: "fr"),
-        ]
-        case .inversion: [
-            .wrong("Que manges tu ?", "Que manges-tu ?", language: "fr"),
-            .wrong("Vont elles participer ?", "Vont-elles participer ?", language: "fr"),
-            .wrong("Où va il ?", "Où va-t-il ?", language: "fr"),
-            .wrong("Puis je déposer mes affaires ?", "Puis-je déposer mes affaires ?", language: "fr"),
-            .right("Que manges-tu ? Tu manges quoi ? Quand il vient, il mange.", language: "fr"),
-        ]
-        }
-    }
-
-    static let texts: [Kind: [ExplanationLanguage: RuleText]] = [
-        .imperative: [
-            .en: RuleText(message: "Join the imperative and its pronoun with a hyphen: '{suggestion}'.", shortMessage: "Imperative and pronoun",
-                          title: "Hyphen after an imperative",
-                          detail: "In the affirmative imperative, the pronouns that follow the verb are joined to it by hyphens: dis-lui, regarde-la, donne-le-moi. With an elided pronoun the apostrophe takes the place of the second hyphen: donne-m’en, va-t’en."),
-            .fr: RuleText(message: "Reliez l’impératif et son pronom par un trait d’union : « {suggestion} ».", shortMessage: "Impératif et pronom",
-                          title: "Trait d’union après l’impératif",
-                          detail: "À l’impératif affirmatif, les pronoms placés après le verbe s’y rattachent par des traits d’union : dis-lui, regarde-la, donne-le-moi. Avec un pronom élidé, l’apostrophe remplace le second trait d’union : donne-m’en, va-t’en."),
-            .de: RuleText(message: "Imperativ und Pronomen werden mit Bindestrich verbunden: „{suggestion}“.", shortMessage: "Imperativ und Pronomen",
-                          title: "Bindestrich nach dem Imperativ",
-                          detail: "Im bejahten Imperativ werden die nachgestellten Pronomen mit Bindestrich an das Verb gehängt: dis-lui, regarde-la, donne-le-moi. Bei einem elidierten Pronomen ersetzt der Apostroph den zweiten Bindestrich: donne-m’en, va-t’en."),
-            .es: RuleText(message: "Una el imperativo y su pronombre con un guion: «{suggestion}».", shortMessage: "Imperativo y pronombre",
-                          title: "Guion tras el imperativo",
-                          detail: "En el imperativo afirmativo, los pronombres que siguen al verbo se unen a él con guiones: dis-lui, regarde-la, donne-le-moi. Con un pronombre elidido, el apóstrofo sustituye al segundo guion: donne-m’en, va-t’en."),
-        ],
-        .inversion: [
-            .en: RuleText(message: "In a question, join the verb and its subject with a hyphen: '{suggestion}'.", shortMessage: "Inverted subject",
-                          title: "Hyphen in an inverted question",
-                          detail: "When the subject pronoun follows the verb in a question, a hyphen joins them: manges-tu, vont-elles, puis-je. Between a vowel and il, elle or on, a t is added: va-t-il, mange-t-elle, a-t-on."),
-            .fr: RuleText(message: "Dans une question, reliez le verbe et son sujet par un trait d’union : « {suggestion} ».", shortMessage: "Sujet inversé",
-                          title: "Trait d’union dans l’interrogation",
-                          detail: "Quand le pronom sujet suit le verbe dans une question, un trait d’union les relie : manges-tu, vont-elles, puis-je. Entre une voyelle et il, elle ou on, on ajoute un t euphonique : va-t-il, mange-t-elle, a-t-on."),
-            .de: RuleText(message: "In der Frage werden Verb und Subjekt mit Bindestrich verbunden: „{suggestion}“.", shortMessage: "Nachgestelltes Subjekt",
-                          title: "Bindestrich in der Inversionsfrage",
-                          detail: "Folgt das Subjektpronomen in einer Frage dem Verb, verbindet sie ein Bindestrich: manges-tu, vont-elles, puis-je. Zwischen einem Vokal und il, elle oder on wird ein t eingefügt: va-t-il, mange-t-elle, a-t-on."),
-            .es: RuleText(message: "En una pregunta, una el verbo y su sujeto con un guion: «{suggestion}».", shortMessage: "Sujeto invertido",
-                          title: "Guion en la interrogación",
-                          detail: "Cuando el pronombre sujeto sigue al verbo en una pregunta, un guion los une: manges-tu, vont-elles, puis-je. Entre una vocal e il, elle u on se añade una t: va-t-il, mange-t-elle, a-t-on."),
-        ],
-    ]
-
-    static let stressedPronouns: Set<String> = ["moi", "toi", "nous", "vous", "lui", "leur", "eux"]
-    static let objectPronouns: Set<String> = ["le", "la", "les"]
-    static let questionWords: Set<String> = ["que", "qu'", "où", "quand", "comment", "pourquoi", "combien", "quoi", "d'où"]
-    /// Verbs that are inverted with "je" (most others are not: "est-ce que j'aime").
-    static let invertedWithJe: Set<String> = ["puis", "suis", "ai", "dois", "sais", "vais", "fais", "dis", "serais", "aurais", "pourrais", "devrais", "voudrais", "étais", "avais"]
-
-    public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
-        var matches: [Match] = []
-        let texts = Self.texts[kind]!
-        for sentence in RuleSentence.all(in: document, context: context) {
-            let isQuestion = sentence.texts.last == "?"
-            for position in 0..<max(0, sentence.count - 1) where sentence.isWord(position) && sentence.isWord(position + 1) {
-                let verb = sentence.text(position)
-                let next = sentence.text(position + 1)
-                let written = sentence.written(position)
-                // Words written apart, with a space: "Dis lui", not "Dis-lui" or "l’".
-                guard document.tokens[sentence.tokens[position + 1]].byteRange.lowerBound
-                        > document.tokens[sentence.tokens[position]].byteRange.upperBound
-                else { continue }
-                switch kind {
-                case .imperative:
-                    // Bytes, not Foundation's substring search: asked of every word.
-                    let hasHyphen = verb.utf8.contains(UInt8(ascii: "-"))
-                    guard !isQuestion, sentence.startsClause(position) || hasHyphen else { continue }
-                    let readings = sentence.readings(position)
-                    // An imperative, or a verb already joined to one pronoun ("donne-le moi").
-                    let joined = hasHyphen && ["le", "la", "les", "en", "moi", "lui", "leur", "nous", "vous"].contains(verb.split(separator: "-").last.map(String.init) ?? "")
-                    guard joined || readings.contains(where: { $0.tag == .VBF && $0.features.contains(.imperative) }),
-                          !readings.contains(where: { $0.tag == .NNP }), !sentence.isCapitalized(position) || sentence.isFirstWord(position)
-                    else { continue }
-                    var last = position + 1
-                    var pronoun = sentence.written(position + 1)
-                    // "Veuillez lui dire", "Allez le voir": the pronoun goes with the infinitive.
-                    if sentence.has(FrenchSubject.skipClitics(from: position + 1, in: sentence), .VB) { continue }
-                    let after = position + 2
-                    if Self.stressedPronouns.contains(next) || next == "en" || next == "y" {
-                        // "Dis lui bonjour", "convenons en,"; but "envoie-les en vacances".
-                        if joined, !["moi", "lui", "leur", "nous", "en", "y"].contains(next) { continue }
-                        if next == "en" || next == "y", after < sentence.count, !sentence.isPunctuation(after) { continue }
-                    } else if Self.objectPronouns.contains(next), !joined {
-                        // "Regarde la." but not "Regarde la maison", "Coupez les trois feuilles".
-                        if sentence.isNumber(after) || sentence.tags(after).containsAny(WordTags([.NN, .JJ, .VBN, .CD, .PRPS]))
-                            || sentence.isWord(after) && !sentence.lexicon.knows(sentence.text(after)) {
-                            continue
-                        }
-                    } else if ["m'", "t'"].contains(next), ["en", "y"].contains(sentence.text(position + 2)) {
-                        // "Donne m’en": the elided pronoun and "en" make one word with the verb.
-                        last = position + 2
-                        pronoun += sentence.written(position + 2)
-                    } else {
-                        continue
-                    }
-                    let suggestion = written + "-" + pronoun
-                    matches.append(sentence.match(position, last, rule: self, texts: texts, context: context, suggestions: [suggestion]))
-                case .inversion:
-                    guard isQuestion, let features = FrenchSubject.pronouns[next], !next.hasPrefix("cel") else { continue }
-                    // The verb starts the question, or follows a question word.
-                    guard position == 0 || sentence.isFirstWord(position) || Self.questionWords.contains(sentence.text(position - 1)) else { continue }
-                    let wanted = features.intersection(WordFeatures.person.union(.number))
-                    guard sentence.readings(position).contains(where: { $0.tag == .VBF && !$0.features.contains(.imperative) && $0.features.isSuperset(of: wanted) }),
-                          !sentence.tags(position).containsAny(WordTags([.NN, .PRP, .DT, .IN]))
-                    else { continue }
-                    if next == "je", !Self.invertedWithJe.contains(verb) { continue }
-                    // A t between a vowel and il, elle, on: "va-t-il".
-                    let euphonic = ["il", "elle", "on"].contains(next) && (verb.hasSuffix("e") || verb.hasSuffix("a") || verb.hasSuffix("c"))
-                    let suggestion = written + (euphonic ? "-t-" : "-") + sentence.written(position + 1)
-                    matches.append(sentence.match(position, position + 1, rule: self, texts: texts, context: context, suggestions: [suggestion]))
-                }
-            }
-        }
-        return matches
-    }
-}
-
 /// The "ne" of the negation, which speech drops and writing keeps: "j’ai pas compris" →
 /// "je n’ai pas compris".
 public struct FrenchNegationRule: ProofreadingRule {
@@ -320,12 +178,12 @@ public struct FrenchRelativeParticipleRule: ProofreadingRule {
                 // The noun just before que, with its determiner.
                 let noun = position - 1
                 guard sentence.has(noun, .NN), !Self.completiveNouns.contains(sentence.text(noun)) else { continue }
-                var phrase: FrenchNounPhraseRule.NounPhrase?
+                var phrase: FrenchNounPhrases.NounPhrase?
                 for start in stride(from: noun - 1, through: max(0, noun - 3), by: -1) {
-                    if let found = FrenchNounPhraseRule.nounPhrase(at: start, in: sentence), found.noun == noun { phrase = found; break }
+                    if let found = FrenchNounPhrases.nounPhrase(at: start, in: sentence), found.noun == noun { phrase = found; break }
                 }
                 guard let phrase else { continue }
-                let nouns = FrenchNounPhraseRule.agreeingNounReadings(phrase, in: sentence)
+                let nouns = FrenchNounPhrases.agreeingNounReadings(phrase, in: sentence)
                 guard !nouns.isEmpty else { continue }
                 var features = WordFeatures()
                 for reading in nouns { features = features.union(FrenchWords.common(reading.features, phrase.determinerFeatures)) }

@@ -81,14 +81,14 @@ struct FrenchSubject: Sendable {
         for start in stride(from: end - 1, through: max(0, end - 3), by: -1) where sentence.startsClause(start, afterConjunction: false) {
             // "Du tronc poussent les branches", "Quel âge ont-ils": no subject there.
             if ["du", "au", "aux", "quel", "quelle", "quels", "quelles"].contains(sentence.text(start)) { return nil }
-            guard let phrase = FrenchNounPhraseRule.nounPhrase(at: start, in: sentence) else { continue }
+            guard let phrase = FrenchNounPhrases.nounPhrase(at: start, in: sentence) else { continue }
             guard phrase.noun == end || (phrase.noun == end - 1 && !sentence.has(end, .VBF)
                 && sentence.readings(end).contains { $0.tag == .JJ && FrenchWords.agree($0.features, phrase.determinerFeatures) })
             else { continue }
             // "beaucoup", "la majorité": their number is that of what follows.
             if ["plupart", "majorité", "moitié", "totalité", "reste", "nombre", "peu", "centaine", "dizaine", "foule", "tas"]
                 .contains(sentence.text(phrase.noun)) { return nil }
-            let nouns = FrenchNounPhraseRule.agreeingNounReadings(phrase, in: sentence)
+            let nouns = FrenchNounPhrases.agreeingNounReadings(phrase, in: sentence)
             guard !nouns.isEmpty else { return nil }
             var features = WordFeatures()
             for reading in nouns { features = features.union(FrenchWords.common(reading.features, phrase.determinerFeatures)) }
@@ -129,13 +129,13 @@ struct FrenchSubject: Sendable {
         let noun = position - 1
         guard sentence.has(noun, .NN), !sentence.isClosedClassOrNumber(noun), !sentence.isCapitalized(noun) else { return nil }
         for start in stride(from: noun - 1, through: max(0, noun - 3), by: -1) {
-            guard let phrase = FrenchNounPhraseRule.nounPhrase(at: start, in: sentence), phrase.noun == noun else { continue }
+            guard let phrase = FrenchNounPhrases.nounPhrase(at: start, in: sentence), phrase.noun == noun else { continue }
             let before = sentence.text(start - 1)
             if ["de", "d'", "à", "avec", "pour", "sans", "sur", "sous", "dans", "par", "chez", "entre", "vers", "contre", "parmi", "et", "ou"].contains(before)
                 || ["des", "du", "au", "aux"].contains(sentence.text(start)) && sentence.has(start - 1, .NN) {
                 return nil
             }
-            let nouns = FrenchNounPhraseRule.agreeingNounReadings(phrase, in: sentence)
+            let nouns = FrenchNounPhrases.agreeingNounReadings(phrase, in: sentence)
             guard !nouns.isEmpty else { return nil }
             var features = WordFeatures()
             for reading in nouns { features = features.union(FrenchWords.common(reading.features, phrase.determinerFeatures)) }
@@ -361,7 +361,7 @@ public struct FrenchAttributeRule: ProofreadingRule {
                 // phrase or a fixed phrase, not an adjective alone; "noir de jais".
                 let after = attribute + 1
                 if sentence.isWord(after), sentence.tags(after).containsAny(WordTags([.NN, .JJ])), !sentence.isClosedClassOrNumber(after) { continue }
-                if sentence.text(after) == "de", FrenchNounPhraseRule.colourCompounds.contains(sentence.text(attribute).trimmingCharacters(in: CharacterSet(charactersIn: "es"))) { continue }
+                if sentence.text(after) == "de", FrenchNounPhrases.colourCompounds.contains(sentence.text(attribute).trimmingCharacters(in: CharacterSet(charactersIn: "es"))) { continue }
                 if readings.contains(where: { FrenchWords.agree($0.features, wanted) }) { continue }
                 // Gender unknown (je, tu, nous): only the number is said.
                 wanted = FrenchWords.certain(wanted)

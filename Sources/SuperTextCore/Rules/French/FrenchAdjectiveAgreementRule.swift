@@ -1,0 +1,104 @@
+/// An adjective agrees with its noun in gender and number: "une grand maison", "une maison
+/// blanc" (`FrenchNounPhrases`).
+public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
+    public let id = "FR_ACCORD_ADJ_NOM"
+    public let category = MatchCategory.grammar
+    public let description = "An adjective agrees with its noun in gender and number."
+    public let isPicky = false
+    public let languages: Set<String> = ["fr"]
+
+    public init() {}
+
+    public let examples: [RuleExample] = [
+        .wrong("Une grand maison.", "Une grande maison.", language: "fr"),
+        .wrong("Une maison blanc.", "Une maison blanche.", language: "fr"),
+        .wrong("Les camions très lourd.", "Les camions très lourds.", language: "fr"),
+        .right("Une grande maison blanche ; des yeux marron ; des chaussures bleu marine.", language: "fr"),
+        .right("Le prix des maisons élevé étonne ; la mère et la fille présentes.", language: "fr"),
+    ]
+
+    static let texts: [ExplanationLanguage: RuleText] = [
+        .en: RuleText(
+                message: "'{written}' does not agree with '{noun}': write '{suggestion}'.", shortMessage: "Adjective agreement",
+                title: "Agreement of the adjective",
+                detail: "A French adjective takes the gender and number of the noun it describes, before or after it: une grande maison, des camions lourds, une maison blanche."),
+        .fr: RuleText(
+                message: "« {written} » ne s’accorde pas avec « {noun} » : écrivez « {suggestion} ».", shortMessage: "Accord de l’adjectif",
+                title: "Accord de l’adjectif",
+                detail: "L’adjectif prend le genre et le nombre du nom qu’il qualifie, qu’il soit avant ou après lui : une grande maison, des camions lourds, une maison blanche."),
+        .de: RuleText(
+                message: "„{written}“ passt nicht zu „{noun}“: Schreiben Sie „{suggestion}“.", shortMessage: "Adjektiv-Übereinstimmung",
+                title: "Übereinstimmung des Adjektivs",
+                detail: "Ein französisches Adjektiv richtet sich in Geschlecht und Zahl nach dem Nomen, das es beschreibt, ob davor oder danach: une grande maison, des camions lourds, une maison blanche."),
+        .es: RuleText(
+                message: "«{written}» no concuerda con «{noun}»: escriba «{suggestion}».", shortMessage: "Concordancia del adjetivo",
+                title: "Concordancia del adjetivo",
+                detail: "El adjetivo francés toma el género y el número del sustantivo al que califica, antes o después de él: une grande maison, des camions lourds, une maison blanche."),
+    ]
+
+    public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
+        var matches: [Match] = []
+        for sentence in RuleSentence.all(in: document, context: context) {
+            for position in 0..<sentence.count where sentence.isWord(position) || sentence.isNumber(position) {
+                guard let phrase = FrenchNounPhrases.nounPhrase(at: position, in: sentence) else { continue }
+                matches += adjectiveMatches(phrase, in: sentence, context: context)
+            }
+        }
+        return matches
+    }
+
+    func adjectiveMatches(_ phrase: FrenchNounPhrases.NounPhrase, in sentence: RuleSentence, context: RuleContext) -> [Match] {
+        let nouns = FrenchNounPhrases.agreeingNounReadings(phrase, in: sentence)
+        guard !nouns.isEmpty else { return [] }
+        // "à la fois grands", "l'air fatigué": the adjective describes something else.
+        if ["fois", "air", "coup", "part", "reste", "point"].contains(sentence.text(phrase.noun)) { return [] }
+        // What the phrase is: the features its determiner and noun share, kept where certain.
+        var phraseFeatures = WordFeatures()
+        for reading in nouns { phraseFeatures = phraseFeatures.union(FrenchWords.common(reading.features, phrase.determinerFeatures)) }
+        let target = FrenchWords.certain(phraseFeatures).subtracting(.person)
+        guard !target.isEmpty else { return [] }
+        var matches: [Match] = []
+        let values = ["noun": sentence.written(phrase.noun)]
+        func check(_ position: Int, tags: [WordTag]) {
+            let readings = sentence.readings(position).filter { tags.contains($0.tag) }
+            guard !readings.isEmpty, !readings.contains(where: { FrenchWords.agree($0.features, phraseFeatures) }),
+                  !readings.contains(where: { FrenchNounPhrases.invariableBefore.contains($0.lemma) }), !sentence.isCapitalized(position)
+            else { return }
+            var forms: [String] = []
+            for tag in tags { forms += sentence.lexicon.inflections(of: sentence.text(position), to: tag, features: target) }
+            guard let form = forms.first else { return }
+            matches.append(sentence.match(position, position, rule: self, texts: Self.texts, context: context,
+                                          suggestions: [form], values: values))
+        }
+        for adjective in phrase.adjectives { check(adjective, tags: [.JJ]) }
+        // The adjective right after the noun, or after an adverb of degree.
+        var after = phrase.noun + 1
+        if FrenchNounPhrases.degreeAdverbs.contains(sentence.text(after)), sentence.isWord(after + 1) { after += 1 }
+        guard sentence.isWord(after), !sentence.tags(after).contains(.VBF), !sentence.isClosedClassOrNumber(after),
+              !FrenchNounPhrases.colourCompounds.contains(sentence.text(after + 1)), sentence.text(after + 1) != "-",
+              !FrenchNounPhrases.invariableAfter.contains(sentence.text(after)),
+              // "les voitures verte et rouge": one each; "des yeux vert olive": a compound colour.
+              !["et", "ou"].contains(sentence.text(after + 1)),
+              !(sentence.has(after + 1, .NN) && !sentence.isClosedClassOrNumber(after + 1)
+                  && (!sentence.has(after + 1, .JJ) || FrenchNounPhrases.colourCompounds.contains(sentence.text(after))))
+        else { return matches }
+        // In "le prix des maisons élevé" the adjective may go with the first noun; after "et"
+        // it may go with both.
+        let before = sentence.text(phrase.determiner - 1)
+        if ["et", "ou", "ni"].contains(before) { return matches }
+        if ["des", "du", "de", "d'"].contains(sentence.text(phrase.determiner)) || ["de", "d'"].contains(before) {
+            var head = phrase.determiner - 1
+            if ["de", "d'"].contains(before) { head -= 1 }
+            if sentence.has(head, .NN) {
+                let other = sentence.readings(head).filter { $0.tag == .NN }
+                if sentence.readings(after).contains(where: { adjective in
+                    (adjective.tag == .JJ || adjective.tag == .VBN) && other.contains { FrenchWords.agree($0.features, adjective.features) }
+                }) {
+                    return matches
+                }
+            }
+        }
+        check(after, tags: [.JJ, .VBN])
+        return matches
+    }
+}

@@ -1,0 +1,95 @@
+/// The determiner agrees with its noun in gender and number: "les maison" → "les maisons", "un
+/// maison" → "une maison" (`FrenchNounPhrases`).
+public struct FrenchDeterminerAgreementRule: ProofreadingRule {
+    public let id = "FR_ACCORD_DET_NOM"
+    public let category = MatchCategory.grammar
+    public let description = "The determiner and the noun agree in gender and number."
+    public let isPicky = false
+    public let languages: Set<String> = ["fr"]
+
+    public init() {}
+
+    public let examples: [RuleExample] = [
+        .wrong("Les maison sont belles.", "Les maisons sont belles.", language: "fr"),
+        .wrong("Une fautes suffit.", "Une faute suffit.", language: "fr"),
+        .wrong("Il a acheté un maison.", "Il a acheté une maison.", language: "fr"),
+        .wrong("Mon fille est là.", "Ma fille est là.", language: "fr"),
+        .wrong("Elle aime leur amis.", "Elle aime leurs amis.", language: "fr"),
+        .right("Il les porte. Je leur donne la main. Mon amie arrive. Quelle est la question ?", language: "fr"),
+        .right("Le livre et la livre sterling ; la plupart des gens ; les deux ; le hibou.", language: "fr"),
+    ]
+
+    static let texts: [ExplanationLanguage: RuleText] = [
+        .en: RuleText(
+                message: "'{determiner}' and '{noun}' do not agree: write '{suggestion}'.", shortMessage: "Determiner and noun",
+                title: "Agreement of determiner and noun",
+                detail: "In French the determiner takes the gender and number of its noun: la maison, les maisons, un arbre, une table. The noun's gender is fixed, so it is the determiner that changes for gender; for number, the noun follows the determiner (les → maisons)."),
+        .fr: RuleText(
+                message: "« {determiner} » et « {noun} » ne s’accordent pas : écrivez « {suggestion} ».", shortMessage: "Accord déterminant-nom",
+                title: "Accord du déterminant et du nom",
+                detail: "Le déterminant prend le genre et le nombre de son nom : la maison, les maisons, un arbre, une table. Le genre du nom est fixe : c’est le déterminant qui change de genre ; pour le nombre, le nom suit le déterminant (les → maisons)."),
+        .de: RuleText(
+                message: "„{determiner}“ und „{noun}“ stimmen nicht überein: Schreiben Sie „{suggestion}“.", shortMessage: "Begleiter und Nomen",
+                title: "Übereinstimmung von Begleiter und Nomen",
+                detail: "Im Französischen richtet sich der Begleiter in Geschlecht und Zahl nach seinem Nomen: la maison, les maisons, un arbre, une table. Das Geschlecht des Nomens steht fest, also ändert sich der Begleiter; bei der Zahl folgt das Nomen dem Begleiter (les → maisons)."),
+        .es: RuleText(
+                message: "«{determiner}» y «{noun}» no concuerdan: escriba «{suggestion}».", shortMessage: "Determinante y sustantivo",
+                title: "Concordancia de determinante y sustantivo",
+                detail: "En francés el determinante toma el género y el número de su sustantivo: la maison, les maisons, un arbre, une table. El género del sustantivo es fijo, así que cambia el determinante; en número, el sustantivo sigue al determinante (les → maisons)."),
+    ]
+
+    public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
+        var matches: [Match] = []
+        for sentence in RuleSentence.all(in: document, context: context) {
+            for position in 0..<sentence.count where sentence.isWord(position) || sentence.isNumber(position) {
+                guard let phrase = FrenchNounPhrases.nounPhrase(at: position, in: sentence) else { continue }
+                if let match = determinerMatch(phrase, in: sentence, context: context) { matches.append(match) }
+            }
+        }
+        return matches
+    }
+
+    func determinerMatch(_ phrase: FrenchNounPhrases.NounPhrase, in sentence: RuleSentence, context: RuleContext) -> Match? {
+        guard FrenchNounPhrases.agreeingNounReadings(phrase, in: sentence).isEmpty else { return nil }
+        let readings = sentence.readings(phrase.noun)
+        // An adjective used as a noun ("les riches") or a name-like word: nothing to say.
+        if readings.contains(where: { ($0.tag == .JJ || $0.tag == .VBN) && FrenchWords.agree($0.features, phrase.determinerFeatures) }) { return nil }
+        let nouns = readings.filter { $0.tag == .NN }
+        let determinerNumber = phrase.determinerFeatures.intersection(.number)
+        let determinerGender = phrase.determinerFeatures.intersection(.gender)
+        let noun = sentence.text(phrase.noun)
+        let determiner = sentence.text(phrase.determiner)
+        let numberFits = nouns.contains { $0.features.intersection(.number).isEmpty || !$0.features.intersection(determinerNumber).isEmpty }
+        let genderFits = nouns.contains { $0.features.intersection(.gender).isEmpty || !$0.features.intersection(determinerGender).isEmpty }
+        let values = ["determiner": sentence.written(phrase.determiner), "noun": sentence.written(phrase.noun)]
+        if !numberFits, genderFits, determinerNumber.bits.nonzeroBitCount == 1 {
+            // "leur amis": the possessive takes the noun's number.
+            if determiner == "leur", nouns.contains(where: { $0.features.contains(.plural) }) {
+                return sentence.match(phrase.determiner, phrase.determiner, rule: self, texts: Self.texts, context: context,
+                                      suggestions: ["leurs"], values: values)
+            }
+            // The noun follows the determiner's number.
+            guard phrase.adjectives.isEmpty else { return nil }
+            let forms = sentence.lexicon.inflections(of: noun, to: .NN, features: determinerNumber)
+            guard let form = forms.first else { return nil }
+            return sentence.match(phrase.noun, phrase.noun, rule: self, texts: Self.texts, context: context,
+                                  suggestions: [form], values: values)
+        }
+        if numberFits, !genderFits, let other = FrenchNounPhrases.otherGender[determiner] {
+            // The determiner follows the noun's gender ("un maison" → "une"); before a vowel, "ma" → "mon".
+            var replacement = other
+            let first = sentence.text(phrase.adjectives.first ?? phrase.noun)
+            if FrenchElision.takesElision(first) {
+                if ["ma", "ta", "sa"].contains(determiner) { return nil }
+                if replacement == "ce" { replacement = "cet" }
+                if replacement == "le" || replacement == "la" { replacement = "l’" }
+                if replacement == "de la" { replacement = "de l’" }
+                if replacement == "à la" { replacement = "à l’" }
+            }
+            guard !replacement.hasSuffix("’") else { return nil }
+            return sentence.match(phrase.determiner, phrase.determiner, rule: self, texts: Self.texts, context: context,
+                                  suggestions: [replacement], values: values)
+        }
+        return nil
+    }
+}

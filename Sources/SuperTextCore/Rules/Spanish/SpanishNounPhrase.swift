@@ -1,0 +1,70 @@
+/// A determiner and the noun after it in Spanish, with what their agreement needs: read once
+/// per pair for the two agreement rules of the noun phrase (`SpanishDeterminerAgreementRule`,
+/// `SpanishAdjectiveAgreementRule`). Stays quiet on names, on nouns of either gender or whose
+/// gender the lexicon does not know, and on small words that are no nouns there.
+struct SpanishNounPhrase {
+    let sentence: RuleSentence
+    /// The positions of the determiner and of the noun (the next word).
+    let determiner: Int, noun: Int
+    let determinerText: String, nounText: String
+    /// The gender and number the noun's readings can have.
+    let nominal: [WordFeatures]
+    let determinerFeatures: WordFeatures
+    /// A feminine noun with a stressed a ("el agua").
+    let stressedA: Bool
+    /// The noun's readings the determiner agrees with.
+    let agreeing: [WordFeatures]
+
+    /// Articles, possessives and demonstratives, which stand before a noun (others may be adverbs or pronouns).
+    static let articles: Set<String> = [
+        "el", "la", "los", "las", "un", "una", "unos", "unas", "este", "esta", "estos", "estas", "ese", "esa", "esos", "esas",
+        "aquel", "aquella", "aquellos", "aquellas", "nuestro", "nuestra", "nuestros", "nuestras", "vuestro", "vuestra",
+        "vuestros", "vuestras", "mi", "mis", "tu", "tus", "su", "sus", "algún", "alguna", "ningún", "ninguna",
+    ]
+
+    /// Determiners that are also object pronouns before a verb.
+    static let pronounDeterminers: Set<String> = ["la", "los", "las"]
+
+    /// Calls `visit` with each determiner and noun of the document's Spanish sentences.
+    /// `skippingPronouns`: leave out "la", "los", "las" before a verb, where they are object pronouns
+    /// ("la vi", "los tiene").
+    static func forEach(
+        in document: CheckedDocument, context: RuleContext, skippingPronouns: Bool, _ visit: (SpanishNounPhrase) -> Void
+    ) {
+        for sentence in RuleSentence.all(in: document, context: context) {
+            var position = 0
+            while position + 1 < sentence.count {
+                defer { position += 1 }
+                let det = sentence.text(position)
+                guard sentence.isWord(position), sentence.isWord(position + 1),
+                      sentence.has(position, .DT) || sentence.has(position, .PRPS),
+                      SpanishWords.families.contains(where: { $0.contains(det) }),
+                      !sentence.isCapitalized(position + 1),
+                      !sentence.isCapitalized(position) || sentence.isFirstWord(position)
+                else { continue }
+                let noun = position + 1
+                let nounText = sentence.text(noun)
+                // "un poco cansada", "una vez terminado": small words are no nouns here.
+                if sentence.isClosedClassOrNumber(noun) || SpanishClosedWordClasses.table[nounText] != nil || nounText == "vez" { continue }
+                // "un poco cansada", "mucho yerra", "ciertos son": a quantifier or demonstrative
+                // before anything but a noun of known gender is no determiner of it.
+                if !articles.contains(det) {
+                    let gendered = sentence.readings(noun).contains { $0.tag == .NN && $0.features.intersection(WordFeatures.gender).bits.nonzeroBitCount == 1 }
+                    if !gendered || sentence.has(noun, .VBF) || sentence.has(position - 1, .DT) { continue }
+                }
+                if skippingPronouns, pronounDeterminers.contains(det), sentence.has(noun, .VBF), !SpanishWords.stressedA.contains(nounText) { continue }
+                let nominal = SpanishWords.nominalFeatures(sentence, noun)
+                guard !nominal.isEmpty else { continue }
+                let detFeatures = sentence.readings(position).first { $0.tag == .DT || $0.tag == .PRPS }?.features ?? WordFeatures()
+                let stressedA = SpanishWords.stressedA.contains(nounText)
+                func agrees(_ features: WordFeatures) -> Bool {
+                    if stressedA, SpanishWords.beforeStressedA.contains(det), features.contains(.feminine), !features.contains(.plural) { return true }
+                    return FrenchWords.agree(detFeatures, features)
+                }
+                visit(SpanishNounPhrase(
+                    sentence: sentence, determiner: position, noun: noun, determinerText: det, nounText: nounText, nominal: nominal,
+                    determinerFeatures: detFeatures, stressedA: stressedA, agreeing: nominal.filter(agrees)))
+            }
+        }
+    }
+}
