@@ -192,8 +192,7 @@ public final class PatternRule: ProofreadingRule, @unchecked Sendable {
         guard !suggestions.isEmpty ? !replacements.isEmpty : true else { return nil }
         let text = texts[context.explanationLanguage] ?? texts[.en]!
         func fill(_ template: String) -> String {
-            var result = template.replacingOccurrences(of: "{written}", with: written)
-                .replacingOccurrences(of: "{suggestion}", with: replacements.first ?? "")
+            var result = RuleText.fill(template, ["written": written, "suggestion": replacements.first ?? ""])
             for index in elements.indices.reversed() where result.contains("$") {
                 let word = bound[index].map { document.text(of: document.tokens[tokens[$0]]) } ?? ""
                 result = result.replacingOccurrences(of: "$\(index + 1)", with: word)

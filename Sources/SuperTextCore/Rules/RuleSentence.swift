@@ -150,10 +150,7 @@ struct RuleSentence: Sendable {
         }
         let text = texts[context.explanationLanguage] ?? texts[.en]!
         func fill(_ template: String) -> String {
-            var result = template.replacingOccurrences(of: "{written}", with: written)
-                .replacingOccurrences(of: "{suggestion}", with: cased.first ?? "")
-            for (key, value) in values { result = result.replacingOccurrences(of: "{\(key)}", with: value) }
-            return result
+            RuleText.fill(RuleText.fill(template, ["written": written, "suggestion": cased.first ?? ""]), values.map { ($0.key, $0.value) })
         }
         return document.match(
             tokens: tokens[first]..<tokens[last] + 1, category: rule.category, rule: rule.id,

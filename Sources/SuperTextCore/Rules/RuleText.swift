@@ -16,6 +16,11 @@ public struct RuleText: Sendable {
 
     /// `template` with each `{name}` of `values` replaced by its value.
     public static func fill(_ template: String, _ values: KeyValuePairs<String, String>) -> String {
+        fill(template, values.map { ($0.key, $0.value) })
+    }
+
+    /// `fill(_:_:)` with the names and values of a dictionary or a list of pairs.
+    public static func fill(_ template: String, _ values: some Sequence<(String, String)>) -> String {
         guard template.contains("{") else { return template }
         var result = template
         for (name, value) in values { result = result.replacingOccurrences(of: "{" + name + "}", with: value) }

@@ -78,7 +78,7 @@ public struct FrenchSpaceBeforePunctuationRule: ProofreadingRule {
                 let suggestion = "«" + FrenchTypography.narrowSpace
                 matches.append(document.match(
                     tokens: index..<index + 1, category: category, rule: id,
-                    message: text.message.replacingOccurrences(of: "{mark}", with: "«").replacingOccurrences(of: "{suggestion}", with: "« "),
+                    message: RuleText.fill(text.message, ["mark": "«", "suggestion": "« "]),
                     shortMessage: text.shortMessage, suggestions: [suggestion],
                     explanation: Explanation(kind: .typography, title: text.title, detail: text.detail)))
                 continue
@@ -98,8 +98,7 @@ public struct FrenchSpaceBeforePunctuationRule: ProofreadingRule {
             let suggestion = space + document.text(of: tokens[index])
             matches.append(document.match(
                 tokens: index..<index + 1, category: category, rule: id,
-                message: text.message.replacingOccurrences(of: "{mark}", with: mark)
-                    .replacingOccurrences(of: "{suggestion}", with: document.text(of: tokens[index - 1]) + " " + mark),
+                message: RuleText.fill(text.message, ["mark": mark, "suggestion": document.text(of: tokens[index - 1]) + " " + mark]),
                 shortMessage: text.shortMessage, suggestions: [suggestion],
                 explanation: Explanation(kind: .typography, title: text.title, detail: text.detail)))
         }
@@ -163,7 +162,7 @@ public struct FrenchNoBreakSpaceRule: ProofreadingRule {
             let space = mark == ":" ? FrenchTypography.noBreakSpace : FrenchTypography.narrowSpace
             matches.append(document.match(
                 tokens: index..<index + 1, category: category, rule: id,
-                message: text.message.replacingOccurrences(of: "{mark}", with: mark), shortMessage: text.shortMessage,
+                message: RuleText.fill(text.message, ["mark": mark]), shortMessage: text.shortMessage,
                 suggestions: [space], explanation: Explanation(kind: .typography, title: text.title, detail: text.detail)))
         }
         return matches
@@ -209,7 +208,7 @@ public struct FrenchMissingApostropheRule: ProofreadingRule {
         func add(_ range: Range<Int>, _ suggestion: String) {
             matches.append(document.match(
                 tokens: range, category: category, rule: id,
-                message: text.message.replacingOccurrences(of: "{suggestion}", with: suggestion), shortMessage: text.shortMessage,
+                message: RuleText.fill(text.message, ["suggestion": suggestion]), shortMessage: text.shortMessage,
                 suggestions: [suggestion], explanation: Explanation(kind: .typography, title: text.title, detail: text.detail)))
         }
         for index in tokens.indices where tokens[index].kind == .word && Self.letters.contains(document.lowercasedTexts[index]) {

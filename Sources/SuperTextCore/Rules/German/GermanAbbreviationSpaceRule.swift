@@ -54,7 +54,7 @@ public struct GermanAbbreviationSpaceRule: ProofreadingRule {
                 suggestion += "."
                 matches.append(document.match(
                     tokens: index..<index + 2, category: category, rule: id,
-                    message: ruleText.message.replacingOccurrences(of: "{suggestion}", with: suggestion), shortMessage: ruleText.shortMessage,
+                    message: RuleText.fill(ruleText.message, ["suggestion": suggestion]), shortMessage: ruleText.shortMessage,
                     suggestions: [suggestion], explanation: Explanation(kind: .typography, title: ruleText.title, detail: ruleText.detail)))
             }
         }

@@ -150,7 +150,7 @@ public struct GermanDassRule: ProofreadingRule {
                 let ruleText = Self.texts[context.explanationLanguage] ?? Self.texts[.en]!
                 matches.append(document.match(
                     tokens: sentence.tokens[position]..<sentence.tokens[position] + 1, category: category, rule: id,
-                    message: ruleText.message.replacingOccurrences(of: "{suggestion}", with: suggestion), shortMessage: ruleText.shortMessage,
+                    message: RuleText.fill(ruleText.message, ["suggestion": suggestion]), shortMessage: ruleText.shortMessage,
                     suggestions: [suggestion], explanation: Explanation(kind: category.explanationKind, title: ruleText.title, detail: ruleText.detail)))
             }
         }
@@ -221,7 +221,7 @@ public struct GermanSubordinateCommaRule: ProofreadingRule {
                 let ruleText = Self.texts[context.explanationLanguage] ?? Self.texts[.en]!
                 matches.append(document.match(
                     tokens: sentence.tokens[position - 1]..<sentence.tokens[position] + 1, category: category, rule: id,
-                    message: ruleText.message.replacingOccurrences(of: "{conjunction}", with: sentence.written(position)), shortMessage: ruleText.shortMessage,
+                    message: RuleText.fill(ruleText.message, ["conjunction": sentence.written(position)]), shortMessage: ruleText.shortMessage,
                     suggestions: [before + ", " + sentence.written(position)],
                     explanation: Explanation(kind: category.explanationKind, title: ruleText.title, detail: ruleText.detail)))
             }

@@ -382,8 +382,7 @@ public struct GermanArticleNounRule: ProofreadingRule {
                 guard cased != written else { continue }
                 let ruleText = Self.texts[context.explanationLanguage] ?? Self.texts[.en]!
                 func fill(_ template: String) -> String {
-                    template.replacingOccurrences(of: "{written}", with: written).replacingOccurrences(of: "{suggestion}", with: cased)
-                        .replacingOccurrences(of: "{noun}", with: sentence.written(nounPosition))
+                    RuleText.fill(template, ["written": written, "suggestion": cased, "noun": sentence.written(nounPosition)])
                 }
                 matches.append(document.match(
                     tokens: sentence.tokens[position]..<sentence.tokens[position] + 1, category: category, rule: id,
@@ -480,7 +479,7 @@ public struct GermanCompoundRule: ProofreadingRule {
         func add(_ first: Int, _ last: Int, _ sentence: RuleSentence, _ suggestion: String) {
             matches.append(document.match(
                 tokens: sentence.tokens[first]..<sentence.tokens[last] + 1, category: category, rule: id,
-                message: ruleText.message.replacingOccurrences(of: "{suggestion}", with: suggestion), shortMessage: ruleText.shortMessage,
+                message: RuleText.fill(ruleText.message, ["suggestion": suggestion]), shortMessage: ruleText.shortMessage,
                 suggestions: [suggestion], explanation: Explanation(kind: category.explanationKind, title: ruleText.title, detail: ruleText.detail)))
         }
         /// Whether a word is a noun of the lexicon (written with a capital, its other readings,

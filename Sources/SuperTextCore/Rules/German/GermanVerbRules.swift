@@ -145,7 +145,7 @@ public struct GermanSeparableVerbRule: ProofreadingRule {
         let ruleText = Self.texts[context.explanationLanguage] ?? Self.texts[.en]!
         matches.append(document.match(
             tokens: sentence.tokens[first]..<sentence.tokens[last] + 1, category: category, rule: id,
-            message: ruleText.message.replacingOccurrences(of: "{suggestion}", with: suggestion), shortMessage: ruleText.shortMessage,
+            message: RuleText.fill(ruleText.message, ["suggestion": suggestion]), shortMessage: ruleText.shortMessage,
             suggestions: [suggestion], explanation: Explanation(kind: category.explanationKind, title: ruleText.title, detail: ruleText.detail)))
     }
 }
@@ -237,7 +237,7 @@ public struct GermanVerbCapitalRule: ProofreadingRule {
                 let ruleText = Self.texts[context.explanationLanguage] ?? Self.texts[.en]!
                 matches.append(document.match(
                     tokens: sentence.tokens[position]..<sentence.tokens[position] + 1, category: category, rule: id,
-                    message: ruleText.message.replacingOccurrences(of: "{suggestion}", with: suggestion), shortMessage: ruleText.shortMessage,
+                    message: RuleText.fill(ruleText.message, ["suggestion": suggestion]), shortMessage: ruleText.shortMessage,
                     suggestions: [suggestion], explanation: Explanation(kind: .typography, title: ruleText.title, detail: ruleText.detail)))
             }
         }

@@ -207,7 +207,7 @@ struct SpanishSpaceInsideMarksRule: ProofreadingRule {
             if ["¿", "¡", "«"].contains(written), tokens[index + 2].kind == .word {
                 let range = index..<index + 2
                 let suggestion = written
-                func fill(_ template: String) -> String { template.replacingOccurrences(of: "{suggestion}", with: suggestion) }
+                func fill(_ template: String) -> String { RuleText.fill(template, ["suggestion": suggestion]) }
                 matches.append(document.match(
                     tokens: range, category: category, rule: id, message: fill(text.message), shortMessage: text.shortMessage,
                     suggestions: [suggestion], explanation: Explanation(kind: category.explanationKind, title: text.title, detail: text.detail)
@@ -218,7 +218,7 @@ struct SpanishSpaceInsideMarksRule: ProofreadingRule {
         for index in tokens.indices.dropFirst().dropLast() where tokens[index].kind == .space && document.text(of: tokens[index + 1]) == "»"
             && tokens[index - 1].kind == .word {
             let suggestion = "»"
-            func fill(_ template: String) -> String { template.replacingOccurrences(of: "{suggestion}", with: suggestion) }
+            func fill(_ template: String) -> String { RuleText.fill(template, ["suggestion": suggestion]) }
             matches.append(document.match(
                 tokens: index..<index + 2, category: category, rule: id, message: fill(text.message), shortMessage: text.shortMessage,
                 suggestions: [suggestion], explanation: Explanation(kind: category.explanationKind, title: text.title, detail: text.detail)
