@@ -54,6 +54,15 @@ struct TokenScan {
     /// Whether the token at `index` is a space of `range`.
     func isSpace(_ index: Int, in range: Range<Int>) -> Bool { kind(at: index, in: range) == .space }
 
+    /// The pairs of straight double quotes of a sentence around something, with no space inside
+    /// them: the first of two opens, the second closes.
+    func straightQuotePairs(in range: Range<Int>) -> [(open: Int, close: Int)] {
+        let quotes = range.filter { isPunctuation($0, "\"") }
+        return stride(from: 0, to: quotes.count - 1, by: 2).map { (quotes[$0], quotes[$0 + 1]) }.filter { open, close in
+            close > open + 1 && document.tokens[open + 1].kind != .space && document.tokens[close - 1].kind != .space
+        }
+    }
+
     /// Whether a token starts a line (or the text), ignoring spaces before it.
     func startsLine(_ index: Int) -> Bool {
         var previous = index - 1

@@ -30,16 +30,9 @@ public struct EnglishQuotesRule: ProofreadingRule {
         var scan = TokenScan(document, rule: self, texts: Self.texts, language: context.explanationLanguage)
         let tokens = document.tokens
         for range in document.sentenceTokens {
-            // Pairs of straight quotes in a sentence: the first opens, the second closes.
-            let quotes = range.filter { scan.isPunctuation($0, "\"") }
-            var index = 0
-            while index + 1 < quotes.count {
-                let open = quotes[index], close = quotes[index + 1]
-                index += 2
-                // An inch mark after a number ("6' 2\"") is no quote.
-                guard close > open + 1, tokens[open + 1].kind != .space, tokens[close - 1].kind != .space,
-                      tokens[close - 1].kind != .number, open == 0 || tokens[open - 1].kind != .number
-                else { continue }
+            // An inch mark after a number ("6' 2\"") is no quote.
+            for (open, close) in scan.straightQuotePairs(in: range)
+            where tokens[close - 1].kind != .number && (open == 0 || tokens[open - 1].kind != .number) {
                 scan.add(open..<close + 1, "“" + document.text(tokens: open + 1..<close) + "”")
             }
         }

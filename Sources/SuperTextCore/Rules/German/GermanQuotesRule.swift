@@ -27,15 +27,8 @@ public struct GermanQuotesRule: ProofreadingRule {
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var scan = TokenScan(document, rule: self, texts: Self.texts, language: context.explanationLanguage)
-        let tokens = document.tokens
         for range in document.sentenceTokens {
-            // Pairs of straight quotes in a sentence: the first opens, the second closes.
-            let quotes = range.filter { scan.isPunctuation($0, "\"") }
-            var index = 0
-            while index + 1 < quotes.count {
-                let open = quotes[index], close = quotes[index + 1]
-                index += 2
-                guard close > open + 1, tokens[open + 1].kind != .space, tokens[close - 1].kind != .space else { continue }
+            for (open, close) in scan.straightQuotePairs(in: range) {
                 let inner = document.text(tokens: open + 1..<close)
                 // The message shows the quoted words; the suggestion puts them in German quotes.
                 scan.add(open..<close + 1, "„" + inner + "“", shown: inner)
