@@ -31,9 +31,7 @@ struct InternedStrings: Sendable {
     }
 
     private static func hash(_ word: some Sequence<UInt8>) -> Int {
-        var hasher = WordPairCounts.FNV1a()
-        hasher.add(word)
-        return Int(truncatingIfNeeded: hasher.value)
+        Int(truncatingIfNeeded: FNV1a.hash(word))
     }
 
     /// The slot holding `word`, or the empty slot where it would go.

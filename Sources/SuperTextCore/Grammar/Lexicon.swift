@@ -400,7 +400,7 @@ public final class Lexicon: Sendable {
         let extra = [
             "tags:\(WordTag.allCases.map { "\($0)" }.joined(separator: ","))",
             "features:\(WordFeature.allCases.map { "\($0)" }.joined(separator: ","))",
-            "closed:\(String(DataFileCache.fnv1a(closed.utf8), radix: 16))",
+            "closed:\(String(FNV1a.hash(closed.utf8), radix: 16))",
         ].joined(separator: "|")
         return DataFileCache.fingerprint(of: path, version: storageVersion, extra: extra)
     }

@@ -194,16 +194,6 @@ public final class WordPairCounts: Sendable {
     public var isEmpty: Bool { unigrams.isEmpty && bigrams.isEmpty }
 
     static func hash(_ text: Substring) -> UInt64 {
-        var hasher = FNV1a()
-        hasher.add(text.utf8)
-        return hasher.value
-    }
-
-    /// The 64-bit FNV-1a hash: stable across runs (unlike `Hasher`) and cheap on short strings.
-    struct FNV1a {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        mutating func add(_ bytes: some Sequence<UInt8>) {
-            for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        }
+        FNV1a.hash(text.utf8)
     }
 }

@@ -150,7 +150,7 @@ struct RuleSentence: Sendable {
         }
         let text = texts[context.explanationLanguage] ?? texts[.en]!
         func fill(_ template: String) -> String {
-            RuleText.fill(RuleText.fill(template, ["written": written, "suggestion": cased.first ?? ""]), values.map { ($0.key, $0.value) })
+            RuleText.fill(template, [("written", written), ("suggestion", cased.first ?? "")] + values.map { ($0.key, $0.value) })
         }
         return document.match(
             tokens: tokens[first]..<tokens[last] + 1, category: rule.category, rule: rule.id,

@@ -28,7 +28,7 @@ public struct RuleText: Sendable {
     }
 
     /// The four texts with `values` filled in.
-    public func filled(_ values: KeyValuePairs<String, String>) -> RuleText {
+    public func filled(_ values: some Sequence<(String, String)>) -> RuleText {
         RuleText(
             message: Self.fill(message, values), shortMessage: Self.fill(shortMessage, values), title: Self.fill(title, values),
             detail: Self.fill(detail, values))
@@ -42,8 +42,7 @@ extension CheckedDocument {
         tokens range: Range<Int>, rule: String, category: MatchCategory, texts: [ExplanationLanguage: RuleText],
         language: ExplanationLanguage, suggestion: String, values: [(String, String)] = []
     ) -> Match {
-        var text = (texts[language] ?? texts[.en]!).filled(["suggestion": suggestion])
-        for (name, value) in values { text = text.filled([name: value]) }
+        let text = (texts[language] ?? texts[.en]!).filled([("suggestion", suggestion)] + values)
         return match(
             tokens: range, category: category, rule: rule,
             message: text.message, shortMessage: text.shortMessage,

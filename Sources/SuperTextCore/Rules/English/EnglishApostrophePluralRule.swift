@@ -29,7 +29,8 @@ public struct EnglishApostrophePluralRule: ProofreadingRule {
                       detail: "En inglés, 's marca el posesivo (the car's engine) o una contracción (the car's red = is red). El plural (two cars, CDs) y el verbo tras he, she o it (it becomes) llevan una s simple."),
     ]
 
-    /// Whether the UTF-8 of `word` ends in 's or ’s: what `hasSuffix` then confirms by characters.
+    /// Whether `word` ends in 's or ’s, told by its last bytes (`hasSuffix` compares characters,
+    /// at every word; an s with nothing combining after it is the same either way).
     static func endsWithApostropheS(_ word: String) -> Bool {
         let utf8 = word.utf8
         guard utf8.count >= 3, utf8.last == UInt8(ascii: "s") else { return false }
@@ -44,8 +45,8 @@ public struct EnglishApostrophePluralRule: ProofreadingRule {
             let lexicon = context.grammar.lexicon
             for index in range where tokens[index].kind == .word || tokens[index].skipReason == .acronym {
                 let word = texts[index]
-                // Told by its last bytes first: `hasSuffix` compares characters, at every word.
-                guard Self.endsWithApostropheS(word), word.hasSuffix("'s") || word.hasSuffix("’s"), word.count > 3 else { continue }
+                // Told by its last bytes: asked of every word.
+                guard Self.endsWithApostropheS(word), word.count > 3 else { continue }
                 let written = document.text(of: tokens[index])
                 let base = String(word.dropLast(2)), writtenBase = String(written.dropLast(2))
                 let acronym = writtenBase.count >= 2 && writtenBase.allSatisfy { $0.isUppercase || $0.isNumber }

@@ -29,4 +29,23 @@ enum FrenchCapitals {
         "les", "des", "ces", "deux", "trois", "quatre", "cinq", "plusieurs", "quelques", "nombreux", "certains", "certaines",
     ]
     static let cardinalPoints: Set<String> = ["nord", "sud", "est", "ouest", "nord-est", "nord-ouest", "sud-est", "sud-ouest"]
+
+    /// The matches of a capital rule: each word with a capital (or, `capitalized` false, without
+    /// one) that `suggestion` gives another form (from the sentence, the position, the word in
+    /// lowercase and as written).
+    static func matches(
+        of rule: some ProofreadingRule, texts: [ExplanationLanguage: RuleText], in document: CheckedDocument, context: RuleContext,
+        capitalized: Bool, _ suggestion: (RuleSentence, Int, String, String) -> String?
+    ) -> [Match] {
+        var scan = TokenScan(document, rule: rule, texts: texts, language: context.explanationLanguage)
+        for sentence in RuleSentence.all(in: document, context: context) {
+            // The capital told from the first byte where it can be, before the word's text is made.
+            for position in 0..<sentence.count where sentence.isWord(position) && sentence.isCapitalized(position) == capitalized {
+                let written = sentence.written(position)
+                guard let suggested = suggestion(sentence, position, sentence.text(position), written), suggested != written else { continue }
+                scan.add(sentence.tokens[position]..<sentence.tokens[position] + 1, suggested)
+            }
+        }
+        return scan.matches
+    }
 }

@@ -32,49 +32,41 @@ public struct FrenchLowercaseRule: ProofreadingRule {
     ]
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
-        var scan = TokenScan(document, rule: self, texts: Self.texts, language: context.explanationLanguage)
-        for sentence in RuleSentence.all(in: document, context: context) {
-            // The capital told from the first byte where it can be, before the word's text is made.
-            for position in 0..<sentence.count where sentence.isWord(position) && sentence.isCapitalized(position) {
-                let text = sentence.text(position)
-                let written = sentence.written(position)
-                var suggestion: String?
-                guard !sentence.isAllCapitals(position), !sentence.isFirstWord(position),
-                      !sentence.isPunctuation(position - 1) || sentence.text(position - 1) == ","
-                else { continue }
-                let before = sentence.text(position - 1)
-                if FrenchCapitals.months.contains(text) {
-                    // A date: a number before or after ("le 30 Mars", "Mars 1960"), or "en", "de", "mois de".
-                    if sentence.isNumber(position - 1) || sentence.isNumber(position + 1) || ["en", "de", "d'", "début", "fin", "mi"].contains(before) {
-                        suggestion = text
-                    }
-                    // The month as the subject of a verb after a comma or a conjunction ("cette
-                    // année, juin a été chaud"); Mars may be the planet.
-                    if text != "mars", before == "," || FrenchWords.clauseOpeners.contains(before),
-                       sentence.has(position + 1, .VBF), !sentence.isCapitalized(position + 1) {
-                        suggestion = text
-                    }
-                } else if FrenchCapitals.days.contains(text) {
-                    // "le Vendredi saint", "Mardi gras" keep their capital; a day after a lowercase word takes none.
-                    if sentence.isWord(position - 1), !sentence.isCapitalized(position - 1), !["saint", "gras"].contains(sentence.text(position + 1)) {
-                        suggestion = text
-                    }
-                } else if FrenchCapitals.cardinalPoints.contains(text), ["vers", "hémisphère"].contains(before)
-                            || ["le", "l'"].contains(before) && sentence.text(position - 2) == "vers" {
-                    // A direction, not a region: "vers le nord", "l’hémisphère sud".
+        FrenchCapitals.matches(of: self, texts: Self.texts, in: document, context: context, capitalized: true) { sentence, position, text, written in
+            var suggestion: String?
+            guard !sentence.isAllCapitals(position), !sentence.isFirstWord(position),
+                  !sentence.isPunctuation(position - 1) || sentence.text(position - 1) == ","
+            else { return nil }
+            let before = sentence.text(position - 1)
+            if FrenchCapitals.months.contains(text) {
+                // A date: a number before or after ("le 30 Mars", "Mars 1960"), or "en", "de", "mois de".
+                if sentence.isNumber(position - 1) || sentence.isNumber(position + 1) || ["en", "de", "d'", "début", "fin", "mi"].contains(before) {
                     suggestion = text
-                } else if FrenchCapitals.languageNames.contains(text) {
-                    // A language: after "en", a form of "parler", or "cours d’", "professeur de".
-                    let speaking = sentence.readings(position - 1).contains { $0.lemma == "parler" }
-                    let ofNoun = ["de", "d'"].contains(before) && sentence.has(position - 2, .NN)
-                        && ["cours", "professeur", "prof", "leçon", "leçons", "livre", "classe", "examen", "dictionnaire", "traduction", "notions", "niveau"]
-                            .contains(sentence.text(position - 2))
-                    if before == "en" || speaking || ofNoun { suggestion = text }
                 }
-                guard let suggestion, suggestion != written else { continue }
-                scan.add(sentence.tokens[position]..<sentence.tokens[position] + 1, suggestion)
+                // The month as the subject of a verb after a comma or a conjunction ("cette
+                // année, juin a été chaud"); Mars may be the planet.
+                if text != "mars", before == "," || FrenchWords.clauseOpeners.contains(before),
+                   sentence.has(position + 1, .VBF), !sentence.isCapitalized(position + 1) {
+                    suggestion = text
+                }
+            } else if FrenchCapitals.days.contains(text) {
+                // "le Vendredi saint", "Mardi gras" keep their capital; a day after a lowercase word takes none.
+                if sentence.isWord(position - 1), !sentence.isCapitalized(position - 1), !["saint", "gras"].contains(sentence.text(position + 1)) {
+                    suggestion = text
+                }
+            } else if FrenchCapitals.cardinalPoints.contains(text), ["vers", "hémisphère"].contains(before)
+                        || ["le", "l'"].contains(before) && sentence.text(position - 2) == "vers" {
+                // A direction, not a region: "vers le nord", "l’hémisphère sud".
+                suggestion = text
+            } else if FrenchCapitals.languageNames.contains(text) {
+                // A language: after "en", a form of "parler", or "cours d’", "professeur de".
+                let speaking = sentence.readings(position - 1).contains { $0.lemma == "parler" }
+                let ofNoun = ["de", "d'"].contains(before) && sentence.has(position - 2, .NN)
+                    && ["cours", "professeur", "prof", "leçon", "leçons", "livre", "classe", "examen", "dictionnaire", "traduction", "notions", "niveau"]
+                        .contains(sentence.text(position - 2))
+                if before == "en" || speaking || ofNoun { suggestion = text }
             }
+            return suggestion
         }
-        return scan.matches
     }
 }

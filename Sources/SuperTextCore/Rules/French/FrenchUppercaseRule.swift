@@ -30,38 +30,30 @@ public struct FrenchUppercaseRule: ProofreadingRule {
     ]
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
-        var scan = TokenScan(document, rule: self, texts: Self.texts, language: context.explanationLanguage)
-        for sentence in RuleSentence.all(in: document, context: context) {
-            // The capital told from the first byte where it can be, before the word's text is made.
-            for position in 0..<sentence.count where sentence.isWord(position) && !sentence.isCapitalized(position) {
-                let text = sentence.text(position)
-                let written = sentence.written(position)
-                var suggestion: String?
-                let before = sentence.text(position - 1)
-                // After "beaucoup de", a people only if the word is not also a language ("un peu de français").
-                if FrenchCapitals.peoples.contains(text), FrenchCapitals.pluralDeterminers.contains(before) || (["de", "d'"].contains(before)
-                    && ["beaucoup", "millions", "milliers", "centaines"].contains(sentence.text(position - 2))
-                    && !FrenchCapitals.languageNames.contains(text)) {
-                    // "des Anglais", but "des anglais" before a noun is rare: the noun itself.
-                    if !sentence.has(position + 1, .NN) || sentence.has(position + 1, .VBF) { suggestion = WordCase.capitalizingFirst(written) }
-                } else if text == "dieu", !["un", "le", "du", "au", "ce", "cet", "quel", "aucun", "chaque", "son", "ton", "leur", "faux", "petit", "demi", "nouveau", "tel"].contains(before) {
-                    suggestion = "Dieu"
-                } else if ["nord", "sud", "est", "ouest"].contains(text), before == "l'", sentence.text(position - 2) == "de",
-                          sentence.isCapitalized(position - 3), !sentence.isFirstWord(position - 3) || !sentence.has(position - 3, .NN) {
-                    // "l’Allemagne de l’Est", "l’Europe de l’Ouest": part of the name of a region
-                    // (a capital that only starts the sentence may be a common noun's).
+        FrenchCapitals.matches(of: self, texts: Self.texts, in: document, context: context, capitalized: false) { sentence, position, text, written in
+            var suggestion: String?
+            let before = sentence.text(position - 1)
+            // After "beaucoup de", a people only if the word is not also a language ("un peu de français").
+            if FrenchCapitals.peoples.contains(text), FrenchCapitals.pluralDeterminers.contains(before) || (["de", "d'"].contains(before)
+                && ["beaucoup", "millions", "milliers", "centaines"].contains(sentence.text(position - 2))
+                && !FrenchCapitals.languageNames.contains(text)) {
+                // "des Anglais", but "des anglais" before a noun is rare: the noun itself.
+                if !sentence.has(position + 1, .NN) || sentence.has(position + 1, .VBF) { suggestion = WordCase.capitalizingFirst(written) }
+            } else if text == "dieu", !["un", "le", "du", "au", "ce", "cet", "quel", "aucun", "chaque", "son", "ton", "leur", "faux", "petit", "demi", "nouveau", "tel"].contains(before) {
+                suggestion = "Dieu"
+            } else if ["nord", "sud", "est", "ouest"].contains(text), before == "l'", sentence.text(position - 2) == "de",
+                      sentence.isCapitalized(position - 3), !sentence.isFirstWord(position - 3) || !sentence.has(position - 3, .NN) {
+                // "l’Allemagne de l’Est", "l’Europe de l’Ouest": part of the name of a region
+                // (a capital that only starts the sentence may be a common noun's).
+                suggestion = WordCase.capitalizingFirst(written)
+            } else if FrenchCapitals.cardinalPoints.contains(text), sentence.isCapitalized(position - 2),
+                      before == "du" {
+                // "Afrique du sud", "Corée du nord": part of the name.
+                if !sentence.isWord(position + 1) || !sentence.has(position + 1, .NN) {
                     suggestion = WordCase.capitalizingFirst(written)
-                } else if FrenchCapitals.cardinalPoints.contains(text), sentence.isCapitalized(position - 2),
-                          before == "du" {
-                    // "Afrique du sud", "Corée du nord": part of the name.
-                    if !sentence.isWord(position + 1) || !sentence.has(position + 1, .NN) {
-                        suggestion = WordCase.capitalizingFirst(written)
-                    }
                 }
-                guard let suggestion, suggestion != written else { continue }
-                scan.add(sentence.tokens[position]..<sentence.tokens[position] + 1, suggestion)
             }
+            return suggestion
         }
-        return scan.matches
     }
 }

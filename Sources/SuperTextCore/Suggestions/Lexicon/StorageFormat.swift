@@ -138,15 +138,6 @@ extension StorageWriter {
 /// source (its path, size and modification time, and what else the reading depends on) is the
 /// one they were written with.
 enum DataFileCache {
-    static func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        return hash
-    }
-
     /// The source file as one line: `version`, path, size, modification time, then `extra`.
     static func fingerprint(of path: String, version: UInt32, extra: String = "") -> String {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
@@ -158,6 +149,6 @@ enum DataFileCache {
     /// `DIRECTORY/NAME-HASH-vVERSION.cache` for the source `…/NAME.tsv`.
     static func path(for source: String, in directory: String, version: UInt32) -> String {
         let name = ((source as NSString).lastPathComponent as NSString).deletingPathExtension
-        return directory + "/\(name)-\(String(fnv1a(source.utf8), radix: 16))-v\(version).cache"
+        return directory + "/\(name)-\(String(FNV1a.hash(source.utf8), radix: 16))-v\(version).cache"
     }
 }
