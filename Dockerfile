@@ -47,7 +47,8 @@ COPY --from=build /staging/supertext /rootfs/usr/local/bin/supertext
 # Versions are not pinned: Debian's security updates replace them within bookworm.
 # ldd names the libraries (and the loader) the binary needs; they are copied under the paths it
 # names, links resolved. The dictionaries keep their links (es_AR -> es_ES: one language with
-# aliases, loaded once); a link out of the folder is replaced by its file. The CA certificates
+# aliases, loaded once); a link out of the folder is replaced by its file. Of pocketsphinx-en-us,
+# only the English trigram model is kept (confused words), not its speech models. The CA certificates
 # are for a PostgreSQL URL with sslmode=require or prefer. Last, the binary starts in /rootfs
 # alone, so that a missing library fails the build rather than the first start (Swift reads its
 # arguments from /proc, which the chroot lacks: it prints its help, which is enough for that).
@@ -59,7 +60,7 @@ RUN for package in ${DICTIONARIES} ${EXTRA_DICTIONARIES}; do \
         esac; \
     done \
     && apt-get update \
-    && apt-get install -y --no-install-recommends libhunspell-1.7-0 libsqlite3-0 libjemalloc2 ca-certificates ${DICTIONARIES} ${EXTRA_DICTIONARIES} \
+    && apt-get install -y --no-install-recommends libhunspell-1.7-0 libsqlite3-0 libjemalloc2 ca-certificates pocketsphinx-en-us ${DICTIONARIES} ${EXTRA_DICTIONARIES} \
     && rm -rf /var/lib/apt/lists/* \
     && ldd /rootfs/usr/local/bin/supertext >/tmp/ldd && cat /tmp/ldd \
     && if grep -q 'not found' /tmp/ldd; then echo "A library the binary links is missing" >&2; exit 1; fi \
@@ -71,6 +72,8 @@ RUN for package in ${DICTIONARIES} ${EXTRA_DICTIONARIES}; do \
     && cp -a /usr/share/hunspell/. /rootfs/usr/share/hunspell/ \
     && find /rootfs/usr/share/hunspell -type l -lname '*/*' -exec sh -c \
         'for link; do cp --remove-destination -L "/usr/share/hunspell/${link##*/}" "$link" || exit 1; done' sh {} + \
+    && mkdir -p /rootfs/usr/share/pocketsphinx/model/en-us \
+    && cp /usr/share/pocketsphinx/model/en-us/en-us.lm.bin /rootfs/usr/share/pocketsphinx/model/en-us/ \
     && cp /etc/ssl/certs/ca-certificates.crt /rootfs/etc/ssl/certs/ \
     && printf 'root:x:0:0:root:/root:/sbin/nologin\nsupertext:x:10001:10001:SuperText:/data:/sbin/nologin\n' >/rootfs/etc/passwd \
     && printf 'root:x:0:\nsupertext:x:10001:\n' >/rootfs/etc/group \

@@ -4,7 +4,9 @@
 set -euo pipefail
 
 purpose="${1:-run}"
-packages=(libhunspell-dev pkg-config libsqlite3-dev zlib1g-dev libjemalloc-dev hunspell-en-us hunspell-en-gb hunspell-fr hunspell-de-de hunspell-es)
+# pocketsphinx-en-us holds the English trigram model that decides confused words (docs/grammar.md).
+packages=(libhunspell-dev pkg-config libsqlite3-dev zlib1g-dev libjemalloc-dev hunspell-en-us hunspell-en-gb hunspell-fr hunspell-de-de hunspell-es
+          pocketsphinx-en-us)
 case "$purpose" in
   test)
     packages+=(hunspell python3 python3-venv curl chromium chromium-driver fonts-dejavu-core neovim)

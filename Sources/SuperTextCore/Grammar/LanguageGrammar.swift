@@ -10,6 +10,8 @@ public final class LanguageGrammar: Sendable {
     public let counts: WordPairCounts
     /// The part of speech of each word in its sentence, where the language has a model.
     public let tagger: ContextTagger?
+    /// How likely a word is after the two before it, where the language has a model (English).
+    public let languageModel: TrigramModel?
     /// The language's rules: its data files' pattern rules and the rules written in code.
     public let rules: [any ProofreadingRule]
     /// The pattern rules among `rules`, indexed to run in one pass.
@@ -23,11 +25,15 @@ public final class LanguageGrammar: Sendable {
     /// No grammar data.
     public static let empty = LanguageGrammar(language: "", lexicon: .empty, counts: .empty, tagger: nil, rules: [])
 
-    init(language: String, lexicon: Lexicon, counts: WordPairCounts, tagger: ContextTagger?, rules: [any ProofreadingRule]) {
+    init(
+        language: String, lexicon: Lexicon, counts: WordPairCounts, tagger: ContextTagger?, languageModel: TrigramModel? = nil,
+        rules: [any ProofreadingRule]
+    ) {
         self.language = language
         self.lexicon = lexicon
         self.counts = counts
         self.tagger = tagger
+        self.languageModel = languageModel
         self.rules = rules
         patternIndex = PatternRuleIndex(rules.compactMap { $0 as? PatternRule })
         otherRules = rules.filter { !($0 is PatternRule) }
@@ -78,6 +84,7 @@ public final class LanguageGrammar: Sendable {
         let lexicon = try Lexicon.cached(path: path(language + "-lexicon.tsv"), closedClasses: closed)
         let counts = try WordPairCounts.cached(unigramPath: path(language + "-unigrams.tsv"), bigramPath: path(language + "-bigrams.tsv"))
         let tagger = try path(language + "-tagger.bin").map { try ContextTagger(path: $0) }
+        let languageModel = loadLanguageModel(language: language, path: path(language + "-trigrams.lm.bin"))
         var rules: [any ProofreadingRule] = []
         if let rulePath = path(language + ".rules") {
             let text = try String(contentsOfFile: rulePath, encoding: .utf8)
@@ -102,7 +109,28 @@ public final class LanguageGrammar: Sendable {
             }
         }
         rules += ProofreadingRules.codeRules(for: language, searchPath: searchPath)
-        return LanguageGrammar(language: language, lexicon: lexicon, counts: counts, tagger: tagger, rules: rules)
+        return LanguageGrammar(language: language, lexicon: lexicon, counts: counts, tagger: tagger, languageModel: languageModel, rules: rules)
+    }
+
+    /// Where a language's trigram model is installed by its Debian package, by language.
+    static let installedLanguageModels = ["en": "/usr/share/pocketsphinx/model/en-us/en-us.lm.bin"]
+
+    /// The language's trigram model: `grammar/<language>-trigrams.lm.bin` of the search path (a
+    /// model of one's own), else the one its Debian package installs. A model that cannot be read
+    /// is reported in `GrammarCatalog.failures`, and the rules that need it stay silent; the
+    /// other rules of the language run.
+    static func loadLanguageModel(language: String, path: String?) -> TrigramModel? {
+        guard let path = path ?? installedLanguageModels[language] else { return nil }
+        guard FileManager.default.fileExists(atPath: path) else {
+            GrammarCatalog.report("\(language): no trigram model at \(path) (Debian's pocketsphinx-\(language)-us package): confused words are not checked")
+            return nil
+        }
+        do {
+            return try TrigramModel(path: path)
+        } catch {
+            GrammarCatalog.report("\(language): \(error)")
+            return nil
+        }
     }
 }
 
@@ -137,7 +165,7 @@ public enum GrammarCatalog {
         do {
             grammar = try LanguageGrammar.load(language: language, searchPath: searchPath)
         } catch {
-            failuresStore.withLock { $0.append("\(language): \(error)") }
+            report("\(language): \(error)")
             grammar = .empty
         }
         return loaded.withLock { table in
@@ -161,6 +189,11 @@ public enum GrammarCatalog {
     }
 
     private static let failuresStore = Mutex<[String]>([])
+
+    /// Records grammar data that could not be read, for `failures`.
+    static func report(_ failure: String) {
+        failuresStore.withLock { $0.append(failure) }
+    }
 
     /// Grammar data that could not be read, one line each (for the start-up log).
     public static var failures: [String] { failuresStore.withLock { $0 } }

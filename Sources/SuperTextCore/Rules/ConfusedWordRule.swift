@@ -1,13 +1,16 @@
 import Foundation
 
 /// A real word written for another that sounds or looks alike ("then" for "than", "loose" for
-/// "lose"), decided by how often each candidate occurs between the same neighbours in a large
-/// corpus (`WordPairCounts`), where no grammar rule can decide.
+/// "lose"), decided by how likely each candidate is among the words around it, where no grammar
+/// rule can decide: a trigram model of English (`TrigramModel`) scores the written word and each
+/// candidate over the three word triples it takes part in.
 ///
-/// The written word is flagged only when a candidate is `minimumRatio` times more likely in
-/// its place, counting the pair on each side the corpus has seen; the ratio was chosen on the
-/// development set so that clean text stays clean (docs/grammar.md). Sets and what each word
-/// means, in every explanation language, are data: `grammar/<language>-confusions.txt`.
+/// A candidate is offered when it makes those triples far likelier than the written word (a
+/// hundred times for the common confusions, three thousand for the long list of pairs); the two
+/// margins were chosen on the validation part of the development set so that clean text stays
+/// clean (docs/grammar.md). The sets are data, read by
+/// one parser: `grammar/<language>-confusions.txt` (sets with what each word means, in every
+/// explanation language) and `grammar/<language>-confusion-pairs.txt` (pairs alone).
 public struct ConfusedWordRule: ProofreadingRule {
     public let id: String
     public let category = MatchCategory.confusedWords
@@ -16,43 +19,91 @@ public struct ConfusedWordRule: ProofreadingRule {
     public let languages: Set<String>
     public let examples: [RuleExample]
 
-    /// The sets, by each of their words.
-    let setsByWord: [String: ConfusionSet]
-    /// How many times likelier a candidate must be than the written word.
-    let minimumRatio: Double
-
-    /// A set of words often confused, with what each means in every explanation language.
-    struct ConfusionSet: Sendable {
-        var words: [String]
-        var meanings: [String: [ExplanationLanguage: String]]
-        /// Words that cannot end a clause ("than", "their"): never offered before punctuation.
-        var needsFollower: Set<String> = []
+    /// The words that may have been meant, by the word written.
+    let alternatives: [String: [Alternative]]
+    /// What a word means, in every explanation language, where a set says.
+    let meanings: [String: [ExplanationLanguage: String]]
+    /// Words that cannot end a clause ("than", "their"): never offered before punctuation.
+    let needsFollower: Set<String>
+    /// A word that may have been meant, and how much likelier (log10) its triples must be than
+    /// the written word's for the rule to offer it.
+    struct Alternative: Sendable {
+        var word: String
+        var minimumLog10Ratio: Float
     }
 
-    /// The English rule, read from the first `grammar/en-confusions.txt` of `searchPath`.
+    /// The margin for a set of `-confusions.txt`: confusions common enough to be listed with their
+    /// meanings ("then"/"than", "to"/"too") are likelier to be mistakes, so less evidence is asked
+    /// (a hundred times likelier).
+    static let commonConfusionRatio: Float = 2
+    /// The margin for a pair of `-confusion-pairs.txt`, many of them rare slips (about three
+    /// thousand times).
+    static let pairRatio: Float = 3.5
+
+    /// The rule of `language`, from the first directory of `searchPath` with its confusion files.
+    /// A line the parser cannot read is reported in `GrammarCatalog.failures` with its file and
+    /// line, and left out.
     static func load(language: String, searchPath: [String]) -> ConfusedWordRule? {
         for directory in searchPath {
-            let path = directory + "/grammar/" + language + "-confusions.txt"
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
-            return ConfusedWordRule(language: language, file: text)
+            let base = directory + "/grammar/" + language
+            guard let sets = try? String(contentsOfFile: base + "-confusions.txt", encoding: .utf8) else { continue }
+            let pairs = (try? String(contentsOfFile: base + "-confusion-pairs.txt", encoding: .utf8)) ?? ""
+            let rule = ConfusedWordRule(language: language, files: [
+                (base + "-confusions.txt", sets, commonConfusionRatio), (base + "-confusion-pairs.txt", pairs, pairRatio),
+            ])
+            for problem in rule.problems { GrammarCatalog.report(problem) }
+            return rule
         }
         return nil
     }
 
-    /// Reads a confusion file: blocks separated by blank lines, each line
-    /// `word: meaning | sens | Bedeutung | significado` (English, French, German, Spanish); a
-    /// word written `than*` needs a word after it. `example: wrong => right` and
-    /// `example: clean sentence` lines run as tests.
-    init(language: String, file: String, minimumRatio: Double = 20) {
+    /// Lines of the files that could not be read (`file:line: why`).
+    let problems: [String]
+
+    /// Reads confusion data, each of `files` in turn with the margin its entries ask (a pair
+    /// already read keeps its first margin). A set is a block of lines separated by a blank line,
+    /// each line `word: meaning | sens | Bedeutung | significado` (English, French, German,
+    /// Spanish); a word written `than*` needs a word after it. A pair is one line: `able; bale`
+    /// (either may be written for the other) or `advice -> advise` (only the first is written for
+    /// the second). `example: wrong => right` and `example: clean sentence` lines run as tests;
+    /// `#` starts a comment.
+    init(language: String, files: [(name: String, text: String, minimumLog10Ratio: Float)]) {
         id = language.uppercased() + "_CONFUSED_WORDS"
         languages = [language]
-        self.minimumRatio = minimumRatio
-        var sets: [String: ConfusionSet] = [:]
+        var alternatives: [String: [Alternative]] = [:]
+        var meanings: [String: [ExplanationLanguage: String]] = [:]
+        var needsFollower: Set<String> = []
         var examples: [RuleExample] = []
-        for block in file.components(separatedBy: "\n\n") {
-            var set = ConfusionSet(words: [], meanings: [:])
-            for line in block.split(separator: "\n") where !line.hasPrefix("#") {
-                guard let colon = line.firstIndex(of: ":") else { continue }
+        var problems: [String] = []
+        func add(_ written: String, _ meant: String, _ ratio: Float) {
+            guard written != meant, !alternatives[written, default: []].contains(where: { $0.word == meant }) else { return }
+            alternatives[written, default: []].append(Alternative(word: meant, minimumLog10Ratio: ratio))
+        }
+        func words(_ text: Substring) -> [String] {
+            text.split(separator: " ", omittingEmptySubsequences: true).isEmpty ? [] : [text.trimmingCharacters(in: .whitespaces).lowercased()]
+        }
+        for (name, text, ratio) in files {
+            var set: [String] = []
+            func closeSet() {
+                for written in set { for meant in set { add(written, meant, ratio) } }
+                set = []
+            }
+            for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+                    .trimmingCharacters(in: .whitespaces)
+                if line.isEmpty { closeSet(); continue }
+                if let arrow = line.range(of: "->") {
+                    let written = words(line[..<arrow.lowerBound]), meant = words(line[arrow.upperBound...])
+                    if written.count == 1, meant.count == 1 { add(written[0], meant[0], ratio) } else { problems.append("\(name):\(number + 1): `written -> meant` needs a word on each side") }
+                    continue
+                }
+                guard let colon = line.firstIndex(of: ":") else {
+                    let pair = line.split(separator: ";", omittingEmptySubsequences: false).flatMap(words)
+                    if pair.count == 2 { add(pair[0], pair[1], ratio); add(pair[1], pair[0], ratio) } else {
+                        problems.append("\(name):\(number + 1): neither `word: meaning`, `a; b` nor `a -> b`")
+                    }
+                    continue
+                }
                 let key = line[..<colon].trimmingCharacters(in: .whitespaces)
                 let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
                 if key == "example" {
@@ -60,129 +111,157 @@ public struct ConfusedWordRule: ProofreadingRule {
                     examples.append(parts.count == 2 ? .wrong(parts[0], parts[1]) : .right(value))
                     continue
                 }
-                let glosses = value.components(separatedBy: " | ")
                 var word = key
                 if word.hasSuffix("*") {
                     word.removeLast()
-                    set.needsFollower.insert(word)
+                    needsFollower.insert(word)
                 }
-                set.words.append(word)
-                var meanings: [ExplanationLanguage: String] = [:]
-                for (language, gloss) in zip([ExplanationLanguage.en, .fr, .de, .es], glosses) { meanings[language] = gloss }
-                set.meanings[word] = meanings
+                set.append(word)
+                let glosses = value.components(separatedBy: " | ")
+                for (language, gloss) in zip([ExplanationLanguage.en, .fr, .de, .es], glosses) { meanings[word, default: [:]][language] = gloss }
             }
-            guard set.words.count >= 2 else { continue }
-            for word in set.words { sets[word] = set }
+            closeSet()
         }
-        setsByWord = sets
+        self.alternatives = alternatives
+        self.meanings = meanings
+        self.needsFollower = needsFollower
         self.examples = examples
+        self.problems = problems
     }
 
     /// The message names the word meant and what it means (`{gloss}`), the reason to write it; the
-    /// explanation sets the meanings of both side by side. The word-pair counts that chose it are
-    /// evidence, not a reason a writer can use, so no text quotes them.
-    static let texts: [ExplanationLanguage: (message: String, bareMessage: String, short: String, meaning: String)] = [
-        .en: ("Did you mean '{suggestion}' ({gloss})?", "Did you mean '{suggestion}'?", "Confused words", "'{word}': {meaning}."),
-        .fr: ("Vouliez-vous dire « {suggestion} » ({gloss}) ?", "Vouliez-vous dire « {suggestion} » ?", "Mots confondus", "« {word} » : {meaning}."),
-        .de: ("Meinten Sie „{suggestion}“ ({gloss})?", "Meinten Sie „{suggestion}“?", "Verwechselte Wörter", "„{word}“: {meaning}."),
-        .es: ("¿Quería decir «{suggestion}» ({gloss})?", "¿Quería decir «{suggestion}»?", "Palabras confundidas", "«{word}»: {meaning}."),
+    /// explanation sets the meanings of both side by side (`alike` where the pair has none). The
+    /// model's probabilities that chose it are evidence, not a reason a writer can use, so no
+    /// text quotes them.
+    static let texts: [ExplanationLanguage: (message: String, bareMessage: String, short: String, meaning: String, alike: String)] = [
+        .en: ("Did you mean '{suggestion}' ({gloss})?", "Did you mean '{suggestion}'?", "Confused words", "'{word}': {meaning}.",
+              "'{word}' and '{suggestion}' sound or look alike, and are easily written for one another. With the words around it, '{suggestion}' is the word that makes sense here."),
+        .fr: ("Vouliez-vous dire « {suggestion} » ({gloss}) ?", "Vouliez-vous dire « {suggestion} » ?", "Mots confondus", "« {word} » : {meaning}.",
+              "« {word} » et « {suggestion} » se ressemblent à l’oreille ou à l’écrit, et l’un s’écrit facilement pour l’autre. Avec les mots qui l’entourent, c’est « {suggestion} » qui a un sens ici."),
+        .de: ("Meinten Sie „{suggestion}“ ({gloss})?", "Meinten Sie „{suggestion}“?", "Verwechselte Wörter", "„{word}“: {meaning}.",
+              "„{word}“ und „{suggestion}“ klingen oder sehen ähnlich aus und werden leicht verwechselt. Mit den Wörtern darum herum ergibt hier „{suggestion}“ Sinn."),
+        .es: ("¿Quería decir «{suggestion}» ({gloss})?", "¿Quería decir «{suggestion}»?", "Palabras confundidas", "«{word}»: {meaning}.",
+              "«{word}» y «{suggestion}» suenan o se escriben de forma parecida, y es fácil escribir una por otra. Con las palabras de alrededor, la que tiene sentido aquí es «{suggestion}»."),
     ]
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
-        let counts = context.grammar.counts
-        guard !counts.isEmpty else { return [] }
+        guard let model = context.grammar.languageModel else { return [] }
         var matches: [Match] = []
         let tokens = document.tokens
         for sentence in document.sentenceTokens {
             let significant = document.significantTokens(in: sentence)
+            var window: [TrigramModel.WordID]?
             for (position, index) in significant.enumerated() where tokens[index].kind == .word {
                 let written = document.lowercasedTexts[index]
-                guard let set = setsByWord[written] else { continue }
-                let previous = document.lowercasedWord(at: position - 1, of: significant)
-                let next = document.lowercasedWord(at: position + 1, of: significant)
-                guard let better = likelier(than: written, in: set, previous: previous, next: next, counts: counts)
+                guard let candidates = alternatives[written], isPlainWord(index, position: position, of: significant, in: document)
                 else { continue }
-                matches.append(match(index: index, written: written, better: better, set: set, document: document, context: context))
+                // The sentence's words as the model numbers them, between `<s> <s>` and `</s>`;
+                // punctuation and numbers are words it does not know.
+                let words = window ?? [model.sentenceStart, model.sentenceStart]
+                    + significant.map { model.id(of: Self.modelSpelling(document.lowercasedTexts[$0])) } + [model.sentenceEnd]
+                window = words
+                let afterNext = document.lowercasedWord(at: position + 2, of: significant)
+                guard let better = likelier(than: written, candidates: candidates, at: position + 2, in: words, model: model,
+                                            followedByWord: document.lowercasedWord(at: position + 1, of: significant) != nil,
+                                            fits: { !Self.bringsASecondVerb($0, before: afterNext, lexicon: context.grammar.lexicon) })
+                else { continue }
+                matches.append(match(index: index, written: written, better: better, document: document, context: context))
             }
         }
         return matches
     }
 
-    /// The candidate much likelier than the written word between its neighbours, if any.
+    /// Whether `candidate` is a pronoun contracted with its verb ("they're", "it's") where the word
+    /// after the next is a finite verb: the sentence has its verb already, so the contraction would
+    /// bring a second one ("Their going was sad": "their going" is the subject of "was").
+    static func bringsASecondVerb(_ candidate: String, before afterNext: String?, lexicon: Lexicon) -> Bool {
+        guard candidate.utf8.contains(UInt8(ascii: "'")), let afterNext else { return false }
+        let tags = lexicon.tags(of: afterNext)
+        return tags.containsAny(WordTags([.VBD, .VBZ, .MD])) && !tags.containsAny(WordTags([.NN, .NNS, .NNU, .JJ]))
+    }
+
+    /// The model writes apostrophes straight (`it's`).
+    static func modelSpelling(_ word: String) -> String {
+        // Only a word with a byte of the three of "’" can hold one (the search is slow).
+        word.utf8.contains(0xE2) ? word.replacingOccurrences(of: "\u{2019}", with: "'") : word
+    }
+
+    /// Whether the word at `index` is one the model can judge: not part of a hyphenated,
+    /// bracketed or slashed form ("fee-paying", "[T]he", "and/or"), not beside code or a URL
+    /// (which the model cannot read, so that only the word's own frequency would speak), and not
+    /// capitalised inside a sentence, where it is a name ("Mark", "Bill").
+    private func isPlainWord(_ index: Int, position: Int, of significant: [Int], in document: CheckedDocument) -> Bool {
+        for neighbour in [position - 1, position + 1] where significant.indices.contains(neighbour) {
+            if document.tokens[significant[neighbour]].kind == .skipped { return false }
+        }
+        let range = document.tokens[index].byteRange
+        func joins(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "-"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "/"), UInt8(ascii: "_"): true
+            default: false
+            }
+        }
+        if range.lowerBound > 0, joins(document.bytes[range.lowerBound - 1]) { return false }
+        if range.upperBound < document.bytes.count, joins(document.bytes[range.upperBound]) { return false }
+        let first = document.bytes[range.lowerBound]
+        guard position > 0, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") else { return true }
+        let previous = document.lowercasedTexts[significant[position - 1]]
+        return previous == "." || previous == "!" || previous == "?" || previous == "\"" || previous == "\u{201C}"
+    }
+
+    /// The candidate whose triples are at least its `minimumLog10Ratio` likelier than the written
+    /// word's at `slot` of `words`, the likeliest if several are; only candidates that `fits`
+    /// accepts are scored.
     ///
-    /// Each side is scored as the count of the pair over the candidate's own count (how likely
-    /// the neighbour is, given the word), and the candidate must not lose on either side: "there
-    /// where homeless people" is not "there were" although "there were" is far more common,
-    /// because "where homeless" beats "were homeless". With one neighbour only (punctuation or the
-    /// sentence's edge on the other side) the evidence is thinner and the ratio must be
-    /// `oneSidedFactor` times higher.
-    func likelier(than written: String, in set: ConfusionSet, previous: String?, next: String?, counts: WordPairCounts) -> String? {
-        let unseen = counts.unseenPairCount
-        struct Candidate {
-            var word: String
-            var left: Double
-            var right: Double
-            var leftSeen: Bool
-            var rightSeen: Bool
-            var seen: Bool { leftSeen || rightSeen }
+    /// A word takes part in three triples: the two words before it, the one before and the one
+    /// after, the two after it; their log probabilities are summed for each candidate in its place.
+    func likelier(
+        than written: String, candidates: [Alternative], at slot: Int, in words: [TrigramModel.WordID], model: TrigramModel,
+        followedByWord: Bool, fits: (String) -> Bool = { _ in true }
+    ) -> String? {
+        let before2 = words[slot - 2], before1 = words[slot - 1]
+        let after1 = slot + 1 < words.count ? words[slot + 1] : nil
+        let after2 = slot + 2 < words.count ? words[slot + 2] : nil
+        func score(_ word: TrigramModel.WordID) -> Float {
+            var total = model.logProbability(of: word, after: before1, before2)
+            if let after1 {
+                total += model.logProbability(of: after1, after: word, before1)
+                if let after2 { total += model.logProbability(of: after2, after: after1, word) }
+            }
+            return total
         }
-        func candidate(_ word: String) -> Candidate {
-            let count = Double(max(counts.count(word), 1))
-            let leftCount = previous.map { counts.count($0, word) } ?? 0
-            let rightCount = next.map { counts.count(word, $0) } ?? 0
-            return Candidate(
-                word: word,
-                left: previous == nil ? 1 : max(Double(leftCount), unseen) / count,
-                right: next == nil ? 1 : max(Double(rightCount), unseen) / count,
-                leftSeen: leftCount > 0, rightSeen: rightCount > 0
-            )
-        }
-        let candidates = set.words.map(candidate)
-        guard candidates.contains(where: \.seen),
-              let writtenCandidate = candidates.first(where: { $0.word == written }) else { return nil }
-        // The written word's own frequency counts once: P(word) P(left | word) P(right | word).
-        func score(_ candidate: Candidate) -> Double {
-            Double(max(counts.count(candidate.word), 1)) * candidate.left * candidate.right
-        }
-        let writtenScore = score(writtenCandidate)
-        var best: (word: String, score: Double)?
-        for candidate in candidates where candidate.word != written && (next != nil || !set.needsFollower.contains(candidate.word)) {
-            // Seen beside these very words, and no worse than the written word on either side.
-            guard candidate.seen, candidate.left >= writtenCandidate.left, candidate.right >= writtenCandidate.right else { continue }
-            // A side where neither word was seen is weak evidence ("runs of punctuation", "the
-            // later ones"): the candidate must then win by the higher one-sided ratio.
-            let leftSays = previous != nil && (candidate.leftSeen || writtenCandidate.leftSeen)
-            let rightSays = next != nil && (candidate.rightSeen || writtenCandidate.rightSeen)
-            let ratio = leftSays && rightSays ? minimumRatio : minimumRatio * Self.oneSidedFactor
-            let candidateScore = score(candidate)
-            if candidateScore >= writtenScore * ratio, candidateScore > best?.score ?? 0 {
+        let writtenScore = score(words[slot])
+        var best: (word: String, score: Float)?
+        for candidate in candidates where (followedByWord || !needsFollower.contains(candidate.word)) && fits(candidate.word) {
+            let id = model.id(of: Self.modelSpelling(candidate.word))
+            guard id != TrigramModel.unknown else { continue }
+            let candidateScore = score(id)
+            if candidateScore - writtenScore >= candidate.minimumLog10Ratio, candidateScore > best?.score ?? -.infinity {
                 best = (candidate.word, candidateScore)
             }
         }
         return best?.word
     }
 
-    /// How much more a candidate must win by when only one neighbour is a word.
-    static let oneSidedFactor = 5.0
-
     private func match(
-        index: Int, written: String, better: String, set: ConfusionSet, document: CheckedDocument, context: RuleContext
+        index: Int, written: String, better: String, document: CheckedDocument, context: RuleContext
     ) -> Match {
         let language = context.explanationLanguage
         let text = Self.texts[language] ?? Self.texts[.en]!
         let writtenText = document.text(of: document.tokens[index])
         let suggestion = WordCase.startsWithCapital(writtenText) ? WordCase.capitalizingFirst(better) : better
-        let meanings = [written, better].compactMap { word -> String? in
-            guard let meaning = set.meanings[word]?[language] ?? set.meanings[word]?[.en] else { return nil }
-            return RuleText.fill(text.meaning, ["word": word, "meaning": meaning])
+        func meaning(of word: String) -> String? { meanings[word]?[language] ?? meanings[word]?[.en] }
+        let glossed = [written, better].compactMap { word in
+            meaning(of: word).map { RuleText.fill(text.meaning, ["word": word, "meaning": $0]) }
         }
-        let gloss = set.meanings[better]?[language] ?? set.meanings[better]?[.en]
-        let message = gloss.map { RuleText.fill(text.message, ["gloss": $0]) } ?? text.bareMessage
+        // A pair without meanings says what holds of every pair: alike, and one fits here.
+        let detail = glossed.count == 2 ? glossed.joined(separator: " ") : RuleText.fill(text.alike, ["word": written, "suggestion": better])
+        let message = meaning(of: better).map { RuleText.fill(text.message, ["gloss": $0]) } ?? text.bareMessage
         return document.match(
             tokens: index..<index + 1, category: category, rule: id,
             message: RuleText.fill(message, ["suggestion": suggestion]),
             shortMessage: text.short, suggestions: [suggestion],
-            explanation: Explanation(kind: .confusedWords, title: text.short, detail: meanings.joined(separator: " "))
+            explanation: Explanation(kind: .confusedWords, title: text.short, detail: detail)
         )
     }
 }

@@ -1,0 +1,196 @@
+import Foundation
+
+/// How likely a word is after the two before it: a back-off trigram model of English, read in
+/// place from the file Debian's `pocketsphinx-en-us` installs (CMU Sphinx's "trie" binary format,
+/// 72,547 words, 2.05 M word pairs, 1.67 M triples, BSD-2-Clause; docs/grammar.md).
+///
+/// Our own reader: no Swift library reads this format, and the file is used as it is, mapped
+/// read-only, so that only the pages a lookup touches are read. The layout follows the format's
+/// writer (`lm_trie.c` of pocketsphinx 5): unigrams as `(prob, backoff, next)` records, then word
+/// pairs and triples as bit-packed records sorted by word, each pair pointing at the range of its
+/// triples. The file keeps each n-gram from its last word back (a triple `a b c` is found from
+/// `c`, then `b`, then `a`). Probabilities are log10; `Tests/Data/trigram-expected.en.tsv`
+/// holds this reader to pocketsphinx's own `prob` on the same file.
+public final class TrigramModel: @unchecked Sendable {
+    /// A word's number in the model; `unknown` for a word it does not have.
+    public typealias WordID = Int32
+    public static let unknown: WordID = -1
+
+    private let file: MappedFile
+    private let words: [String: WordID]
+    private let unigramProbability: [Float]
+    private let unigramBackoff: [Float]
+    private let unigramNext: [UInt32]
+    private let pairProbability: [Float]
+    private let pairBackoff: [Float]
+    private let tripleProbability: [Float]
+    private let pairs: PackedRecords
+    private let triples: PackedRecords
+    /// `<s>` and `</s>`, the edges of a sentence.
+    public let sentenceStart: WordID
+    public let sentenceEnd: WordID
+
+    /// The probability given to a word the model does not have (log10): it is the same for every
+    /// candidate of a decision, so only its being low matters.
+    static let unknownWordProbability: Float = -7
+    /// Pairs kept only to hold the triples after them have no probability of their own (the
+    /// file gives them about -10^10): below this they count as absent.
+    private static let noProbability: Float = -90
+    /// The file's log base is 1.0001.
+    private static let toLog10 = Float(log10(1.0001))
+
+    public enum FormatError: Error, CustomStringConvertible {
+        case malformed(String, String)
+        public var description: String {
+            switch self { case .malformed(let path, let why): "\(path): not a CMU Sphinx trie language model (\(why))" }
+        }
+    }
+
+    /// Bit-packed records of one order: `wordBits` of word number, then `quantBits` of
+    /// quantized probability (and backoff), then, for pairs, the index of their first triple.
+    struct PackedRecords {
+        let base: UnsafeRawPointer
+        let count: Int
+        let totalBits: Int
+        let wordBits: Int
+        let wordMask: UInt32
+        let nextBits: Int
+        let nextMask: UInt32
+
+        /// `mask` of the bits at `bitOffset`, as the format's writer packs them (little-endian,
+        /// at most 25 bits, read as four bytes from the byte holding the first bit).
+        @inline(__always)
+        func read(_ bitOffset: Int, _ mask: UInt32) -> UInt32 {
+            let value = base.loadUnaligned(fromByteOffset: bitOffset >> 3, as: UInt32.self)
+            return (UInt32(littleEndian: value) >> UInt32(bitOffset & 7)) & mask
+        }
+
+        func word(at index: Int) -> UInt32 { read(index * totalBits, wordMask) }
+        func field(at index: Int, after bits: Int, _ mask: UInt32) -> UInt32 { read(index * totalBits + wordBits + bits, mask) }
+        /// Index of the record for `word` in `range` (sorted by word), if any.
+        func find(_ word: UInt32, in range: Range<Int>) -> Int? {
+            var low = range.lowerBound, high = range.upperBound
+            while low < high {
+                let middle = (low + high) >> 1
+                let found = self.word(at: middle)
+                if found == word { return middle }
+                if found < word { low = middle + 1 } else { high = middle }
+            }
+            return nil
+        }
+    }
+
+    /// Maps and checks the file; every size is checked against the file's length before a
+    /// record is read, so a truncated or damaged file is refused, never read past its end.
+    public init(path: String) throws {
+        guard let file = MappedFile(path: path) else { throw FormatError.malformed(path, "cannot be opened") }
+        self.file = file
+        let bytes = file.bytes
+        let header = Array("Trie Language Model".utf8)
+        var offset = header.count
+        func need(_ size: Int, _ what: String) throws {
+            guard size >= 0, offset + size <= bytes.count else { throw FormatError.malformed(path, "truncated in \(what)") }
+        }
+        try need(1 + 12 + 4, "header")
+        guard bytes.prefix(header.count).elementsEqual(header), bytes[offset] == 3 else {
+            throw FormatError.malformed(path, "not a trigram model")
+        }
+        offset += 1
+        func uint32(_ at: Int) -> UInt32 { UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self)) }
+        func float(_ at: Int) -> Float { Float(bitPattern: uint32(at)) }
+        let counts = (0..<3).map { Int(uint32(offset + 4 * $0)) }
+        offset += 12 + 4 // the counts, then a field the format no longer uses
+        guard counts[0] > 0, counts[0] < 1 << 25, counts[1] < 1 << 25, counts[2] < 1 << 25 else {
+            throw FormatError.malformed(path, "counts out of range")
+        }
+        let bins = 65536
+        try need(3 * bins * 4, "quantization tables")
+        func floats(_ count: Int) -> [Float] {
+            defer { offset += 4 * count }
+            return (0..<count).map { float(offset + 4 * $0) * Self.toLog10 }
+        }
+        pairProbability = floats(bins)
+        pairBackoff = floats(bins)
+        tripleProbability = floats(bins)
+        try need(12 * (counts[0] + 1), "unigrams")
+        unigramProbability = (0...counts[0]).map { float(offset + 12 * $0) * Self.toLog10 }
+        unigramBackoff = (0...counts[0]).map { float(offset + 12 * $0 + 4) * Self.toLog10 }
+        unigramNext = (0...counts[0]).map { uint32(offset + 12 * $0 + 8) }
+        offset += 12 * (counts[0] + 1)
+        func requiredBits(_ value: Int) -> Int { value == 0 ? 0 : Int.bitWidth - value.leadingZeroBitCount }
+        let wordBits = requiredBits(counts[0])
+        let nextBits = requiredBits(counts[2])
+        func size(_ entries: Int, _ totalBits: Int) -> Int { ((1 + entries) * totalBits + 7) / 8 + 8 }
+        let pairBits = wordBits + 32 + nextBits, tripleBits = wordBits + 16
+        try need(size(counts[1], pairBits) + size(counts[2], tripleBits) + 4, "word pairs and triples")
+        // The records actually written can be fewer than the header counts (the format's writer
+        // drops pairs it merges): the last unigram's and the last pair's end pointers say how many.
+        guard let pairCount = unigramNext.last.map({ Int($0) }), pairCount <= counts[1],
+              zip(unigramNext, unigramNext.dropFirst()).allSatisfy({ $0 <= $1 })
+        else { throw FormatError.malformed(path, "unigram ranges out of order") }
+        let base = bytes.baseAddress!
+        pairs = PackedRecords(
+            base: base + offset, count: pairCount, totalBits: pairBits, wordBits: wordBits, wordMask: (1 << UInt32(wordBits)) - 1,
+            nextBits: nextBits, nextMask: UInt32((UInt64(1) << UInt64(nextBits)) - 1))
+        let tripleCount = Int(pairs.field(at: pairCount, after: 32, pairs.nextMask))
+        guard tripleCount <= counts[2] else { throw FormatError.malformed(path, "pair ranges out of order") }
+        offset += size(counts[1], pairBits)
+        triples = PackedRecords(
+            base: base + offset, count: tripleCount, totalBits: tripleBits, wordBits: wordBits, wordMask: (1 << UInt32(wordBits)) - 1,
+            nextBits: 0, nextMask: 0)
+        offset += size(counts[2], tripleBits)
+        let textLength = Int(uint32(offset))
+        offset += 4
+        try need(textLength, "words")
+        var numbers: [String: WordID] = [:]
+        numbers.reserveCapacity(counts[0])
+        var start = offset, number: WordID = 0
+        for index in offset..<offset + textLength where bytes[index] == 0 {
+            guard Int(number) < counts[0] else { break }
+            numbers[String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)] = number
+            number += 1
+            start = index + 1
+        }
+        guard Int(number) == counts[0] else { throw FormatError.malformed(path, "\(number) words for \(counts[0]) unigrams") }
+        words = numbers
+        sentenceStart = numbers["<s>"] ?? Self.unknown
+        sentenceEnd = numbers["</s>"] ?? Self.unknown
+    }
+
+    /// The model's number for a lowercase word (`Self.unknown` if it has none).
+    public func id(of word: String) -> WordID { words[word] ?? Self.unknown }
+
+    /// The pair record `previous word` (the pair "word previous" read backwards), if any.
+    private func pair(_ word: WordID, _ previous: WordID) -> Int? {
+        guard word >= 0, previous >= 0 else { return nil }
+        let range = Int(unigramNext[Int(word)])..<Int(unigramNext[Int(word) + 1])
+        return pairs.find(UInt32(previous), in: range)
+    }
+
+    /// The backoff weight of the pair `first second` (0 when the model does not have it).
+    private func pairBackoffWeight(_ first: WordID, _ second: WordID) -> Float {
+        guard let index = pair(second, first) else { return 0 }
+        return pairBackoff[Int(pairs.field(at: index, after: 0, 0xFFFF))]
+    }
+
+    /// log10 P(word | previous2 previous1), backing off to the pair and the word alone as the
+    /// model says (Katz back-off).
+    public func logProbability(of word: WordID, after previous1: WordID, _ previous2: WordID) -> Float {
+        guard word >= 0 else { return Self.unknownWordProbability }
+        if let pairIndex = pair(word, previous1) {
+            let pairValue = pairProbability[Int(pairs.field(at: pairIndex, after: 16, 0xFFFF))]
+            if previous2 >= 0 {
+                let begin = Int(pairs.field(at: pairIndex, after: 32, pairs.nextMask))
+                let end = Int(pairs.field(at: pairIndex + 1, after: 32, pairs.nextMask))
+                if begin <= end, end <= triples.count, let tripleIndex = triples.find(UInt32(previous2), in: begin..<end) {
+                    return tripleProbability[Int(triples.field(at: tripleIndex, after: 0, 0xFFFF))]
+                }
+            }
+            if pairValue > Self.noProbability {
+                return pairBackoffWeight(previous2, previous1) + pairValue
+            }
+        }
+        let backoff = previous1 >= 0 ? unigramBackoff[Int(previous1)] : 0
+        return pairBackoffWeight(previous2, previous1) + backoff + unigramProbability[Int(word)]
+    }
+}

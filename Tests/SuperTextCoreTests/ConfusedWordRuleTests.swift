@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import SuperTextCore
+
+/// Confused words are decided by the trigram model over the words around them: the common
+/// confusions with their meanings, and the long list of pairs with a general explanation.
+@Suite("Confused words")
+struct ConfusedWordRuleTests {
+    static func confused(_ text: String, explanation: ExplanationLanguage = .en) throws -> [Match] {
+        try TestSupport.proofreader.check(CheckRequest(text: text, language: "en-US", explanationLanguage: explanation))
+            .matches.filter { $0.rule == "EN_CONFUSED_WORDS" }
+    }
+
+    @Test("A common confusion is corrected and explained by the meanings of both words")
+    func commonConfusion() throws {
+        let matches = try Self.confused("One was better then the other.")
+        #expect(matches.map(\.suggestions.first) == ["than"])
+        #expect(matches.first?.message == "Did you mean 'than' (in comparisons, as in \"bigger than\")?")
+        #expect(matches.first?.explanation.detail.contains("'then': at that time, or next.") == true)
+        let its = try Self.confused("Its a nice day today.")
+        #expect(its.map(\.suggestions.first) == ["It's"], "capitalised as written")
+    }
+
+    @Test("A pair of the long list is corrected, with the explanation every pair shares, in each language")
+    func pairWithoutMeanings() throws {
+        let english = try Self.confused("The house is for sail.")
+        #expect(english.map(\.suggestions.first) == ["sale"])
+        #expect(english.first?.message == "Did you mean 'sale'?")
+        #expect(english.first?.explanation.detail.hasPrefix("'sail' and 'sale' sound or look alike") == true)
+        let french = try Self.confused("The house is for sail.", explanation: .fr)
+        #expect(french.first?.explanation.detail.hasPrefix("« sail » et « sale » se ressemblent") == true)
+    }
+
+    @Test("Clean sentences with the same words are left alone")
+    func cleanSentences() throws {
+        for text in [
+            "It's their house over there, and they're home.",
+            "The dog wagged its tail.",
+            "We ate, and then we left. It was later than we thought.",
+            "The sail of the boat was torn.",
+            "Mark Wood would like some wood.",  // names are not judged
+            "The fee-paying members and/or [T]he editors.",
+        ] {
+            #expect(try Self.confused(text).isEmpty, "\(text)")
+        }
+    }
+
+    @Test("The parser reads sets, pairs both ways and one way, and names the lines it cannot read")
+    func parser() {
+        let rule = ConfusedWordRule(language: "en", files: [
+            ("sets.txt", "then: at that time\nthan*: in comparisons\n\n", 2),
+            ("pairs.txt", "sail; sale\nadvice -> advise\n# a comment\nthen; than\none; two; three\n -> lonely\n", 3.5),
+        ])
+        #expect(rule.alternatives["then"]?.map(\.word) == ["than"])
+        #expect(rule.alternatives["then"]?.first?.minimumLog10Ratio == 2, "the first file's margin stays")
+        #expect(rule.alternatives["sail"]?.map(\.word) == ["sale"] && rule.alternatives["sale"]?.map(\.word) == ["sail"])
+        #expect(rule.alternatives["advice"]?.map(\.word) == ["advise"] && rule.alternatives["advise"] == nil)
+        #expect(rule.needsFollower == ["than"])
+        #expect(rule.problems == [
+            "pairs.txt:5: neither `word: meaning`, `a; b` nor `a -> b`",
+            "pairs.txt:6: `written -> meant` needs a word on each side",
+        ])
+    }
+}
