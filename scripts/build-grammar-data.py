@@ -1,20 +1,20 @@
 #!/usr/bin/env python3
-"""Build the English grammar data in Dictionaries/grammar/ from two pinned PyPI packages.
+"""Build the English lexicon in Dictionaries/grammar/ from a pinned PyPI package.
 
 Usage:
     python3 scripts/build-grammar-data.py [--wheel PATH]...
 
 Why: the grammar rules need to know, for an English word, which parts of speech it can be and
 what its base form is ("went" is the past tense of "go", "books" a plural noun or a verb in
-the third person), and how common a pair of words is compared with another pair ("could have"
-against "could of"). Both come from permissively licensed (MIT) packages whose data files are
+the third person). It comes from a permissively licensed (MIT) package whose data files are
 taken as they are, pinned by version and sha256, so that every copy of the data can be traced
-back to its source and rebuilt byte for byte.
+back to its source and rebuilt byte for byte. (How likely a sequence of words is comes from the
+trigram model of Debian's pocketsphinx-en-us, read where it is installed: docs/grammar.md.)
 
 What it does:
-  1. Runs `python3 -m pip download --no-deps` for each pinned wheel (lemminflect 0.2.3 and
-     symspellpy 6.10.1) into a temporary directory (nothing is installed) and checks each
-     wheel's sha256. With --wheel PATH (may be given twice) an already downloaded copy is used
+  1. Runs `python3 -m pip download --no-deps` for the pinned wheel (lemminflect 0.2.3) into a
+     temporary directory (nothing is installed) and checks its sha256. With --wheel PATH an
+     already downloaded copy is used
      instead, recognised by its file name; the same sha256 check applies.
   2. en-lexicon.tsv, from lemminflect's lemminflect/resources/infl_lu.csv.gz. Each line is
      `lemma,category,forms...`:
@@ -57,17 +57,11 @@ What it does:
      Each line is `word<TAB>reading reading ...`; a reading is `TAG:lemma`, or `TAG` alone when
      the lemma is the word. Readings are ordered by tag (NN NNS VB VBD VBN VBG VBZ JJ JJR JJS RB
      RBR RBS), then lemma; lines by word (Unicode code point order).
-  3. en-bigrams.tsv and en-unigrams.tsv, from symspellpy's
-     symspellpy/frequency_bigramdictionary_en_243_342.txt (`word1 word2 count`) and
-     symspellpy/frequency_dictionary_en_82_765.txt (`word count`), the counts of one corpus, so a
-     bigram count can be set against the counts of its words. Words are lowercased (the data is
-     lowercase already: no count is merged) and counts of equal keys added up; lines are
-     `word1 word2<TAB>count` and `word<TAB>count`, sorted by the key (code point order).
-  4. Copies each wheel's licence file beside the data (LICENSE-lemminflect.txt,
-     LICENSE-symspellpy.txt). All files are UTF-8 with LF line ends and one '#' header line that
-     names the source, version, sha256 and licence.
+  3. Copies the wheel's licence file beside the data (LICENSE-lemminflect.txt). All files are
+     UTF-8 with LF line ends and one '#' header line that names the source, version, sha256 and
+     licence.
 
-The output depends only on the pinned wheels and Dictionaries/frequencies/en.tsv (whose sha256
+The output depends only on the pinned wheel and Dictionaries/frequencies/en.tsv (whose sha256
 the lexicon's header gives), so a rerun gives byte-identical files. Only the standard library is
 used (pip is run as a subprocess for the download). See Dictionaries/grammar/README.md.
 """
@@ -114,28 +108,16 @@ LEMMINFLECT = Wheel(
     licence_spdx="MIT",
     licence_holder="Copyright (C) 2019 Brad Jascob",
 )
-SYMSPELLPY = Wheel(
-    package="symspellpy",
-    version="6.10.1",
-    sha256="a653a6c125839a21ada87c3e044d690fc3b39872efbd7b7270db3de9471315e1",
-    licence_member="symspellpy-6.10.1.dist-info/licenses/LICENSE",
-    licence_spdx="MIT",
-    licence_holder="Copyright (c) 2025 mmb L (Python port), Copyright (c) 2021 Wolf Garbe (original C# implementation)",
-)
-WHEELS = (LEMMINFLECT, SYMSPELLPY)
+WHEELS = (LEMMINFLECT,)
 
 INFL_LU = "lemminflect/resources/infl_lu.csv.gz"
 LEMMA_LU = "lemminflect/resources/lemma_lu.csv.gz"
 INFL_OVERRIDES = "lemminflect/resources/infl_overrides.csv"
-BIGRAM_FILE = "symspellpy/frequency_bigramdictionary_en_243_342.txt"
-UNIGRAM_FILE = "symspellpy/frequency_dictionary_en_82_765.txt"
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 OUT_DIR = REPO_ROOT / "Dictionaries" / "grammar"
 FREQUENCIES = REPO_ROOT / "Dictionaries" / "frequencies" / "en.tsv"
 LEXICON_OUT = OUT_DIR / "en-lexicon.tsv"
-BIGRAMS_OUT = OUT_DIR / "en-bigrams.tsv"
-UNIGRAMS_OUT = OUT_DIR / "en-unigrams.tsv"
 REGENERATE = "regenerate with: python3 scripts/build-grammar-data.py"
 
 TAG_ORDER = ("NN", "NNS", "NNU", "VB", "VBD", "VBN", "VBG", "VBZ", "JJ", "JJR", "JJS", "RB", "RBR", "RBS")
@@ -404,44 +386,13 @@ def render_lexicon(lexicon: Lexicon, words: list[str], frequencies_sha: str) -> 
 
 
 # ---------------------------------------------------------------------------------------------
-# Word and word-pair counts
-
-
-def read_counts(archive: zipfile.ZipFile, member: str, key_words: int) -> tuple[dict[str, int], int]:
-    counts: dict[str, int] = {}
-    merged = 0
-    for number, raw in enumerate(archive.read(member).decode("utf-8").splitlines(), start=1):
-        if not raw.strip():
-            continue
-        parts = raw.split()
-        if len(parts) != key_words + 1 or not parts[-1].isdigit() or int(parts[-1]) <= 0:
-            raise SystemExit(f"{member}:{number}: unexpected line {raw!r}")
-        key = " ".join(part.lower() for part in parts[:key_words])
-        if key in counts:
-            merged += 1
-        counts[key] = counts.get(key, 0) + int(parts[-1])
-    return counts, merged
-
-
-def render_counts(title: str, member: str, counts: dict[str, int], key: str) -> bytes:
-    header = (
-        f"# SuperText English {title}; {source_note(SYMSPELLPY, f'file {member}')}; "
-        f"lowercased, counts of equal keys added; format: {key}<TAB>count, sorted by {key}; "
-        f"{len(counts)} lines, total count {sum(counts.values())}; {REGENERATE}"
-    )
-    lines = [header]
-    lines.extend(f"{item}\t{counts[item]}" for item in sorted(counts))
-    return ("\n".join(lines) + "\n").encode("utf-8")
-
-
-# ---------------------------------------------------------------------------------------------
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     names = " or ".join(wheel.file_name for wheel in WHEELS)
     parser.add_argument("--wheel", type=Path, action="append", default=[],
-                        help=f"use this local copy of {names} instead of downloading it (may be given twice)")
+                        help=f"use this local copy of {names} instead of downloading it ")
     args = parser.parse_args()
 
     local: dict[str, Path] = {}
@@ -482,15 +433,6 @@ def main() -> int:
             f"aux readings of {LEMMA_LU} checked"
         )))
 
-        with zipfile.ZipFile(paths[SYMSPELLPY.package]) as archive:
-            bigrams, merged_bi = read_counts(archive, BIGRAM_FILE, 2)
-            unigrams, merged_uni = read_counts(archive, UNIGRAM_FILE, 1)
-            licence = archive.read(SYMSPELLPY.licence_member)
-        outputs.append((OUT_DIR / SYMSPELLPY.licence_out, licence, ""))
-        outputs.append((BIGRAMS_OUT, render_counts("word-pair counts", BIGRAM_FILE, bigrams, "word1 word2"),
-                        f"{len(bigrams)} word pairs ({merged_bi} merged after lowercasing)"))
-        outputs.append((UNIGRAMS_OUT, render_counts("word counts", UNIGRAM_FILE, unigrams, "word"),
-                        f"{len(unigrams)} words ({merged_uni} merged after lowercasing)"))
 
     for path, content, note in outputs:
         write_atomically(path, content)

@@ -2,12 +2,12 @@ import Foundation
 import Synchronization
 
 /// What the grammar rules of one language know, loaded once and shared by every worker: the
-/// lexicon, word-pair counts, and the rules of the language's data file.
+/// lexicon, the tagger and the trigram model where the language has them, and the rules of the
+/// language's data files.
 public final class LanguageGrammar: Sendable {
     /// The primary language (`en`).
     public let language: String
     public let lexicon: Lexicon
-    public let counts: WordPairCounts
     /// The part of speech of each word in its sentence, where the language has a model.
     public let tagger: ContextTagger?
     /// How likely a word is after the two before it, where the language has a model (English).
@@ -23,15 +23,14 @@ public final class LanguageGrammar: Sendable {
     let elidedWords: Set<String>
 
     /// No grammar data.
-    public static let empty = LanguageGrammar(language: "", lexicon: .empty, counts: .empty, tagger: nil, rules: [])
+    public static let empty = LanguageGrammar(language: "", lexicon: .empty, tagger: nil, rules: [])
 
     init(
-        language: String, lexicon: Lexicon, counts: WordPairCounts, tagger: ContextTagger?, languageModel: TrigramModel? = nil,
+        language: String, lexicon: Lexicon, tagger: ContextTagger?, languageModel: TrigramModel? = nil,
         rules: [any ProofreadingRule]
     ) {
         self.language = language
         self.lexicon = lexicon
-        self.counts = counts
         self.tagger = tagger
         self.languageModel = languageModel
         self.rules = rules
@@ -82,7 +81,6 @@ public final class LanguageGrammar: Sendable {
         }
         let closed = ClosedWordClasses.of(language)
         let lexicon = try Lexicon.cached(path: path(language + "-lexicon.tsv"), closedClasses: closed)
-        let counts = try WordPairCounts.cached(unigramPath: path(language + "-unigrams.tsv"), bigramPath: path(language + "-bigrams.tsv"))
         let tagger = try path(language + "-tagger.bin").map { try ContextTagger(path: $0) }
         let languageModel = loadLanguageModel(language: language, path: path(language + "-trigrams.lm.bin"))
         var rules: [any ProofreadingRule] = []
@@ -109,7 +107,7 @@ public final class LanguageGrammar: Sendable {
             }
         }
         rules += ProofreadingRules.codeRules(for: language, searchPath: searchPath)
-        return LanguageGrammar(language: language, lexicon: lexicon, counts: counts, tagger: tagger, languageModel: languageModel, rules: rules)
+        return LanguageGrammar(language: language, lexicon: lexicon, tagger: tagger, languageModel: languageModel, rules: rules)
     }
 
     /// Where a language's trigram model is installed by its Debian package, by language.

@@ -200,6 +200,11 @@ public final class TrigramModel: @unchecked Sendable {
         return table(1, Int(pairs.field(at: index, after: 0, 0xFFFF)))
     }
 
+    /// log10 P(word), without context.
+    public func logProbability(of word: WordID) -> Float {
+        word >= 0 ? unigramFloat(Int(word), 0) : Self.unknownWordProbability
+    }
+
     /// log10 P(word | previous2 previous1), backing off to the pair and the word alone as the
     /// model says (Katz back-off).
     public func logProbability(of word: WordID, after previous1: WordID, _ previous2: WordID) -> Float {

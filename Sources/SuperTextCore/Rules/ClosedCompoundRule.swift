@@ -1,11 +1,11 @@
 /// One word written as two: "with out" → "without", "key board" → "keyboard", "be cause" →
-/// "because", found from counts rather than from a list of compounds.
+/// "because", found by a model of English rather than from a list of compounds.
 ///
-/// Two words apart are joined when the dictionary knows the joined word, the corpus writes it
-/// often, the two words side by side are rare, and a model of word pairs (`WordPairCounts`, with
-/// the pairs it did not keep backed off to the words' own shares) finds the joined word, between
-/// the same neighbours, `minimumRatio` times likelier than the two words: "will be low" keeps
-/// "be low" as "will below" is never written, "from day to day" keeps "to day". A pattern cannot
+/// Two words apart are joined when the dictionary knows the joined word, English writes it
+/// often, the two words side by side are rare, and the trigram model of English
+/// (`TrigramModel`) finds the joined word, between the same neighbours, `minimumRatio` times
+/// likelier than the two words: "will be low" keeps "be low" as "will below" is never written,
+/// "from day to day" keeps "to day". A pattern cannot
 /// say this; a list could not hold every compound of the dictionary. The ratio and the guards
 /// were chosen on the part of the development set that is read and judged on its validation part
 /// (docs/grammar.md).
@@ -16,10 +16,11 @@ public struct ClosedCompoundRule: ProofreadingRule {
     public let isPicky = false
     public let languages: Set<String> = ["en"]
 
-    /// How many times likelier the joined word must be than the two words between their neighbours.
-    let minimumRatio: Double
+    /// How much likelier (log10) the joined word must be than the two words between their
+    /// neighbours (ten times).
+    let minimumRatio: Float
 
-    public init(minimumRatio: Double = 10) {
+    public init(minimumRatio: Float = 1) {
         self.minimumRatio = minimumRatio
     }
 
@@ -34,12 +35,12 @@ public struct ClosedCompoundRule: ProofreadingRule {
         .right("No body was found (no body). We worked side by side, day after day."),
     ]
 
-    /// A joined word rarer than this share of the corpus's words is not offered: the counts of
-    /// rare words say too little.
-    static let minimumShare = 1e-6
-    /// Two words that make up this share of the corpus's pairs are a phrase of their own ("any
-    /// more", "some time", "in to"), whatever the joined word.
-    static let commonPairShare = 1e-5
+    /// A joined word rarer than this (log10 of its probability, one word in a million) is not
+    /// offered: what the model says of rare words is thin.
+    static let minimumProbability: Float = -6
+    /// Two words this likely side by side (log10, one pair in 100,000) are a phrase of their own
+    /// ("any more", "some time", "in to"), whatever the joined word.
+    static let commonPairProbability: Float = -5
     /// Words after which a verb's particle is the verb's, not the start of a compound: "log in",
     /// "set up", "back up" are verbs; "login", "setup", "backup" their nouns.
     static let particles: Set<String> = ["up", "out", "down", "off", "in", "on", "over", "back", "away", "around", "about", "through", "along", "by"]
@@ -75,8 +76,7 @@ public struct ClosedCompoundRule: ProofreadingRule {
     ]
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
-        let counts = context.grammar.counts
-        guard !counts.isEmpty else { return [] }
+        guard let model = context.grammar.languageModel else { return [] }
         var matches: [Match] = []
         let tokens = document.tokens
         for sentence in document.sentenceTokens {
@@ -91,16 +91,19 @@ public struct ClosedCompoundRule: ProofreadingRule {
                       document.firstByte(of: first + 1) == UInt8(ascii: " ")
                 else { continue }
                 let left = document.lowercasedTexts[first], right = document.lowercasedTexts[second]
-                // The joined word's count first: most pairs make no word, and it costs one hash.
-                guard Self.isPiece(left), Self.isPiece(right), counts.share(joining: left, right) >= Self.minimumShare,
+                // The joined word first: most pairs make no word.
+                guard Self.isPiece(left), Self.isPiece(right) else { continue }
+                let joined = left + right
+                let ids = (left: model.id(of: left), right: model.id(of: right), joined: model.id(of: joined))
+                guard ids.joined != TrigramModel.unknown, model.logProbability(of: ids.joined) >= Self.minimumProbability,
                       Self.hasPlainCase(document.bytes[tokens[first].byteRange], capitalAllowed: true),
                       Self.hasPlainCase(document.bytes[tokens[second].byteRange], capitalAllowed: false),
                       !Self.conjunctions.contains(left), !Self.conjunctions.contains(right),
                       !(Self.particles.contains(right) && context.grammar.lexicon.hasReading(left, tag: .VB)),
-                      counts.share(left, right) < Self.commonPairShare
+                      model.logProbability(of: ids.left) + model.logProbability(of: ids.right, after: ids.left, TrigramModel.unknown)
+                        < Self.commonPairProbability,
+                      context.isKnownWord(joined)
                 else { continue }
-                let joined = left + right
-                guard context.isKnownWord(joined) else { continue }
                 let before = document.lowercasedWord(at: position - 1, of: significant)
                 let after = document.lowercasedWord(at: position + 2, of: significant)
                 // "day to day", "side by side", "word for word": a frame of its own.
@@ -109,7 +112,12 @@ public struct ClosedCompoundRule: ProofreadingRule {
                 // them"), unless the second word is no noun ("some how", "any where").
                 if Self.determiners.contains(left), !Self.questionWords.contains(right),
                    [.NN, .NNS, .NNU].contains(where: { context.grammar.lexicon.hasReading(right, tag: $0) }) { continue }
-                guard Self.odds(left, right, before: before, after: after, counts: counts) >= minimumRatio else { continue }
+                func number(_ word: String?) -> TrigramModel.WordID { word.map(model.id) ?? TrigramModel.unknown }
+                let window = (
+                    before2: position >= 2 ? number(document.lowercasedWord(at: position - 2, of: significant)) : model.sentenceStart,
+                    before1: position >= 1 ? number(before) : model.sentenceStart,
+                    after1: after.map(model.id), after2: after == nil ? nil : document.lowercasedWord(at: position + 3, of: significant).map(model.id))
+                guard Self.odds(ids, window, model: model) >= minimumRatio else { continue }
                 let written = document.text(tokens: first..<second + 1)
                 let suggestion = WordCase.startsWithCapital(written) ? WordCase.capitalizingFirst(joined) : joined
                 var match = document.match(
@@ -123,25 +131,25 @@ public struct ClosedCompoundRule: ProofreadingRule {
         return matches
     }
 
-    /// How many times likelier the joined word is than the two words between `before` and
-    /// `after`, by a model of word pairs: P(joined | before) P(after | joined) against
-    /// P(left | before) P(right | left) P(after | right).
-    static func odds(_ left: String, _ right: String, before: String?, after: String?, counts: WordPairCounts) -> Double {
-        let joined = left + right
-        /// P(word | previous), backed off to the word's share where the corpus kept no pair,
-        /// and never above what a pair it did not keep can have been.
-        func given(_ word: String, after previous: String) -> Double {
-            let previousShare = max(counts.share(previous), 1e-12)
-            let pair = counts.share(previous, word) / previousShare
-            return counts.hasPair(previous, word) ? pair : min(counts.share(word), pair)
+    /// How much likelier (log10) the joined word is than the two words between the two words
+    /// before and the two after, by the trigram model: the triples the joined word takes part in
+    /// against those of the two words.
+    static func odds(
+        _ ids: (left: TrigramModel.WordID, right: TrigramModel.WordID, joined: TrigramModel.WordID),
+        _ window: (before2: TrigramModel.WordID, before1: TrigramModel.WordID, after1: TrigramModel.WordID?, after2: TrigramModel.WordID?),
+        model: TrigramModel
+    ) -> Float {
+        func score(_ words: [TrigramModel.WordID]) -> Float {
+            var total: Float = 0
+            for position in 2..<words.count {
+                total += model.logProbability(of: words[position], after: words[position - 1], words[position - 2])
+            }
+            return total
         }
-        var joinedOdds = before.map { given(joined, after: $0) } ?? counts.share(joined)
-        var apartOdds = (before.map { given(left, after: $0) } ?? counts.share(left)) * given(right, after: left)
-        if let after {
-            joinedOdds *= given(after, after: joined)
-            apartOdds *= given(after, after: right)
-        }
-        return apartOdds > 0 ? joinedOdds / apartOdds : 0
+        let following = [window.after1, window.after2].compactMap { $0 }
+        let joined = score([window.before2, window.before1, ids.joined] + following)
+        let apart = score([window.before2, window.before1, ids.left, ids.right] + following)
+        return joined - apart
     }
 
     /// A piece of a split compound: ASCII letters, and at least three of them or an English

@@ -265,8 +265,8 @@ public struct RuleContext {
     public let explanationLanguage: ExplanationLanguage
     /// Builds messages and explanations.
     public let explainer: Explainer
-    /// What the rules know of the language's words: parts of speech, inflections, word-pair
-    /// counts (empty for a language without grammar data).
+    /// What the rules know of the language's words: parts of speech, inflections, how likely
+    /// words are in context (empty for a language without grammar data).
     public var grammar: LanguageGrammar = .empty
     /// Whether a word is in the text language's dictionary (or the personal one).
     public var isKnownWord: (String) -> Bool = { _ in true }
