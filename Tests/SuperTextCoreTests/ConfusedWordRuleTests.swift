@@ -62,3 +62,49 @@ struct ConfusedWordRuleTests {
         ])
     }
 }
+
+/// Spelling suggestions are put in order by the words around the misspelling (English).
+@Suite("Suggestions in context")
+struct ContextRankingTests {
+    static func firstSuggestion(_ text: String) throws -> String? {
+        try TestSupport.proofreader.check(CheckRequest(text: text, language: "en-US"))
+            .matches.first { $0.category == .spelling }?.suggestions.first
+    }
+
+    @Test("The same misspelling gets the word its sentence asks for")
+    func contextDecides() throws {
+        let alone = try TestSupport.proofreader.suggestions(for: "wich", language: "en-US")
+        #expect(alone.prefix(5).contains("which") && alone.prefix(5).contains("wish"))
+        #expect(try Self.firstSuggestion("I wich I could go home.") == "wish")
+        #expect(try Self.firstSuggestion("Tell me wich one is yours.") == "which")
+    }
+
+    @Test("A word alone, or far likelier first anyway, keeps the suggester's order")
+    func orderKept() throws {
+        let alone = try TestSupport.proofreader.suggestions(for: "recieve", language: "en-US")
+        #expect(try Self.firstSuggestion("recieve") == alone.first)
+        #expect(try Self.firstSuggestion("I will recieve the letter tomorrow.") == "receive")
+    }
+
+    @Test("The window stops at the sentence and at punctuation, and needs a word the model knows")
+    func window() throws {
+        let model = try #require(GrammarCatalog.grammar(for: "en", searchPath: DictionaryCatalog().searchPath).languageModel)
+        let ranking = ContextRanking(model: model)
+        func window(_ text: String, word: String) -> (TrigramModel.WordID, TrigramModel.WordID, [TrigramModel.WordID])? {
+            var text = text
+            return text.withUTF8 { bytes in
+                let words = Tokenizer.words(in: bytes, format: .plain)
+                let document = CheckedDocument(bytes: bytes, words: words, sentences: SentenceSplitter.sentences(in: bytes))
+                guard let token = words.first(where: { document.text(of: $0) == word }),
+                      let found = ranking.window(around: token, in: document) else { return nil }
+                return (found.before2, found.before1, found.after)
+            }
+        }
+        let start = try #require(window("Wich one is yours? I know.", word: "Wich"))
+        #expect(start.0 == model.sentenceStart && start.1 == model.sentenceStart)
+        #expect(start.2 == [model.id(of: "one"), model.id(of: "is")])
+        let beforeComma = try #require(window("So I said wich, and left.", word: "wich"))
+        #expect(beforeComma.0 == model.id(of: "i") && beforeComma.1 == model.id(of: "said") && beforeComma.2.isEmpty)
+        #expect(window("wich", word: "wich") == nil)
+    }
+}

@@ -64,7 +64,7 @@ struct SpellingCheck {
         if NameLikeWord.isNameLike(word) {
             return [nameMatch(for: written, word: word, token: token, in: document)]
         }
-        return [match(for: written, word: word, offset: token.utf16Offset, length: token.utf16Length)]
+        return [match(for: written, word: word, offset: token.utf16Offset, length: token.utf16Length, around: token, in: document)]
     }
 
     /// A capitalised word the dictionary rejects. Mid-sentence it is most likely a name
@@ -146,7 +146,11 @@ struct SpellingCheck {
         return false
     }
 
-    private mutating func match(for written: String, word: String, offset: Int, length: Int) -> Match {
+    /// The match of a misspelled word; with `token` and `document`, its suggestions are put in
+    /// order by the words around it where the language has a trigram model (`ContextRanking`).
+    private mutating func match(
+        for written: String, word: String, offset: Int, length: Int, around token: WordToken? = nil, in document: CheckedDocument? = nil
+    ) -> Match {
         let found: [String]
         if suggestionLimit <= 0 {
             // No suggestions wanted: skip the suggester entirely.
@@ -159,7 +163,11 @@ struct SpellingCheck {
             ).filter { $0 != word }
             known[word] = found
         }
-        let suggestions = withApostrophes(of: written, found)
+        var suggestions = withApostrophes(of: written, found)
+        if suggestions.count >= 2, let token, let document, let model = session.grammar.languageModel {
+            let ranking = ContextRanking(model: model)
+            if let window = ranking.window(around: token, in: document) { suggestions = ranking.ordered(suggestions, in: window) }
+        }
         let text = explainer.spelling(written: written, suggestion: suggestions.first)
         return Match(
             offset: offset, length: length, text: written, category: .spelling,
