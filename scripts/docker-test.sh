@@ -4,7 +4,8 @@
 #   1. lints the Dockerfile with hadolint (it must report nothing);
 #   2. finds the base images the Dockerfile names: pulled when a registry answers, else made
 #      here as stand-ins (see below), and says which it used;
-#   3. builds the image, prints the build time and the image size (it must be under 150 MB, and
+#   3. builds the image, prints the build time and the image size (it must be under 160 MB: 124 MB
+#      of binary, libraries and dictionaries, and the 27 MB English trigram model; and
 #      hold no shell);
 #   4. runs it with a volume and an API token, port published on loopback only (the first start
 #      builds the suggestion indexes into the volume); checks a text through the port, that it
@@ -295,8 +296,8 @@ pass "built in ${build_seconds}s; image size ${image_megabytes} MB (${image_byte
 echo "Largest layers:"
 $docker history --format '{{.Size}}\t{{.CreatedBy}}' "$image" | sort -h -r | head -n 5 | cut -c1-150 || true
 # The aim of docs/docker.md, with the default dictionaries.
-[ "$image_bytes" -lt 150000000 ] || fail "the image is ${image_megabytes} MB, not under 150 MB"
-pass "the image is under 150 MB"
+[ "$image_bytes" -lt 160000000 ] || fail "the image is ${image_megabytes} MB, not under 160 MB"
+pass "the image is under 160 MB"
 echo "Libraries the binary loads (the image has no ldd: its loader lists them):"
 $docker run --rm --entrypoint /lib64/ld-linux-x86-64.so.2 "$image" --list /usr/local/bin/supertext \
     || fail "the loader in the image cannot load the binary's libraries"

@@ -27,6 +27,7 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
         .right("Sie sollten ein neues kaufen. Wenn wir die anderen fragen. Er war zu hoch. Grau in grau. Wie wir weiter vorgehen sollen.", language: "de-DE"),
         .right("Er steht im erhalten gebliebenen Flügel. Der bestand aus Stahl. Das heute gebackene Brot. Zwei plus drei ist fünf. Ich will das lesen. Die ganze Nacht über schlief er.", language: "de-DE"),
         .right("Von links kommt keiner. Er weiß alles von nichts. Du bekommst ihn, wenn du ihn am wenigsten brauchen kannst. Eine Weile später kommen drei heraus.", language: "de-DE"),
+        .right("Es gibt eine alternative numerische Möglichkeit. Lies die letzten 3 Ziffern. Das ist eine schnelle und einfache Lösung. In der antike und christliche Elemente stehen.", language: "de-DE"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -120,12 +121,31 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
                    !Self.isInflectedAdjective(position + 1, in: sentence) {
                     capitalise = true
                 }
+                // An adjective whose noun phrase goes on is attributive, whatever stands before it:
+                // "eine alternative numerische Möglichkeit", "die letzten 3 Ziffern", "eine
+                // schnelle und einfache Wiederherstellung", "die gerade beschriebene Nutzung".
+                if capitalise, Self.isInflectedAdjective(position, in: sentence), Self.nounPhraseGoesOn(after: position, in: sentence) { capitalise = false }
                 guard capitalise else { continue }
                 matches.append(sentence.match(
                     position, position, rule: self, texts: Self.texts, context: context, suggestions: [WordCase.capitalizingFirst(written)]))
             }
         }
         return matches
+    }
+
+    /// Whether the noun phrase goes on after the inflected adjective at `position` (German
+    /// inflects an adjective before its noun): another inflected adjective or participle follows
+    /// (not a comparative, which may be an adverb: "das Ganze ausführlicher"), a number, or one
+    /// after "und", "oder", a comma or an adverb. The adjective then qualifies the noun to come
+    /// and is not one itself.
+    static func nounPhraseGoesOn(after position: Int, in sentence: RuleSentence) -> Bool {
+        let next = position + 1
+        guard next < sentence.count else { return false }
+        if isInflectedAdjective(next, in: sentence), !sentence.has(next, .JJR) { return true }
+        if sentence.isNumber(next) { return true }
+        let joins = ["und", "oder", ","].contains(sentence.text(next))
+            || sentence.isWord(next) && !sentence.isCapitalized(next) && sentence.has(next, .RB) && !sentence.has(next, .NN)
+        return joins && isInflectedAdjective(next + 1, in: sentence)
     }
 
     /// Adjectives that often stand alone for a noun named before or for people ("die anderen
