@@ -48,7 +48,8 @@ COPY --from=build /staging/supertext /rootfs/usr/local/bin/supertext
 # ldd names the libraries (and the loader) the binary needs; they are copied under the paths it
 # names, links resolved. The dictionaries keep their links (es_AR -> es_ES: one language with
 # aliases, loaded once); a link out of the folder is replaced by its file. Of pocketsphinx-en-us,
-# only the English trigram model is kept (confused words), not its speech models. The CA certificates
+# only the English trigram model (confused words) and pronouncing dictionary (a or an) are kept,
+# not its speech models. The CA certificates
 # are for a PostgreSQL URL with sslmode=require or prefer. Last, the binary starts in /rootfs
 # alone, so that a missing library fails the build rather than the first start (Swift reads its
 # arguments from /proc, which the chroot lacks: it prints its help, which is enough for that).
@@ -73,7 +74,8 @@ RUN for package in ${DICTIONARIES} ${EXTRA_DICTIONARIES}; do \
     && find /rootfs/usr/share/hunspell -type l -lname '*/*' -exec sh -c \
         'for link; do cp --remove-destination -L "/usr/share/hunspell/${link##*/}" "$link" || exit 1; done' sh {} + \
     && mkdir -p /rootfs/usr/share/pocketsphinx/model/en-us \
-    && cp /usr/share/pocketsphinx/model/en-us/en-us.lm.bin /rootfs/usr/share/pocketsphinx/model/en-us/ \
+    && cp /usr/share/pocketsphinx/model/en-us/en-us.lm.bin /usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict \
+        /rootfs/usr/share/pocketsphinx/model/en-us/ \
     && cp /etc/ssl/certs/ca-certificates.crt /rootfs/etc/ssl/certs/ \
     && printf 'root:x:0:0:root:/root:/sbin/nologin\nsupertext:x:10001:10001:SuperText:/data:/sbin/nologin\n' >/rootfs/etc/passwd \
     && printf 'root:x:0:\nsupertext:x:10001:\n' >/rootfs/etc/group \

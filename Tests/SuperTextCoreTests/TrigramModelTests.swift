@@ -65,4 +65,20 @@ struct TrigramModelTests {
         }
         #expect(throws: TrigramModel.FormatError.self) { try TrigramModel(path: directory.appendingPathComponent("missing").path) }
     }
+
+    @Test("The pronouncing dictionary beside the model gives each word's first sound")
+    func firstSounds() throws {
+        let sounds = try FirstSounds(path: LanguageGrammar.installedPronunciations["en"]!)
+        #expect(sounds.firstSound(of: "hour") == .vowel)
+        #expect(sounds.firstSound(of: "University") == .consonant)
+        #expect(sounds.firstSound(of: "euler") == .vowel)
+        #expect(sounds.firstSound(of: "sql") == .either, "said as letters or as 'sequel'")
+        #expect(sounds.firstSound(of: "zzyzxq") == nil)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sounds-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bad = directory.appendingPathComponent("bad.dict")
+        try Data("hour AW ER\nlonely\n".utf8).write(to: bad)
+        #expect(throws: FirstSounds.FormatError.self) { try FirstSounds(path: bad.path) }
+    }
 }

@@ -12,6 +12,8 @@ public final class LanguageGrammar: Sendable {
     public let tagger: ContextTagger?
     /// How likely a word is after the two before it, where the language has a model (English).
     public let languageModel: TrigramModel?
+    /// The first sound of each word, where the language has a pronouncing dictionary (English).
+    public let firstSounds: FirstSounds?
     /// The language's rules: its data files' pattern rules and the rules written in code.
     public let rules: [any ProofreadingRule]
     /// The pattern rules among `rules`, indexed to run in one pass.
@@ -27,8 +29,9 @@ public final class LanguageGrammar: Sendable {
 
     init(
         language: String, lexicon: Lexicon, tagger: ContextTagger?, languageModel: TrigramModel? = nil,
-        rules: [any ProofreadingRule]
+        firstSounds: FirstSounds? = nil, rules: [any ProofreadingRule]
     ) {
+        self.firstSounds = firstSounds
         self.language = language
         self.lexicon = lexicon
         self.tagger = tagger
@@ -83,6 +86,7 @@ public final class LanguageGrammar: Sendable {
         let lexicon = try Lexicon.cached(path: path(language + "-lexicon.tsv"), closedClasses: closed)
         let tagger = try path(language + "-tagger.bin").map { try ContextTagger(path: $0) }
         let languageModel = loadLanguageModel(language: language, path: path(language + "-trigrams.lm.bin"))
+        let firstSounds = loadFirstSounds(language: language)
         var rules: [any ProofreadingRule] = []
         if let rulePath = path(language + ".rules") {
             let text = try String(contentsOfFile: rulePath, encoding: .utf8)
@@ -107,7 +111,24 @@ public final class LanguageGrammar: Sendable {
             }
         }
         rules += ProofreadingRules.codeRules(for: language, searchPath: searchPath)
-        return LanguageGrammar(language: language, lexicon: lexicon, tagger: tagger, languageModel: languageModel, rules: rules)
+        return LanguageGrammar(
+            language: language, lexicon: lexicon, tagger: tagger, languageModel: languageModel, firstSounds: firstSounds, rules: rules)
+    }
+
+    /// Where a language's pronouncing dictionary is installed by its Debian package, by language.
+    static let installedPronunciations = ["en": "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict"]
+
+    /// The language's first sounds, from the pronouncing dictionary its Debian package installs
+    /// (the same package as the trigram model); one that cannot be read is reported in
+    /// `GrammarCatalog.failures`, and "a"/"an" is then told by the letters alone.
+    static func loadFirstSounds(language: String) -> FirstSounds? {
+        guard let path = installedPronunciations[language], FileManager.default.fileExists(atPath: path) else { return nil }
+        do {
+            return try FirstSounds(path: path)
+        } catch {
+            GrammarCatalog.report("\(language): \(error)")
+            return nil
+        }
     }
 
     /// Where a language's trigram model is installed by its Debian package, by language.

@@ -1,8 +1,10 @@
 /// "a" before a vowel sound, or "an" before a consonant sound: "a apple", "an university".
 ///
-/// The sound, not the letter, decides: an hour, a university, an MBA, a one-off. Words whose
-/// first letter misleads are listed by their beginnings; acronyms read letter by letter take
-/// the sound of their first letter's name; numbers in digits the sound of their first word.
+/// The sound, not the letter, decides: an hour, a university, an MBA, a one-off. The CMU
+/// Pronouncing Dictionary (`FirstSounds`) gives the first sound of the words it has; of the
+/// others, words whose first letter misleads are listed by their beginnings, acronyms read
+/// letter by letter take the sound of their first letter's name, numbers in digits the sound
+/// of their first word.
 public struct AVersusAnRule: ProofreadingRule {
     public let id = "EN_A_VS_AN"
     public let category = MatchCategory.grammar
@@ -21,6 +23,8 @@ public struct AVersusAnRule: ProofreadingRule {
         .right("A university, a one-time offer, an honest man, an FBI agent, a NASA probe, an 8-hour day, a Unix socket."),
         .right("Vitamin A is good. Part a of the form. A European union. An unidentified object."),
         .right("IT IS NOT A LAW FIRM AND NOT AN AGENCY."),
+        .right("This is an Euler brick. Write a SQL query or an SQL query in a SQLite file. Plug in an RFLink device and a LED or an LED."),
+        .wrong("Open it in a FFmpeg filter.", "Open it in an FFmpeg filter."),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -80,7 +84,8 @@ public struct AVersusAnRule: ProofreadingRule {
                context.isKnownWord(next.lowercased()) {
                 next = next.lowercased()
             }
-            guard let vowelSound = Self.startsWithVowelSound(next, isNumber: tokens[index + 2].kind == .number) else { continue }
+            guard let vowelSound = Self.startsWithVowelSound(
+                next, isNumber: tokens[index + 2].kind == .number, sounds: context.grammar.firstSounds) else { continue }
             let wanted = vowelSound ? "an" : "a"
             guard article != wanted else { continue }
             let suggestion = writtenArticle.first!.isUppercase ? WordCase.capitalizingFirst(wanted) : wanted
@@ -113,8 +118,12 @@ public struct AVersusAnRule: ProofreadingRule {
     /// Letters whose names start with a vowel sound: an F, an M, an X.
     static let vowelSoundLetters: Set<Character> = ["A", "E", "F", "H", "I", "L", "M", "N", "O", "R", "S", "X"]
 
-    /// Whether a word starts with a vowel sound; `nil` when it cannot be told.
-    static func startsWithVowelSound(_ word: String, isNumber: Bool) -> Bool? {
+    /// Whether a word starts with a vowel sound; `nil` when it cannot be told. The pronouncing
+    /// dictionary (`sounds`) decides a word it has: said both ways ("an SQL" and "a SQL"), either
+    /// article is right; an acronym the dictionary has as a word ("MOS", "LED") may be said as
+    /// that word or letter by letter, and is left alone where the two disagree. A word it lacks
+    /// is told by its letters, as below.
+    static func startsWithVowelSound(_ word: String, isNumber: Bool, sounds: FirstSounds? = nil) -> Bool? {
         if isNumber {
             // eight, eleven, eighteen, eighty...: the numbers said with a vowel first.
             if word.hasPrefix("8") { return true }
@@ -124,6 +133,23 @@ public struct AVersusAnRule: ProofreadingRule {
         }
         guard let first = word.first else { return nil }
         let letters = word.filter(\.isLetter)
+        if let sound = sounds?.firstSound(of: word) {
+            guard sound != .either else { return nil }
+            let asWord = sound == .vowel
+            if letters.count >= 2, letters.allSatisfy(\.isUppercase), vowelSoundLetters.contains(first) != asWord { return nil }
+            return asWord
+        }
+        // A word that starts with two capitals or more starts with an acronym ("an RFLink", "an
+        // FFmpeg input"): said as the dictionary says it ("SQLite": SQL, letters or "sequel"),
+        // else letter by letter.
+        if letters.count >= 3, letters.prefix(2).allSatisfy(\.isUppercase), !letters.allSatisfy(\.isUppercase) {
+            let capitals = letters.prefix { $0.isUppercase }
+            for acronym in [capitals, capitals.dropLast()] where acronym.count >= 2 {
+                guard let sound = sounds?.firstSound(of: String(acronym)) else { continue }
+                return sound == .either ? nil : sound == .vowel
+            }
+            return vowelSoundLetters.contains(first)
+        }
         // An acronym said letter by letter: "an MBA", "a URL". Short capitals without a vowel
         // after the first letter are read as letters; others (NASA, NATO) as words.
         if letters.count >= 2, letters.allSatisfy(\.isUppercase) {
