@@ -5,7 +5,8 @@
 #   2. finds the base images the Dockerfile names: pulled when a registry answers, else made
 #      here as stand-ins (see below), and says which it used;
 #   3. builds the image, prints the build time and the image size (it must be under 160 MB: 124 MB
-#      of binary, libraries and dictionaries, and the 27 MB English trigram model; and
+#      of binary, libraries and dictionaries, and 30 MB of English trigram model and pronouncing
+#      dictionary; and
 #      hold no shell);
 #   4. runs it with a volume and an API token, port published on loopback only (the first start
 #      builds the suggestion indexes into the volume); checks a text through the port, that it

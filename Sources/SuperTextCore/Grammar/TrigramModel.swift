@@ -200,6 +200,17 @@ public final class TrigramModel: @unchecked Sendable {
         return table(1, Int(pairs.field(at: index, after: 0, 0xFFFF)))
     }
 
+    /// log10 of the words after the first two, each given the two before it: how likely a
+    /// stretch of text is, its first two words being the context (`<s> <s>` at a sentence's
+    /// start). The rules compare such sums for the words they might write.
+    public func logProbability(ofWordsAfterTwo words: [WordID]) -> Float {
+        var total: Float = 0
+        for position in words.indices.dropFirst(2) {
+            total += logProbability(of: words[position], after: words[position - 1], words[position - 2])
+        }
+        return total
+    }
+
     /// log10 P(word), without context.
     public func logProbability(of word: WordID) -> Float {
         word >= 0 ? unigramFloat(Int(word), 0) : Self.unknownWordProbability

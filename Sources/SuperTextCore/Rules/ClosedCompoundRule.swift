@@ -139,16 +139,9 @@ public struct ClosedCompoundRule: ProofreadingRule {
         _ window: (before2: TrigramModel.WordID, before1: TrigramModel.WordID, after1: TrigramModel.WordID?, after2: TrigramModel.WordID?),
         model: TrigramModel
     ) -> Float {
-        func score(_ words: [TrigramModel.WordID]) -> Float {
-            var total: Float = 0
-            for position in 2..<words.count {
-                total += model.logProbability(of: words[position], after: words[position - 1], words[position - 2])
-            }
-            return total
-        }
         let following = [window.after1, window.after2].compactMap { $0 }
-        let joined = score([window.before2, window.before1, ids.joined] + following)
-        let apart = score([window.before2, window.before1, ids.left, ids.right] + following)
+        let joined = model.logProbability(ofWordsAfterTwo: [window.before2, window.before1, ids.joined] + following)
+        let apart = model.logProbability(ofWordsAfterTwo: [window.before2, window.before1, ids.left, ids.right] + following)
         return joined - apart
     }
 

@@ -219,16 +219,11 @@ public struct ConfusedWordRule: ProofreadingRule {
         than written: String, candidates: [Alternative], at slot: Int, in words: [TrigramModel.WordID], model: TrigramModel,
         followedByWord: Bool, fits: (String) -> Bool = { _ in true }
     ) -> String? {
-        let before2 = words[slot - 2], before1 = words[slot - 1]
-        let after1 = slot + 1 < words.count ? words[slot + 1] : nil
-        let after2 = slot + 2 < words.count ? words[slot + 2] : nil
+        // The written word's place and the two words on each side of it.
+        var window = Array(words[(slot - 2)..<min(slot + 3, words.count)])
         func score(_ word: TrigramModel.WordID) -> Float {
-            var total = model.logProbability(of: word, after: before1, before2)
-            if let after1 {
-                total += model.logProbability(of: after1, after: word, before1)
-                if let after2 { total += model.logProbability(of: after2, after: after1, word) }
-            }
-            return total
+            window[2] = word
+            return model.logProbability(ofWordsAfterTwo: window)
         }
         let writtenScore = score(words[slot])
         var best: (word: String, score: Float)?

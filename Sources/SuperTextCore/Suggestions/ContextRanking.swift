@@ -55,12 +55,7 @@ struct ContextRanking {
         func score(_ suggestion: String) -> Float? {
             let word = model.id(of: ConfusedWordRule.modelSpelling(suggestion.lowercased()))
             guard word != TrigramModel.unknown else { return nil }
-            let words = [window.before2, window.before1, word] + window.after
-            var total: Float = 0
-            for position in 2..<words.count {
-                total += model.logProbability(of: words[position], after: words[position - 1], words[position - 2])
-            }
-            return total
+            return model.logProbability(ofWordsAfterTwo: [window.before2, window.before1, word] + window.after)
         }
         guard let first = score(suggestions[0]) else { return suggestions }
         var best: (index: Int, score: Float)?
