@@ -40,6 +40,7 @@ struct TrigramModelTests {
         #expect(model.logProbability(of: model.id(of: "than"), after: better, was)
                 > model.logProbability(of: model.id(of: "then"), after: better, was) + 1)
         #expect(model.id(of: "it's") != TrigramModel.unknown)
+        #expect(model.id(of: "it\u{2019}s") == model.id(of: "it's"), "a curly apostrophe is the model's straight one")
         #expect(model.sentenceStart != TrigramModel.unknown && model.sentenceEnd != TrigramModel.unknown)
     }
 

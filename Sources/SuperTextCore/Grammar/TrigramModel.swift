@@ -182,9 +182,12 @@ public final class TrigramModel: @unchecked Sendable {
         Float(bitPattern: UInt32(littleEndian: tables.loadUnaligned(fromByteOffset: 4 * (number * 65536 + index), as: UInt32.self))) * Self.toLog10
     }
 
-    /// The model's number for a lowercase word (`Self.unknown` if it has none).
+    /// The model's number for a lowercase word (`Self.unknown` if it has none). The model writes
+    /// apostrophes straight: "it’s" is "it's".
     public func id(of word: String) -> WordID {
-        Self.find(FNV1a.hash(word.utf8), in: wordHashes).map { wordNumbers[$0] } ?? Self.unknown
+        // Only a word with a byte of the three of "’" can hold one (the search is slow).
+        let spelled = word.utf8.contains(0xE2) ? word.replacingOccurrences(of: "\u{2019}", with: "'") : word
+        return Self.find(FNV1a.hash(spelled.utf8), in: wordHashes).map { wordNumbers[$0] } ?? Self.unknown
     }
 
     /// The pair record `previous word` (the pair "word previous" read backwards), if any.

@@ -158,7 +158,7 @@ public struct ConfusedWordRule: ProofreadingRule {
                 // The sentence's words as the model numbers them, between `<s> <s>` and `</s>`;
                 // punctuation and numbers are words it does not know.
                 let words = window ?? [model.sentenceStart, model.sentenceStart]
-                    + significant.map { model.id(of: Self.modelSpelling(document.lowercasedTexts[$0])) } + [model.sentenceEnd]
+                    + significant.map { model.id(of: document.lowercasedTexts[$0]) } + [model.sentenceEnd]
                 window = words
                 let afterNext = document.lowercasedWord(at: position + 2, of: significant)
                 guard let better = likelier(than: written, candidates: candidates, at: position + 2, in: words, model: model,
@@ -178,12 +178,6 @@ public struct ConfusedWordRule: ProofreadingRule {
         guard candidate.utf8.contains(UInt8(ascii: "'")), let afterNext else { return false }
         let tags = lexicon.tags(of: afterNext)
         return tags.containsAny(WordTags([.VBD, .VBZ, .MD])) && !tags.containsAny(WordTags([.NN, .NNS, .NNU, .JJ]))
-    }
-
-    /// The model writes apostrophes straight (`it's`).
-    static func modelSpelling(_ word: String) -> String {
-        // Only a word with a byte of the three of "’" can hold one (the search is slow).
-        word.utf8.contains(0xE2) ? word.replacingOccurrences(of: "\u{2019}", with: "'") : word
     }
 
     /// Whether the word at `index` is one the model can judge: not part of a hyphenated,
@@ -228,7 +222,7 @@ public struct ConfusedWordRule: ProofreadingRule {
         let writtenScore = score(words[slot])
         var best: (word: String, score: Float)?
         for candidate in candidates where (followedByWord || !needsFollower.contains(candidate.word)) && fits(candidate.word) {
-            let id = model.id(of: Self.modelSpelling(candidate.word))
+            let id = model.id(of: candidate.word)
             guard id != TrigramModel.unknown else { continue }
             let candidateScore = score(id)
             if candidateScore - writtenScore >= candidate.minimumLog10Ratio, candidateScore > best?.score ?? -.infinity {

@@ -31,7 +31,7 @@ struct ContextRanking {
         /// The model's number of the word at `index`; unknown for punctuation or a number.
         func id(_ index: Int) -> TrigramModel.WordID {
             tokens[index].kind == .word
-                ? model.id(of: ConfusedWordRule.modelSpelling(document.lowercasedTexts[index])) : TrigramModel.unknown
+                ? model.id(of: document.lowercasedTexts[index]) : TrigramModel.unknown
         }
         func previous(_ index: Int) -> Int? { document.previousSignificant(before: index).flatMap { part.contains($0) ? $0 : nil } }
         let previous1 = previous(low), previous2 = previous1.flatMap(previous)
@@ -53,7 +53,7 @@ struct ContextRanking {
     func ordered(_ suggestions: [String], in window: (before2: TrigramModel.WordID, before1: TrigramModel.WordID, after: [TrigramModel.WordID])) -> [String] {
         guard suggestions.count >= 2 else { return suggestions }
         func score(_ suggestion: String) -> Float? {
-            let word = model.id(of: ConfusedWordRule.modelSpelling(suggestion.lowercased()))
+            let word = model.id(of: suggestion.lowercased())
             guard word != TrigramModel.unknown else { return nil }
             return model.logProbability(ofWordsAfterTwo: [window.before2, window.before1, word] + window.after)
         }
