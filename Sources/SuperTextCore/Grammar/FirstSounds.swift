@@ -8,8 +8,7 @@ import Foundation
 /// (a word with both among its pronunciations, "SQL" said as letters or as "sequel", has both),
 /// by the sorted FNV-1a hashes of the lowercase words: 1.2 MB rather than the file's 3.2.
 public final class FirstSounds: Sendable {
-    private let hashes: [UInt64]
-    private let sounds: [UInt8]
+    private let sounds: HashedTable<UInt8>
     private static let vowel: UInt8 = 1, consonant: UInt8 = 2
 
     public enum FormatError: Error, CustomStringConvertible {
@@ -24,7 +23,7 @@ public final class FirstSounds: Sendable {
     /// strings took a tenth of a second of the service's start.
     public init(path: String) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        var entries: [(hash: UInt64, sound: UInt8)] = []
+        var entries: [(hash: UInt64, value: UInt8)] = []
         entries.reserveCapacity(140_000)
         try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             let space = UInt8(ascii: " "), newline = UInt8(ascii: "\n")
@@ -52,18 +51,7 @@ public final class FirstSounds: Sendable {
                 entries.append((hasher.value, isVowel ? Self.vowel : Self.consonant))
             }
         }
-        entries.sort { $0.hash < $1.hash }
-        var hashes: [UInt64] = [], sounds: [UInt8] = []
-        hashes.reserveCapacity(entries.count)
-        sounds.reserveCapacity(entries.count)
-        for entry in entries {
-            if hashes.last == entry.hash { sounds[sounds.count - 1] |= entry.sound } else {
-                hashes.append(entry.hash)
-                sounds.append(entry.sound)
-            }
-        }
-        self.hashes = hashes
-        self.sounds = sounds
+        sounds = HashedTable(entries, merge: |)
     }
 
     private static func lowercased(_ byte: UInt8) -> UInt8 {
@@ -75,14 +63,8 @@ public final class FirstSounds: Sendable {
 
     /// The word's first sound; nil when the dictionary does not have the word.
     public func firstSound(of word: String) -> Sound? {
-        let hash = FNV1a.hash(word.lowercased().utf8)
-        var low = 0, high = hashes.count
-        while low < high {
-            let middle = (low + high) >> 1
-            if hashes[middle] < hash { low = middle + 1 } else { high = middle }
-        }
-        guard low < hashes.count, hashes[low] == hash else { return nil }
-        switch sounds[low] {
+        guard let sound = sounds[word.lowercased()] else { return nil }
+        switch sound {
         case Self.vowel: return .vowel
         case Self.consonant: return .consonant
         default: return .either

@@ -17,11 +17,9 @@ public final class TrigramModel: @unchecked Sendable {
     public static let unknown: WordID = -1
 
     private let file: MappedFile
-    /// The FNV-1a hashes of the words, sorted, and each word's number beside its hash: a quarter
-    /// of the memory of a `Dictionary` of 72,547 strings (measured: the service's anonymous
-    /// memory grew 5 MB with one).
-    private let wordHashes: [UInt64]
-    private let wordNumbers: [WordID]
+    /// The words' numbers by their hashes: a quarter of the memory of a `Dictionary` of 72,547
+    /// strings (measured: the service's anonymous memory grew 5 MB with one).
+    private let words: HashedTable<WordID>
     /// The unigram records and the quantization tables, read in place (file-backed memory,
     /// shared and reclaimable, rather than a copy of 1.7 MB).
     private let unigrams: UnsafeRawPointer
@@ -136,7 +134,7 @@ public final class TrigramModel: @unchecked Sendable {
         let textLength = Int(uint32(offset))
         offset += 4
         try need(textLength, "words")
-        var hashed: [(hash: UInt64, number: WordID)] = []
+        var hashed: [(hash: UInt64, value: WordID)] = []
         hashed.reserveCapacity(counts[0])
         var start = offset, number: WordID = 0
         for index in offset..<offset + textLength where bytes[index] == 0 {
@@ -147,23 +145,10 @@ public final class TrigramModel: @unchecked Sendable {
         }
         guard Int(number) == counts[0] else { throw FormatError.malformed(path, "\(number) words for \(counts[0]) unigrams") }
         // Two words of one hash (improbable among 72,547 in 64 bits): the first is kept.
-        hashed.sort { $0.hash < $1.hash || ($0.hash == $1.hash && $0.number < $1.number) }
-        var previous: UInt64?
-        hashed.removeAll { pair in defer { previous = pair.hash }; return pair.hash == previous }
-        let hashes = hashed.map(\.hash), numbers = hashed.map(\.number)
-        wordHashes = hashes
-        wordNumbers = numbers
-        sentenceStart = Self.find(FNV1a.hash("<s>".utf8), in: hashes).map { numbers[$0] } ?? Self.unknown
-        sentenceEnd = Self.find(FNV1a.hash("</s>".utf8), in: hashes).map { numbers[$0] } ?? Self.unknown
-    }
-
-    private static func find(_ hash: UInt64, in hashes: [UInt64]) -> Int? {
-        var low = 0, high = hashes.count
-        while low < high {
-            let middle = (low + high) >> 1
-            if hashes[middle] < hash { low = middle + 1 } else { high = middle }
-        }
-        return low < hashes.count && hashes[low] == hash ? low : nil
+        let words = HashedTable(hashed, merge: min)
+        self.words = words
+        sentenceStart = words["<s>"] ?? Self.unknown
+        sentenceEnd = words["</s>"] ?? Self.unknown
     }
 
     /// The unigram record's float at `field` (0: probability, 4: backoff), log10.
@@ -187,7 +172,7 @@ public final class TrigramModel: @unchecked Sendable {
     public func id(of word: String) -> WordID {
         // Only a word with a byte of the three of "’" can hold one (the search is slow).
         let spelled = word.utf8.contains(0xE2) ? word.replacingOccurrences(of: "\u{2019}", with: "'") : word
-        return Self.find(FNV1a.hash(spelled.utf8), in: wordHashes).map { wordNumbers[$0] } ?? Self.unknown
+        return words[spelled] ?? Self.unknown
     }
 
     /// The pair record `previous word` (the pair "word previous" read backwards), if any.

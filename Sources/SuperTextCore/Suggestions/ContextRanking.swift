@@ -25,9 +25,17 @@ struct ContextRanking {
             let middle = (low + high) >> 1
             if tokens[middle].byteRange.lowerBound < word.byteRange.lowerBound { low = middle + 1 } else { high = middle }
         }
-        guard low < tokens.count, tokens[low].byteRange == word.byteRange,
-              let part = document.sentenceTokens.first(where: { $0.contains(low) })
-        else { return nil }
+        guard low < tokens.count, tokens[low].byteRange == word.byteRange else { return nil }
+        // The sentence part holding it, by binary search too: a scan of every part for every
+        // misspelling would grow with the square of a long text.
+        let parts = document.sentenceTokens
+        var first = 0, last = parts.count
+        while first < last {
+            let middle = (first + last) >> 1
+            if parts[middle].upperBound <= low { first = middle + 1 } else { last = middle }
+        }
+        guard first < parts.count, parts[first].contains(low) else { return nil }
+        let part = parts[first]
         /// The model's number of the word at `index`; unknown for punctuation or a number.
         func id(_ index: Int) -> TrigramModel.WordID {
             tokens[index].kind == .word
