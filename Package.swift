@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
         // The PostgreSQL store (`SuperTextPostgres`), for several servers sharing one database.
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        // SHA-256 of API keys (`APIKey`); postgres-nio builds it anyway.
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         // `.supertext.toml`, the project file (`SuperTextProject`).
         .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
     ],
@@ -49,6 +51,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C functions, to bind the values of saved checks in place.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // History, personal dictionary and insights in PostgreSQL (postgres-nio), behind the same

@@ -12,6 +12,7 @@ struct PendingCheck: Sendable {
     let date: Date
     let retention: RetentionPolicy
     let matchesJSON: String
+    let owner: Owner
 }
 
 /// Saves that arrive while a transaction runs go into the next one, as the SQLite store's
@@ -93,19 +94,23 @@ extension PostgresStore {
     public var checkTransactionCount: Int { batcher.transactionCount }
 
     public func saveCheck(
-        _ result: CheckResult, text: String, at date: Date = Date(), retention: RetentionPolicy = .init(), expecting: Int = 1
+        _ result: CheckResult, text: String, at date: Date = Date(), retention: RetentionPolicy = .init(), expecting: Int = 1,
+        owner: Owner = .solo
     ) async throws -> Int64 {
         try await withCheckedThrowingContinuation { continuation in
-            saveCheck(result, text: text, at: date, retention: retention, expecting: expecting) { continuation.resume(with: $0) }
+            saveCheck(result, text: text, at: date, retention: retention, expecting: expecting, owner: owner) {
+                continuation.resume(with: $0)
+            }
         }
     }
 
     public func saveCheck(
         _ result: CheckResult, text: String, at date: Date = Date(), retention: RetentionPolicy = .init(), expecting: Int = 1,
-        completion: @escaping @Sendable (Result<Int64, any Error>) -> Void
+        owner: Owner = .solo, completion: @escaping @Sendable (Result<Int64, any Error>) -> Void
     ) {
         let check = PendingCheck(
-            result: result, text: text, date: date, retention: retention, matchesJSON: StoredMatches.json(result.matches))
+            result: result, text: text, date: date, retention: retention, matchesJSON: StoredMatches.json(result.matches),
+            owner: owner)
         batcher.submit(check, expecting: expecting, completion: completion)
     }
 
@@ -131,11 +136,18 @@ extension PostgresStore {
             try await client.withTransaction(logger: logger) { connection in
                 try await connection.query(
                     "SELECT pg_advisory_xact_lock(\(Self.lockSpace), \(Self.commitLock))", logger: logger)
-                var applied: [RetentionPolicy] = []
+                // Once a batch and owner; its newest check gives the time.
+                var applied: [(retention: RetentionPolicy, owner: Owner, adding: Int)] = []
                 let now = checks[checks.count - 1].date
-                for check in checks where !applied.contains(check.retention) {
-                    applied.append(check.retention)
-                    try await Self.applyRetention(check.retention, now: now, adding: checks.count, connection, logger)
+                for check in checks {
+                    if let index = applied.firstIndex(where: { $0.retention == check.retention && $0.owner == check.owner }) {
+                        applied[index].adding += 1
+                    } else {
+                        applied.append((check.retention, check.owner, 1))
+                    }
+                }
+                for policy in applied {
+                    try await Self.applyRetention(policy.retention, owner: policy.owner, now: now, adding: policy.adding, connection, logger)
                 }
                 var ids: [Int64] = []
                 for try await id in try await connection.query(
@@ -149,15 +161,15 @@ extension PostgresStore {
                 let corrected = checks.map { $0.result.matches.isEmpty ? "" : $0.result.correctedText }
                 let matches = checks.map(\.matchesJSON), matchCounts = checks.map(\.result.matches.count)
                 let characters = checks.map(\.result.stats.characters), words = checks.map(\.result.stats.words)
-                let milliseconds = checks.map(\.result.stats.milliseconds)
+                let milliseconds = checks.map(\.result.stats.milliseconds), owners = checks.map(\.owner.id)
                 try await connection.query(
                     """
                     INSERT INTO "check" (id, "createdAt", "languageCode", "languageName", "languageDetected",
-                        "languageConfidence", text, "correctedText", matches, "matchCount", characters, words, milliseconds)
+                        "languageConfidence", text, "correctedText", matches, "matchCount", characters, words, milliseconds, owner)
                     SELECT * FROM unnest(\(ids)::bigint[], \(dates)::timestamptz[], \(codes)::text[], \(names)::text[],
                         \(detected)::boolean[], \(confidences)::float8[], \(texts)::text[], \(corrected)::text[],
                         \(matches)::text[], \(matchCounts)::bigint[], \(characters)::bigint[], \(words)::bigint[],
-                        \(milliseconds)::float8[])
+                        \(milliseconds)::float8[], \(owners)::bigint[])
                     """, logger: logger)
                 // Mistakes go in the same transaction: the insights count every acknowledged check.
                 var checkIds: [Int64] = [], positions: [Int] = [], flagged: [String] = [], corrections: [String] = []
@@ -180,9 +192,10 @@ extension PostgresStore {
                             \(flagged)::text[], \(corrections)::text[], \(categories)::text[], \(kinds)::text[]) AS m(c, p, w, s, g, k)
                         """, logger: logger)
                 }
-                for retention in applied {
-                    if let maxCount = retention.maxCount, checks.count > maxCount {
-                        try await Self.applyRetention(RetentionPolicy(maxCount: maxCount), now: now, adding: 0, connection, logger)
+                for policy in applied {
+                    if let maxCount = policy.retention.maxCount, policy.adding > maxCount {
+                        try await Self.applyRetention(
+                            RetentionPolicy(maxCount: maxCount), owner: policy.owner, now: now, adding: 0, connection, logger)
                     }
                 }
                 return ids
@@ -190,30 +203,35 @@ extension PostgresStore {
         }
     }
 
-    /// Deletes the checks `retention` does not keep, once `adding` more are stored.
+    /// Deletes the checks of `owner` that `retention` does not keep, once `adding` more are stored.
     static func applyRetention(
-        _ retention: RetentionPolicy, now: Date, adding: Int, _ connection: PostgresConnection, _ logger: Logger
+        _ retention: RetentionPolicy, owner: Owner, now: Date, adding: Int, _ connection: PostgresConnection, _ logger: Logger
     ) async throws {
         if let maxAge = retention.maxAge {
             let seconds = Double(maxAge.components.seconds) + Double(maxAge.components.attoseconds) / 1e18
             let cutoff = now.addingTimeInterval(-seconds)
-            try await connection.query(#"DELETE FROM "check" WHERE "createdAt" < \#(cutoff)"#, logger: logger)
+            try await connection.query(#"DELETE FROM "check" WHERE owner = \#(owner.id) AND "createdAt" < \#(cutoff)"#, logger: logger)
         }
         if let maxCount = retention.maxCount {
             let keep = max(maxCount - adding, 0)
             try await connection.query(
-                #"DELETE FROM "check" WHERE id <= (SELECT id FROM "check" ORDER BY id DESC LIMIT 1 OFFSET \#(keep))"#,
+                #"""
+                DELETE FROM "check" WHERE owner = \#(owner.id)
+                    AND id <= (SELECT id FROM "check" WHERE owner = \#(owner.id) ORDER BY id DESC LIMIT 1 OFFSET \#(keep))
+                """#,
                 logger: logger)
         }
     }
 
     public func indexPendingChecks() async throws {}
 
-    public func history(limit: Int = 20, before: Int64? = nil, query: String? = nil, language: String? = nil) async throws -> HistoryPage {
+    public func history(
+        limit: Int = 20, before: Int64? = nil, query: String? = nil, language: String? = nil, owner: Owner = .solo
+    ) async throws -> HistoryPage {
         let limit = min(max(limit, 1), 200)
         let tsquery = Self.tsquery(query)
         return try await access(.read) { [client] in
-            var conditions: [String] = []
+            var conditions: [String] = ["owner = \(owner.id)"]
             var binds = PostgresBindings()
             var head = "substr(text, 1, 200)"
             if let tsquery {
@@ -231,7 +249,7 @@ extension PostgresStore {
                 conditions.append(#""languageCode" = $\#(binds.count)"#)
             }
             binds.append(limit + 1)
-            let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+            let whereClause = "WHERE " + conditions.joined(separator: " AND ")
             // In a search, whether the fragment starts and ends where the text does (blanks
             // aside) decides the "…" at either end, as SQLite's snippet writes them.
             let sql = """
@@ -274,13 +292,13 @@ extension PostgresStore {
         }.joined(separator: " & ")
     }
 
-    public func check(id: Int64) async throws -> StoredCheckDetail? {
+    public func check(id: Int64, owner: Owner = .solo) async throws -> StoredCheckDetail? {
         try await access(.read) { [client] in
             let rows = try await client.query(
                 """
                 SELECT "createdAt", "languageCode", "languageName", "languageDetected", "languageConfidence", text,
                     "correctedText", matches, "matchCount", characters, words, milliseconds
-                FROM "check" WHERE id = \(id)
+                FROM "check" WHERE id = \(id) AND owner = \(owner.id)
                 """)
             for try await (date, code, name, detected, confidence, text, corrected, matchesJSON, matchCount, characters, words, milliseconds)
                 in rows.decode((Date, String, String, Bool, Double, String, String, String, Int, Int, Int, Double).self)
@@ -299,20 +317,22 @@ extension PostgresStore {
     }
 
     @discardableResult
-    public func deleteCheck(id: Int64) async throws -> Bool {
+    public func deleteCheck(id: Int64, owner: Owner = .solo) async throws -> Bool {
         try await access(.free) { [client] in
             var deleted = false
-            for try await _ in try await client.query(#"DELETE FROM "check" WHERE id = \#(id) RETURNING id"#) { deleted = true }
+            for try await _ in try await client.query(#"DELETE FROM "check" WHERE id = \#(id) AND owner = \#(owner.id) RETURNING id"#) {
+                deleted = true
+            }
             return deleted
         }
     }
 
     @discardableResult
-    public func deleteAllChecks() async throws -> Int {
+    public func deleteAllChecks(owner: Owner = .solo) async throws -> Int {
         try await access(.free) { [client] in
             var count = 0
             for try await deleted in try await client.query(
-                #"WITH deleted AS (DELETE FROM "check" RETURNING 1) SELECT count(*) FROM deleted"#
+                #"WITH deleted AS (DELETE FROM "check" WHERE owner = \#(owner.id) RETURNING 1) SELECT count(*) FROM deleted"#
             ).decode(Int.self) {
                 count = deleted
             }
@@ -320,21 +340,25 @@ extension PostgresStore {
         }
     }
 
-    public func checkCount() async throws -> Int {
+    public func checkCount(owner: Owner = .solo) async throws -> Int {
         try await access(.read) { [client] in
             var count = 0
-            for try await value in try await client.query(#"SELECT count(*) FROM "check""#).decode(Int.self) { count = value }
+            for try await value in try await client.query(#"SELECT count(*) FROM "check" WHERE owner = \#(owner.id)"#).decode(Int.self) {
+                count = value
+            }
             return count
         }
     }
 
-    public func insights(limit: Int = 20, days: Int = 30, now: Date = Date()) async throws -> Insights {
+    public func insights(limit: Int = 20, days: Int = 30, now: Date = Date(), owner: Owner = .solo) async throws -> Insights {
         try await access(.read) { [client] in
             // Each mistake once per check (see `Insights`).
             var spelling: [(word: String, correction: String?, count: Int)] = []
             for try await row in try await client.query(
                 """
-                SELECT word, correction, count(*) FROM (SELECT DISTINCT "checkId", word, correction FROM mistake WHERE category = 'spelling') m
+                SELECT word, correction, count(*) FROM (
+                    SELECT DISTINCT m."checkId", m.word, m.correction FROM mistake m JOIN "check" c ON c.id = m."checkId"
+                    WHERE c.owner = \(owner.id) AND m.category = 'spelling') m
                 GROUP BY word, correction
                 """
             ).decode((String, String?, Int).self) {
@@ -344,7 +368,10 @@ extension PostgresStore {
             for try await row in try await client.query(
                 """
                 SELECT category, kind, count(*)
-                FROM (SELECT DISTINCT "checkId", word, correction, category, kind FROM mistake) m GROUP BY category, kind
+                FROM (
+                    SELECT DISTINCT m."checkId", m.word, m.correction, m.category, m.kind FROM mistake m
+                    JOIN "check" c ON c.id = m."checkId" WHERE c.owner = \(owner.id)) m
+                GROUP BY category, kind
                 """
             ).decode((String, String?, Int).self) {
                 categories.append(row)
@@ -354,7 +381,7 @@ extension PostgresStore {
             for try await (day, checks) in try await client.query(
                 """
                 SELECT to_char(c."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)
-                FROM "check" c WHERE c."createdAt" >= \(since) GROUP BY day
+                FROM "check" c WHERE c.owner = \(owner.id) AND c."createdAt" >= \(since) GROUP BY day
                 """
             ).decode((String, Int).self) {
                 perDay[day, default: (0, 0)].checks = checks
@@ -363,14 +390,14 @@ extension PostgresStore {
                 """
                 SELECT day, count(*) FROM (
                     SELECT DISTINCT to_char(c."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, m."checkId", m.word, m.correction, m.category, m.kind
-                    FROM "check" c JOIN mistake m ON m."checkId" = c.id WHERE c."createdAt" >= \(since)) d
+                    FROM "check" c JOIN mistake m ON m."checkId" = c.id WHERE c.owner = \(owner.id) AND c."createdAt" >= \(since)) d
                 GROUP BY day
                 """
             ).decode((String, Int).self) {
                 perDay[day, default: (0, 0)].mistakes = mistakes
             }
             var totalChecks = 0
-            for try await count in try await client.query(#"SELECT count(*) FROM "check""#).decode(Int.self) {
+            for try await count in try await client.query(#"SELECT count(*) FROM "check" WHERE owner = \#(owner.id)"#).decode(Int.self) {
                 totalChecks = count
             }
             return Insights.assemble(

@@ -74,6 +74,34 @@ extension PostgresStore {
                 "disabledAt" timestamptz NOT NULL)
             """,
         ]),
+        ("Keep each user's data apart", [
+            """
+            CREATE TABLE "user" (
+                id bigserial PRIMARY KEY,
+                name text NOT NULL UNIQUE,
+                "isAdmin" boolean NOT NULL,
+                "createdAt" timestamptz NOT NULL)
+            """,
+            """
+            CREATE TABLE "apiKey" (
+                id text PRIMARY KEY,
+                "userId" bigint NOT NULL REFERENCES "user"(id) ON DELETE CASCADE,
+                hash bytea NOT NULL UNIQUE,
+                "createdAt" timestamptz NOT NULL,
+                "lastUsedAt" timestamptz)
+            """,
+            #"CREATE INDEX "apiKey_byUser" ON "apiKey" ("userId")"#,
+            #"CREATE TABLE "accountsRevision" (id integer PRIMARY KEY CHECK (id = 1), revision bigint NOT NULL)"#,
+            #"INSERT INTO "accountsRevision" (id, revision) VALUES (1, 0)"#,
+            #"ALTER TABLE "check" ADD COLUMN owner bigint NOT NULL DEFAULT 0"#,
+            #"CREATE INDEX "check_byOwner" ON "check" (owner, id)"#,
+            #"ALTER TABLE "personalWord" ADD COLUMN owner bigint NOT NULL DEFAULT 0"#,
+            #"ALTER TABLE "personalWord" DROP CONSTRAINT "personalWord_word_language_key""#,
+            #"ALTER TABLE "personalWord" ADD UNIQUE (owner, word, language)"#,
+            #"ALTER TABLE "disabledRule" ADD COLUMN owner bigint NOT NULL DEFAULT 0"#,
+            #"ALTER TABLE "disabledRule" DROP CONSTRAINT "disabledRule_pkey""#,
+            #"ALTER TABLE "disabledRule" ADD PRIMARY KEY (owner, id)"#,
+        ]),
     ]
 
     /// Applies the migrations not applied yet, in one transaction under an advisory lock, so

@@ -63,6 +63,7 @@ public final class PostgresStore: Sendable {
     static let lockSpace: Int32 = 0x5354_5854
     static let migrationLock: Int32 = 1
     static let commitLock: Int32 = 2
+    static let accountsLock: Int32 = 3
 
     let client: PostgresClient
     let options: Options
@@ -155,6 +156,10 @@ public final class PostgresStore: Sendable {
 
     /// The error to throw for `error`, the storage fault recorded when it lasts.
     func failed(_ error: any Error) -> any Error {
+        // A refusal of ours inside a transaction (a name taken, the last admin), rolled back.
+        if let error = error as? PostgresTransactionError, let refusal = error.closureError as? StoreError, error.rollbackError == nil {
+            return refusal
+        }
         guard let fault = classify(error) else { return error }
         if fault.isLasting { storage.record(fault) }
         return fault
@@ -246,11 +251,13 @@ public final class PostgresStore: Sendable {
 
     // MARK: Personal words
 
-    public func personalWords(language: String?) async throws -> [PersonalWord] {
+    public func personalWords(language: String?, owner: Owner) async throws -> [PersonalWord] {
         let rows = try await access(.read) { [client] in
-            var query: PostgresQuery = #"SELECT word, language, "createdAt" FROM "personalWord""#
+            var query: PostgresQuery = #"SELECT word, language, "createdAt" FROM "personalWord" WHERE owner = \#(owner.id)"#
             if let language, !language.isEmpty {
-                query = #"SELECT word, language, "createdAt" FROM "personalWord" WHERE language IN (\#(language), '')"#
+                query = #"""
+                    SELECT word, language, "createdAt" FROM "personalWord" WHERE owner = \#(owner.id) AND language IN (\#(language), '')
+                    """#
             }
             var words: [PersonalWord] = []
             for try await (word, language, date) in try await client.query(query).decode((String, String, Date).self) {
@@ -268,16 +275,28 @@ public final class PostgresStore: Sendable {
         }
     }
 
+    public func everyonesPersonalWords() async throws -> [Owner: [PersonalWord]] {
+        try await access(.read) { [client] in
+            var byOwner: [Owner: [PersonalWord]] = [:]
+            let rows = try await client.query(#"SELECT owner, word, language, "createdAt" FROM "personalWord""#)
+            for try await (owner, word, language, date) in rows.decode((Int64, String, String, Date).self) {
+                byOwner[Owner(id: owner), default: []].append(
+                    PersonalWord(word: word, language: language.isEmpty ? nil : language, createdAt: date))
+            }
+            return byOwner
+        }
+    }
+
     @discardableResult
-    public func addPersonalWord(_ word: String, language: String?) async throws -> Bool {
-        try await importPersonalWords([word], language: language, validated: [try PersonalWord.validated(word)]) == 1
+    public func addPersonalWord(_ word: String, language: String?, owner: Owner) async throws -> Bool {
+        try await importPersonalWords([word], language: language, owner: owner, validated: [try PersonalWord.validated(word)]) == 1
     }
 
-    public func importPersonalWords(_ words: [String], language: String?) async throws -> Int {
-        try await importPersonalWords(words, language: language, validated: try PersonalWord.validatedList(words))
+    public func importPersonalWords(_ words: [String], language: String?, owner: Owner) async throws -> Int {
+        try await importPersonalWords(words, language: language, owner: owner, validated: try PersonalWord.validatedList(words))
     }
 
-    private func importPersonalWords(_ words: [String], language: String?, validated: [String]) async throws -> Int {
+    private func importPersonalWords(_ words: [String], language: String?, owner: Owner, validated: [String]) async throws -> Int {
         let list = Set(validated).sorted()
         guard !list.isEmpty else { return 0 }
         let language = language ?? ""
@@ -286,9 +305,9 @@ public final class PostgresStore: Sendable {
                 var added = 0
                 let rows = try await connection.query(
                     """
-                    INSERT INTO "personalWord" (word, language, "createdAt")
-                    SELECT w, \(language), now() FROM unnest(\(list)::text[]) AS w
-                    ON CONFLICT (word, language) DO NOTHING RETURNING id
+                    INSERT INTO "personalWord" (owner, word, language, "createdAt")
+                    SELECT \(owner.id), w, \(language), now() FROM unnest(\(list)::text[]) AS w
+                    ON CONFLICT (owner, word, language) DO NOTHING RETURNING id
                     """, logger: logger)
                 for try await _ in rows { added += 1 }
                 if added > 0 { try await Self.notifyWordsChanged(connection, logger: logger) }
@@ -298,13 +317,15 @@ public final class PostgresStore: Sendable {
     }
 
     @discardableResult
-    public func removePersonalWord(_ word: String, language: String?) async throws -> Bool {
+    public func removePersonalWord(_ word: String, language: String?, owner: Owner) async throws -> Bool {
         let language = language ?? ""
         return try await access(.free) { [client, logger] in
             try await client.withTransaction(logger: logger) { connection in
                 var removed = 0
                 let rows = try await connection.query(
-                    #"DELETE FROM "personalWord" WHERE word = \#(word) AND language = \#(language) RETURNING id"#, logger: logger)
+                    #"""
+                    DELETE FROM "personalWord" WHERE owner = \#(owner.id) AND word = \#(word) AND language = \#(language) RETURNING id
+                    """#, logger: logger)
                 for try await _ in rows { removed += 1 }
                 if removed > 0 { try await Self.notifyWordsChanged(connection, logger: logger) }
                 return removed > 0
@@ -313,7 +334,7 @@ public final class PostgresStore: Sendable {
     }
 
     /// Announces a change of the words to every server listening, once the transaction commits.
-    private static func notifyWordsChanged(_ connection: PostgresConnection, logger: Logger) async throws {
+    static func notifyWordsChanged(_ connection: PostgresConnection, logger: Logger) async throws {
         try await connection.query("SELECT pg_notify(\(changesChannel), '')", logger: logger)
     }
 

@@ -19,10 +19,11 @@ public func buildApplication(
     let metrics = ServerMetrics()
     let database = try await StoreLocation(configuration.databasePath).open(logger: logger, onCommit: metrics.recordCommit)
     logger.info("database \(database.location)\(configuration.historyEnabled ? "" : " (history off)")")
-    if !configuration.isLoopbackOnly, configuration.apiToken == nil {
+    if !configuration.isLoopbackOnly, configuration.apiToken == nil, (try? await database.users().isEmpty) ?? true {
         logger.warning("""
-            !!! SuperText listens on \(configuration.address) WITHOUT an API token: anyone who can reach it \
-            can read the history and the personal dictionary. Set --api-token or SUPERTEXT_API_TOKEN. !!!
+            !!! SuperText listens on \(configuration.address) WITHOUT an API token or users: anyone who can reach it \
+            can read the history and the personal dictionary. Set --api-token or SUPERTEXT_API_TOKEN, or add users \
+            (supertext users add NAME --admin). !!!
             """)
     }
     if !configuration.allowedOrigins.isEmpty {
@@ -98,6 +99,19 @@ func buildApplication(
     }
     let dictionary = try await PersonalDictionary(database: database)
     let disabledRules = try await DisabledRules(database: database)
+    // Users and keys changed (here, on another replica or by `supertext users`): the first admin
+    // may have taken the data kept without users, and a removed user's goes.
+    let keys = try await KeyRing(store: database, logger: logger) {
+        Task {
+            try? await dictionary.reload()
+            try? await disabledRules.reload()
+        }
+    }
+    if keys.hasUsers { logger.info("users: every request needs a user's API key") }
+    let access = AccessPolicy(
+        keys: keys, token: configuration.apiToken, protectChecks: configuration.protectChecks,
+        limits: KeyLimits(.init(checksPerMinute: configuration.keyChecksPerMinute, charactersPerDay: configuration.keyCharactersPerDay)),
+        failures: FailedKeys())
     let connections = connectionLimiter(configuration: configuration, logger: logger)
     var project: ServerProject?
     if let directory = configuration.projectDirectory {
@@ -105,8 +119,8 @@ func buildApplication(
         logger.info("project: \(project!.current.file.path) applies to every check (--project)")
     }
     let router = buildRouter(
-        pool: pool, database: database, dictionary: dictionary, disabledRules: disabledRules, configuration: configuration,
-        logger: logger, metrics: metrics, connections: connections, project: project
+        pool: pool, database: database, dictionary: dictionary, disabledRules: disabledRules, access: access,
+        configuration: configuration, logger: logger, metrics: metrics, connections: connections, project: project
     )
     let address: BindAddress
     let onServerRunning: @Sendable (any Channel) async -> Void
@@ -141,6 +155,7 @@ func buildApplication(
         logger: logger
     )
     if ownsPool { app.addServices(ProofreadingPoolService(pool: pool)) }
+    app.addServices(KeyRingService(keys: keys))
     if let rules = pool.configuration.userRules { app.addServices(UserRulesWatcher(rules: rules, logger: logger)) }
     return app
 }
@@ -177,8 +192,8 @@ func httpServer(configuration: ServerConfiguration, limiter: ConnectionLimiter, 
 /// The routes, under their middleware.
 func buildRouter(
     pool: ProofreadingPool, database: any DataStore, dictionary: PersonalDictionary, disabledRules: DisabledRules,
-    configuration: ServerConfiguration, logger: Logger, metrics: ServerMetrics, connections: ConnectionLimiter?,
-    project: ServerProject? = nil
+    access: AccessPolicy, configuration: ServerConfiguration, logger: Logger, metrics: ServerMetrics,
+    connections: ConnectionLimiter?, project: ServerProject? = nil
 ) -> Router<AppRequestContext> {
     // HEAD is answered wherever GET is, without the body.
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
@@ -205,19 +220,25 @@ func buildRouter(
     HealthController(pool: pool, database: database).addRoutes(to: router)
     OpenAPIController().addRoutes(to: router)
     let monitoring = router.group()
-    if let token = configuration.apiToken, !configuration.metricsPublic {
-        monitoring.add(middleware: BearerTokenMiddleware(token: token))
+    if !configuration.metricsPublic {
+        monitoring.add(middleware: AccessMiddleware(policy: access, needs: .monitoring))
     }
     MetricsController(metrics: metrics, pool: pool, connections: connections).addRoutes(to: monitoring)
     let api = router.group("api/v1")
-    LanguagesController(catalog: pool.catalog).addRoutes(to: api)
-
-    let checks = api.group()
-    let personal = api.group()
-    if let token = configuration.apiToken {
-        personal.add(middleware: BearerTokenMiddleware(token: token))
-        if configuration.protectChecks { checks.add(middleware: BearerTokenMiddleware(token: token)) }
+    // Who may do what is decided by one policy (`AccessPolicy`), per group of routes.
+    func routes(_ needs: AccessPolicy.Need) -> RouterGroup<AppRequestContext> {
+        api.group().add(middleware: AccessMiddleware(policy: access, needs: needs))
     }
+    LanguagesController(catalog: pool.catalog).addRoutes(to: routes(.anyone))
+    let checks = routes(.check)
+    let personal = routes(.personal)
+    let admin = routes(.admin)
+    let users = UsersController(store: database, keys: access.keys)
+    users.addAdminRoutes(to: admin)
+    users.addOwnRoutes(to: personal)
+    let team = DictionaryController(dictionary: dictionary, catalog: pool.catalog, bodyLimit: configuration.bodyLimit, team: true)
+    team.addReadRoutes(to: personal.group("team"))
+    team.addChangeRoutes(to: admin.group("team"))
     let recorder = HistoryRecorder(
         database: database, enabled: configuration.historyEnabled,
         retention: RetentionPolicy(maxAge: configuration.historyMaxAge, maxCount: configuration.historyMaxCount),
@@ -225,7 +246,7 @@ func buildRouter(
     )
     CheckController(
         pool: pool, dictionary: dictionary, disabledRules: disabledRules, history: recorder, bodyLimit: configuration.bodyLimit,
-        metrics: metrics, project: project
+        metrics: metrics, limits: access.limits, project: project
     ).addRoutes(to: checks)
     HistoryController(database: database).addRoutes(to: personal)
     DictionaryController(dictionary: dictionary, catalog: pool.catalog, bodyLimit: configuration.bodyLimit)
@@ -234,15 +255,15 @@ func buildRouter(
         .addRoutes(to: personal)
     InsightsController(database: database).addRoutes(to: personal)
 
-    // LanguageTool's clients cannot easily send a Bearer header, so /v2 also takes the token as
-    // LanguageTool's own `apiKey` parameter; checks need it only with --protect-checks.
+    // LanguageTool's clients cannot easily send a Bearer header, so /v2 also takes the key or
+    // token as LanguageTool's own `apiKey` parameter (with `username`), by the same policy.
     let languageTool = router.group("v2")
     LanguageToolInfoController(pool: pool).addRoutes(to: languageTool)
     LanguageToolCheckController(
         pool: pool, dictionary: dictionary, disabledRules: disabledRules, maxTextLength: configuration.bodyLimit,
-        token: configuration.protectChecks ? configuration.apiToken : nil, metrics: metrics, project: project
+        access: access, metrics: metrics, project: project
     ).addRoutes(to: languageTool)
-    LanguageToolWordsController(dictionary: dictionary, catalog: pool.catalog, token: configuration.apiToken)
+    LanguageToolWordsController(dictionary: dictionary, catalog: pool.catalog, access: access)
         .addRoutes(to: languageTool)
     return router
 }
@@ -267,6 +288,15 @@ let apiRoutes: [(String, [HTTPRequest.Method])] = [
     ("/api/v1/rules/disabled", [.get]),
     ("/api/v1/rules/disabled/*", [.put, .delete]),
     ("/api/v1/insights", [.get]),
+    ("/api/v1/me", [.get]),
+    ("/api/v1/users", [.get, .post]),
+    ("/api/v1/users/*", [.delete]),
+    ("/api/v1/users/*/keys", [.post]),
+    ("/api/v1/users/*/keys/*", [.delete]),
+    ("/api/v1/team/dictionary", [.get, .post]),
+    ("/api/v1/team/dictionary/export", [.get]),
+    ("/api/v1/team/dictionary/import", [.post]),
+    ("/api/v1/team/dictionary/*", [.delete]),
 ]
 
 /// Every route of the LanguageTool-compatible API and its methods, for its own 405s.

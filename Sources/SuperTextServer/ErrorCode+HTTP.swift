@@ -21,7 +21,8 @@ extension ErrorCode {
         case .forbidden, .crossOrigin, .hostNotAllowed: .forbidden
         case .queueFull, .tooManyConnections, .timeout, .shuttingDown, .noDictionaries, .unavailable: .serviceUnavailable
         case .cancelled: .init(code: 499, reasonPhrase: "Client Closed Request")
-        case .socketInUse: .conflict
+        case .socketInUse, .userExists, .lastAdmin: .conflict
+        case .rateLimited: .tooManyRequests
         case .internalError, .cannotOpen: .internalServerError
         // A full disk is 507 Insufficient Storage; every other storage fault is 503: the service
         // is there, its storage is not.
@@ -52,6 +53,7 @@ extension ErrorCode {
         case 413: .bodyTooLarge
         case 414: .uriTooLong
         case 415: .unsupportedMediaType
+        case 429: .rateLimited
         case 431: .headersTooLarge
         case 501: .unsupportedTransferEncoding
         case 503: .unavailable

@@ -23,16 +23,16 @@ struct HistoryRecorder: Sendable {
 
     /// What the proofreading worker does with a finished check of `text`: stores it and answers
     /// with its id, after the commit. `nil` when the check is not stored (history off, or the
-    /// request opted out): its result is answered as it is, with no id.
+    /// request opted out): its result is answered as it is, with no id. The check is `owner`'s.
     /// - Throws: the storage fault, when the check would be stored and storage is known to fail.
-    func finisher(text: String, requested: Bool) throws -> CheckFinisher? {
+    func finisher(text: String, requested: Bool, owner: Owner) throws -> CheckFinisher? {
         guard enabled, requested else { return nil }
         try database.ensureStoringIsPossible()
         let database = database, retention = retention, pool = pool, metrics = metrics
         return { result, answer in
             let expecting = SaveBatching.savesToExpect(checksInProgress: pool.checksInProgress, workers: pool.configuration.workers)
             let start = ContinuousClock.now
-            database.saveCheck(result, text: text, at: Date(), retention: retention, expecting: expecting) { saved in
+            database.saveCheck(result, text: text, at: Date(), retention: retention, expecting: expecting, owner: owner) { saved in
                 if case .success = saved { metrics?.recordSave(ContinuousClock.now - start) }
                 answer(saved.map { id in
                     var stored = result

@@ -69,6 +69,10 @@ public struct ServerConfiguration: Sendable {
     public var protectChecks = false
     /// With a token: `/metrics` is open all the same (for a scraper that cannot send it).
     public var metricsPublic = false
+    /// With users: most checks a key sends a minute (`nil`: no limit).
+    public var keyChecksPerMinute: Int?
+    /// With users: most characters a key checks a day (`nil`: no limit).
+    public var keyCharactersPerDay: Int?
     /// Origins (`https://docs.example.org`) whose pages may call the API from a browser: they get
     /// CORS answers and may change data. Pages of the server's own origin need no entry; other
     /// origins may only read what CORS lets them, and change nothing (`OriginGuardMiddleware`).

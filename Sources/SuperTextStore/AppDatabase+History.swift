@@ -99,10 +99,10 @@ extension AppDatabase {
     ///   included (see `GroupCommit`); with more than one, a save waits up to 2 ms for the others.
     public func saveCheck(
         _ result: CheckResult, text: String, at date: Date = Date(), retention: RetentionPolicy = .init(),
-        expecting: Int = 1
+        expecting: Int = 1, owner: Owner = .solo
     ) async throws -> Int64 {
         // Made here, on the caller's thread, so that the single writer only inserts.
-        let check = NewCheck(result: result, text: text, createdAt: date, retention: retention)
+        let check = NewCheck(result: result, text: text, createdAt: date, retention: retention, owner: owner)
         return try await checkWrites.submit(check, expecting: expecting)
     }
 
@@ -114,9 +114,9 @@ extension AppDatabase {
     /// that commits.
     public func saveCheck(
         _ result: CheckResult, text: String, at date: Date = Date(), retention: RetentionPolicy = .init(),
-        expecting: Int = 1, completion: @escaping @Sendable (Result<Int64, any Error>) -> Void
+        expecting: Int = 1, owner: Owner = .solo, completion: @escaping @Sendable (Result<Int64, any Error>) -> Void
     ) {
-        let check = NewCheck(result: result, text: text, createdAt: date, retention: retention)
+        let check = NewCheck(result: result, text: text, createdAt: date, retention: retention, owner: owner)
         checkWrites.submit(check, expecting: expecting, completion: completion)
     }
 
@@ -128,11 +128,17 @@ extension AppDatabase {
     /// (`NewCheck`) to cached statements and does no encoding of its own. The texts enter the
     /// full-text index, and the mistakes their table, later (`HistoryIndexer`).
     static func insert(_ checks: [NewCheck], _ db: Database) throws -> [Int64] {
-        // Once a batch; its newest check gives the time.
-        var applied: [RetentionPolicy] = []
-        for check in checks where !applied.contains(check.retention) {
-            applied.append(check.retention)
-            try applyRetention(check.retention, now: checks[checks.count - 1].date, adding: checks.count, db)
+        // Once a batch and owner; its newest check gives the time.
+        var applied: [(retention: RetentionPolicy, owner: Owner, adding: Int)] = []
+        for check in checks {
+            if let index = applied.firstIndex(where: { $0.retention == check.retention && $0.owner == check.owner }) {
+                applied[index].adding += 1
+            } else {
+                applied.append((check.retention, check.owner, 1))
+            }
+        }
+        for policy in applied {
+            try applyRetention(policy.retention, owner: policy.owner, now: checks[checks.count - 1].date, adding: policy.adding, db)
         }
         var insertCheck = PreparedInsert(try db.cachedStatement(sql: NewCheck.insertSQL), db)
         var ids: [Int64] = []
@@ -143,9 +149,10 @@ extension AppDatabase {
             ids.append(db.lastInsertedRowID)
         }
         // A batch larger than the count kept keeps only its newest.
-        for retention in applied {
-            if let maxCount = retention.maxCount, checks.count > maxCount {
-                try applyRetention(RetentionPolicy(maxCount: maxCount), now: checks[checks.count - 1].date, adding: 0, db)
+        for policy in applied {
+            if let maxCount = policy.retention.maxCount, policy.adding > maxCount {
+                try applyRetention(
+                    RetentionPolicy(maxCount: maxCount), owner: policy.owner, now: checks[checks.count - 1].date, adding: 0, db)
             }
         }
         return ids
@@ -160,9 +167,11 @@ extension AppDatabase {
             """) ?? 0
     }
 
-    /// Deletes the checks `retention` does not keep, once `adding` more are stored; how many.
+    /// Deletes the checks of `owner` that `retention` does not keep, once `adding` more are
+    /// stored; how many. Each user's history is kept by the same policy, apart.
     @discardableResult
-    static func applyRetention(_ retention: RetentionPolicy, now: Date, adding: Int, _ db: Database) throws -> Int {
+    static func applyRetention(_ retention: RetentionPolicy, owner: Owner = .solo, now: Date, adding: Int, _ db: Database) throws -> Int {
+        let mine = ownerCondition(owner)
         var deleted = 0
         if let maxAge = retention.maxAge {
             let seconds = Double(maxAge.components.seconds) + Double(maxAge.components.attoseconds) / 1e18
@@ -171,8 +180,8 @@ extension AppDatabase {
             // the oldest check stops at the first one to keep, after the checks it deletes.
             try db.execute(
                 sql: """
-                    DELETE FROM "check" WHERE id < coalesce(
-                        (SELECT id FROM "check" WHERE createdAt >= ? ORDER BY id LIMIT 1),
+                    DELETE FROM "check" WHERE \(mine) AND id < coalesce(
+                        (SELECT id FROM "check" WHERE \(mine) AND createdAt >= ? ORDER BY id LIMIT 1),
                         (SELECT max(id) + 1 FROM "check"))
                     """,
                 arguments: [cutoff])
@@ -181,7 +190,7 @@ extension AppDatabase {
         if let maxCount = retention.maxCount {
             // The newest `maxCount - adding` stay (none when the new ones alone fill the count).
             try db.execute(
-                sql: #"DELETE FROM "check" WHERE id <= (SELECT id FROM "check" ORDER BY id DESC LIMIT 1 OFFSET ?)"#,
+                sql: #"DELETE FROM "check" WHERE \#(mine) AND id <= (SELECT id FROM "check" WHERE \#(mine) ORDER BY id DESC LIMIT 1 OFFSET ?)"#,
                 arguments: [max(maxCount - adding, 0)]
             )
             deleted += db.changesCount
@@ -203,7 +212,10 @@ extension AppDatabase {
     ///   - before: only checks with a smaller id (the `next` of the previous page).
     ///   - query: full-text search over the checked texts (words; all must match).
     ///   - language: only checks in this language code.
-    public func history(limit: Int = 20, before: Int64? = nil, query: String? = nil, language: String? = nil) async throws -> HistoryPage {
+    ///   - owner: whose checks.
+    public func history(
+        limit: Int = 20, before: Int64? = nil, query: String? = nil, language: String? = nil, owner: Owner = .solo
+    ) async throws -> HistoryPage {
         let limit = min(max(limit, 1), 200)
         let pattern = Self.searchPattern(query)
         // A search sees every stored check: what waits for the index is indexed first. When the
@@ -213,7 +225,7 @@ extension AppDatabase {
             do { try await historyIndexer.indexAll() } catch is StorageFault { indexed = false }
         }
         return try await reading { [indexed] db in
-            var conditions: [String] = []
+            var conditions: [String] = [Self.ownerCondition(owner, "c.owner")]
             var arguments: StatementArguments = []
             if let before {
                 conditions.append("c.id < ?")
@@ -232,7 +244,7 @@ extension AppDatabase {
                 arguments = StatementArguments([pattern]) + arguments
                 head = "snippet(checkSearch, 0, char(2), char(3), '…', \(Self.snippetWords))"
             }
-            let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+            let whereClause = "WHERE " + conditions.joined(separator: " AND ")
             let rows = try Row.fetchAll(
                 db,
                 sql: """
@@ -253,24 +265,29 @@ extension AppDatabase {
             var page = HistoryPage(items: Array(items), next: rows.count > limit ? items.last?.id : nil)
             if !indexed {
                 page.unindexedChecks = try Int.fetchOne(
-                    db, sql: #"SELECT count(*) FROM "check" WHERE id > (SELECT lastIndexedId FROM searchProgress)"#)
+                    db, sql: #"SELECT count(*) FROM "check" WHERE \#(Self.ownerCondition(owner)) AND id > (SELECT lastIndexedId FROM searchProgress)"#)
             }
             return page
         }
     }
 
-    /// One stored check in full, or `nil`.
-    public func check(id: Int64) async throws -> StoredCheckDetail? {
+    /// One stored check of `owner` in full, or `nil` (another's check is not there for them).
+    public func check(id: Int64, owner: Owner = .solo) async throws -> StoredCheckDetail? {
         try await reading { db in
-            guard let check = try StoredCheck.fetchOne(db, key: id) else { return nil }
+            guard let check = try StoredCheck.fetchOne(
+                db, sql: #"SELECT * FROM "check" WHERE id = ? AND \#(Self.ownerCondition(owner))"#, arguments: [id])
+            else { return nil }
             return StoredCheckDetail(result: check.result, createdAt: check.createdAt, text: check.text)
         }
     }
 
-    /// Deletes one stored check; whether it existed.
+    /// Deletes one stored check of `owner`; whether it existed.
     @discardableResult
-    public func deleteCheck(id: Int64) async throws -> Bool {
-        try await freeing { db in try StoredCheck.deleteOne(db, key: id) ? 1 : 0 } > 0
+    public func deleteCheck(id: Int64, owner: Owner = .solo) async throws -> Bool {
+        try await freeing { db in
+            try db.execute(sql: #"DELETE FROM "check" WHERE id = ? AND \#(Self.ownerCondition(owner))"#, arguments: [id])
+            return db.changesCount
+        } > 0
     }
 
     /// Deletes every stored check; how many there were.
@@ -279,9 +296,16 @@ extension AppDatabase {
     /// writes them as new data, merged later): on a full disk that could not be written. So the
     /// search index is emptied in one step, the delete triggers are kept quiet (their conditions
     /// read the progress marks), and the marks then start after the largest id ever given.
+    /// With users, the checks of one user are deleted one by one, each leaving the search index.
     @discardableResult
-    public func deleteAllChecks() async throws -> Int {
+    public func deleteAllChecks(owner: Owner = .solo) async throws -> Int {
         try await freeing { db in
+            let others = try Bool.fetchOne(
+                db, sql: #"SELECT EXISTS (SELECT 1 FROM "check" WHERE NOT (\#(Self.ownerCondition(owner))))"#) ?? false
+            if others {
+                try db.execute(sql: #"DELETE FROM "check" WHERE \#(Self.ownerCondition(owner))"#)
+                return db.changesCount
+            }
             try db.execute(sql: """
                 INSERT INTO checkSearch(checkSearch) VALUES ('delete-all');
                 UPDATE searchProgress SET lastIndexedId = 0;
@@ -298,9 +322,18 @@ extension AppDatabase {
         }
     }
 
-    /// The number of stored checks.
-    public func checkCount() async throws -> Int {
-        try await reading { db in try StoredCheck.fetchCount(db) }
+    /// The number of stored checks of `owner`.
+    public func checkCount(owner: Owner = .solo) async throws -> Int {
+        try await reading { db in
+            try Int.fetchOne(db, sql: #"SELECT count(*) FROM "check" WHERE \#(Self.ownerCondition(owner))"#) ?? 0
+        }
+    }
+
+    /// The SQL condition that keeps `owner`'s checks: the owner's id is a number, written into
+    /// the statement, and a user's condition names `owner <> 0` so that SQLite uses the partial
+    /// index of checks by owner (see the migration "Keep each user's data apart").
+    static func ownerCondition(_ owner: Owner, _ column: String = "owner") -> String {
+        owner == .solo ? "\(column) = 0" : "\(column) = \(owner.id) AND \(column) <> 0"
     }
 
     /// A list excerpt: the start of the text on one line.

@@ -437,6 +437,52 @@ public struct AppDatabase: Sendable {
                 ) WITHOUT ROWID;
                 """)
         }
+        // Users and their keys (`UserStore`), and each row of data kept as its owner's
+        // (`Owner`): 0 without users, whose rows go to the first admin created. Only servers
+        // with users look checks up by owner, so the index holds no row of a server without
+        // them and costs its saves nothing (queries name `owner <> 0` to use it).
+        migrator.registerMigration("Keep each user's data apart") { db in
+            try db.execute(sql: """
+                CREATE TABLE user (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL UNIQUE,
+                    isAdmin BOOLEAN NOT NULL,
+                    createdAt DATETIME NOT NULL);
+                CREATE TABLE apiKey (
+                    id TEXT NOT NULL PRIMARY KEY,
+                    userId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    hash BLOB NOT NULL UNIQUE,
+                    createdAt DATETIME NOT NULL,
+                    lastUsedAt DATETIME);
+                CREATE INDEX apiKey_byUser ON apiKey(userId);
+                CREATE TABLE accountsRevision (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    revision INTEGER NOT NULL);
+                INSERT INTO accountsRevision (id, revision) VALUES (1, 0);
+                ALTER TABLE "check" ADD COLUMN owner INTEGER NOT NULL DEFAULT 0;
+                CREATE INDEX check_byOwner ON "check"(owner, id) WHERE owner <> 0;
+                CREATE TABLE personalWord_owned (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    owner INTEGER NOT NULL DEFAULT 0,
+                    word TEXT NOT NULL,
+                    language TEXT NOT NULL DEFAULT '',
+                    createdAt DATETIME NOT NULL,
+                    UNIQUE (owner, word, language));
+                INSERT INTO personalWord_owned (id, owner, word, language, createdAt)
+                    SELECT id, 0, word, language, createdAt FROM personalWord;
+                DROP TABLE personalWord;
+                ALTER TABLE personalWord_owned RENAME TO personalWord;
+                CREATE TABLE disabledRule_owned (
+                    owner INTEGER NOT NULL DEFAULT 0,
+                    id TEXT NOT NULL,
+                    disabledAt DATETIME NOT NULL,
+                    PRIMARY KEY (owner, id)
+                ) WITHOUT ROWID;
+                INSERT INTO disabledRule_owned (owner, id, disabledAt) SELECT 0, id, disabledAt FROM disabledRule;
+                DROP TABLE disabledRule;
+                ALTER TABLE disabledRule_owned RENAME TO disabledRule;
+                """)
+        }
         return migrator
     }
 }

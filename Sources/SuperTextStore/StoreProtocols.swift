@@ -6,39 +6,43 @@ import SuperTextCore
 ///
 /// Every method answers only after its change is committed; a store that cannot be used throws
 /// a `StorageFault`, whose code and message say what to do.
-public typealias DataStore = HistoryStore & PersonalWordStore & DisabledRuleStore & InsightsStore & StorageStateReporting
+public typealias DataStore = HistoryStore & PersonalWordStore & DisabledRuleStore & InsightsStore & UserStore
+    & StorageStateReporting
+
+// Every call that reads or changes a person's data names its `Owner`: `.solo` without users,
+// the user's own with users. Another owner's rows are not there for it.
 
 /// Stored checks: saved with their results, listed newest first, searched, read and deleted.
 public protocol HistoryStore: Sendable {
     /// Stores a check and returns its id once committed; checks saved at the same time share a
     /// transaction (`expecting`: how many the caller expects about now, this one included).
     func saveCheck(
-        _ result: CheckResult, text: String, at date: Date, retention: RetentionPolicy, expecting: Int
+        _ result: CheckResult, text: String, at date: Date, retention: RetentionPolicy, expecting: Int, owner: Owner
     ) async throws -> Int64
 
     /// Stores a check and calls `completion` with its id once committed, without a task: for a
     /// thread that is not Swift's concurrency pool, such as a proofreading worker.
     func saveCheck(
-        _ result: CheckResult, text: String, at date: Date, retention: RetentionPolicy, expecting: Int,
+        _ result: CheckResult, text: String, at date: Date, retention: RetentionPolicy, expecting: Int, owner: Owner,
         completion: @escaping @Sendable (Result<Int64, any Error>) -> Void
     )
 
     /// Stored checks, newest first, `limit` (1...200) at most, with ids below `before`, whose
     /// texts hold every word of `query` (accents ignored, the last word as a prefix), in
     /// `language`.
-    func history(limit: Int, before: Int64?, query: String?, language: String?) async throws -> HistoryPage
+    func history(limit: Int, before: Int64?, query: String?, language: String?, owner: Owner) async throws -> HistoryPage
 
     /// One stored check in full, or `nil`.
-    func check(id: Int64) async throws -> StoredCheckDetail?
+    func check(id: Int64, owner: Owner) async throws -> StoredCheckDetail?
 
     /// Deletes one stored check; whether it existed.
-    func deleteCheck(id: Int64) async throws -> Bool
+    func deleteCheck(id: Int64, owner: Owner) async throws -> Bool
 
     /// Deletes every stored check; how many there were.
-    func deleteAllChecks() async throws -> Int
+    func deleteAllChecks(owner: Owner) async throws -> Int
 
     /// The number of stored checks.
-    func checkCount() async throws -> Int
+    func checkCount(owner: Owner) async throws -> Int
 
     /// Makes every saved check visible to searches and insights now.
     func indexPendingChecks() async throws
@@ -47,16 +51,19 @@ public protocol HistoryStore: Sendable {
 /// The personal dictionary: words a check accepts, for one language or every language.
 public protocol PersonalWordStore: Sendable {
     /// The words, optionally only those that apply to one language (its own and every language's).
-    func personalWords(language: String?) async throws -> [PersonalWord]
+    func personalWords(language: String?, owner: Owner) async throws -> [PersonalWord]
+
+    /// Every owner's words, for the dictionaries in memory.
+    func everyonesPersonalWords() async throws -> [Owner: [PersonalWord]]
 
     /// Adds a word (for one language, or every language with `nil`); whether it was new.
-    func addPersonalWord(_ word: String, language: String?) async throws -> Bool
+    func addPersonalWord(_ word: String, language: String?, owner: Owner) async throws -> Bool
 
     /// Adds many words at once (an import); how many were new.
-    func importPersonalWords(_ words: [String], language: String?) async throws -> Int
+    func importPersonalWords(_ words: [String], language: String?, owner: Owner) async throws -> Int
 
     /// Removes a word; whether it was there.
-    func removePersonalWord(_ word: String, language: String?) async throws -> Bool
+    func removePersonalWord(_ word: String, language: String?, owner: Owner) async throws -> Bool
 
     /// Calls `changed` whenever the words may have been changed by another server sharing the
     /// store (and now and then in case such a notice was lost), so that the words in memory are
@@ -68,13 +75,16 @@ public protocol PersonalWordStore: Sendable {
 /// `enabledRules`.
 public protocol DisabledRuleStore: Sendable {
     /// The rules turned off, by identifier, with when each was turned off.
-    func disabledRules() async throws -> [DisabledRule]
+    func disabledRules(owner: Owner) async throws -> [DisabledRule]
+
+    /// Every owner's rules turned off, for the rules in memory.
+    func everyonesDisabledRules() async throws -> [Owner: Set<String>]
 
     /// Turns a rule off; whether it was on until now.
-    func disableRule(_ id: String) async throws -> Bool
+    func disableRule(_ id: String, owner: Owner) async throws -> Bool
 
     /// Turns a rule back on; whether it was off.
-    func enableRule(_ id: String) async throws -> Bool
+    func enableRule(_ id: String, owner: Owner) async throws -> Bool
 
     /// Calls `changed` whenever the rules turned off may have been changed by another server
     /// sharing the store (and now and then in case such a notice was lost). A store only one
@@ -87,7 +97,7 @@ public protocol InsightsStore: Sendable {
     /// The most frequent mistakes, the share of each category and of each kind of spelling
     /// mistake, and checks and mistakes per day over the last `days` days before `now`, each
     /// mistake counted once per check (`Insights.assemble`).
-    func insights(limit: Int, days: Int, now: Date) async throws -> Insights
+    func insights(limit: Int, days: Int, now: Date, owner: Owner) async throws -> Insights
 }
 
 /// The state of the storage behind a store, kept in memory so that `/readyz` and the refusal of

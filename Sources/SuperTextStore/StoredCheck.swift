@@ -38,6 +38,8 @@ struct PersonalWordRecord: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "personalWord"
 
     var id: Int64?
+    /// Whose word (`Owner`).
+    var owner: Int64
     var word: String
     /// BCP 47 code, or empty for every language.
     var language: String
@@ -52,10 +54,10 @@ struct NewCheck: Sendable {
     /// "Number checks without sqlite_sequence").
     static let insertSQL = """
         INSERT INTO "check" (id, createdAt, languageCode, languageName, languageDetected, languageConfidence,
-            text, correctedText, matches, matchCount, characters, words, milliseconds)
+            text, correctedText, matches, matchCount, characters, words, milliseconds, owner)
         VALUES (
             max(coalesce((SELECT max(id) FROM "check"), 0), (SELECT highestId FROM checkSequence)) + 1,
-            ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
     let result: CheckResult
@@ -66,8 +68,10 @@ struct NewCheck: Sendable {
     let matchesJSON: String
     let retention: RetentionPolicy
     let date: Date
+    let owner: Owner
 
-    init(result: CheckResult, text: String, createdAt: Date, retention: RetentionPolicy) {
+    init(result: CheckResult, text: String, createdAt: Date, retention: RetentionPolicy, owner: Owner = .solo) {
+        self.owner = owner
         self.result = result
         self.text = text
         timestamp = DatabaseTimestamp.string(from: createdAt)
@@ -91,6 +95,7 @@ struct NewCheck: Sendable {
         try insert.bind(result.stats.characters)
         try insert.bind(result.stats.words)
         try insert.bind(result.stats.milliseconds)
+        try insert.bind(owner.id)
     }
 }
 

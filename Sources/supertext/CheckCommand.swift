@@ -60,6 +60,9 @@ struct CheckCommand: AsyncParsableCommand {
             valueName: "path-or-url"))
     var database: String?
 
+    @Option(help: "With --database that has users: whose dictionary and rules apply (the team's words apply too).")
+    var user: String?
+
     @Option(name: .customLong("rules"), help: ArgumentHelp("A directory of your own rule files, run with SuperText's and the project's (docs/rules.md).", valueName: "dir"))
     var rulesDirectory: String?
 
@@ -284,7 +287,11 @@ struct CheckCommand: AsyncParsableCommand {
         guard let database else { return ([:], []) }
         let store = try await Self.openStore(database)
         do {
-            return (try await PersonalDictionary(database: store).snapshot(), Set(try await store.disabledRules().map(\.id)))
+            let owner = try await UsersCommand.owner(in: store, user: user)
+            return (
+                try await PersonalDictionary(database: store).snapshot(for: owner),
+                Set(try await store.disabledRules(owner: owner).map(\.id))
+            )
         } catch let error as StorageFault {
             throw CommandLineFailure("supertext: \(error.message)")
         }

@@ -19,6 +19,9 @@ struct HistoryCommand: AsyncParsableCommand {
     @Option(help: "The SQLite file (default ./supertext.sqlite), or a postgres://user@host:port/database URL.")
     var database: String?
 
+    @Option(help: "On a database with users: whose history.")
+    var user: String?
+
     @Option(name: .shortAndLong, help: "Full-text search over the checked texts.")
     var search: String?
 
@@ -40,9 +43,10 @@ struct HistoryCommand: AsyncParsableCommand {
         do { store = try await location.open(logger: logger) } catch let error as StoreError {
             throw CommandLineFailure("supertext: \(error.message)")
         }
+        let owner = try await UsersCommand.owner(in: store, user: user)
         let encoder = JSONCoding.encoder(pretty: true)
         if let id {
-            guard let detail = try await store.check(id: id) else {
+            guard let detail = try await store.check(id: id, owner: owner) else {
                 throw CommandLineFailure("supertext: no stored check has the id \(id).")
             }
             if json {
@@ -55,7 +59,7 @@ struct HistoryCommand: AsyncParsableCommand {
             return
         }
         guard (1...200).contains(limit) else { throw ValidationError("--limit must be from 1 to 200.") }
-        let page = try await store.history(limit: limit, before: nil, query: search, language: nil)
+        let page = try await store.history(limit: limit, before: nil, query: search, language: nil, owner: owner)
         if json {
             print(String(decoding: try encoder.encode(page), as: UTF8.self))
             return

@@ -97,6 +97,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("metrics-public"), help: "With --api-token: serve /metrics without the token (for a scraper that cannot send it).")
     var metricsPublic = false
 
+    @Option(name: .customLong("key-checks-per-minute"), help: "With users: most checks one API key sends a minute (default: no limit).")
+    var keyChecksPerMinute: Int?
+
+    @Option(name: .customLong("key-characters-per-day"), help: "With users: most characters one API key checks a day (default: no limit).")
+    var keyCharactersPerDay: Int?
+
     @Option(
         name: .customLong("allowed-origin"),
         help: ArgumentHelp(
@@ -200,6 +206,14 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--protect-checks needs an API token (--api-token or SUPERTEXT_API_TOKEN).")
         }
         configuration.metricsPublic = metricsPublic || Self.isTrue(environment["SUPERTEXT_METRICS_PUBLIC"])
+        for (value, name, flag) in [
+            (try options.number(keyChecksPerMinute, "SUPERTEXT_KEY_CHECKS_PER_MINUTE"), "key checks per minute", \ServerConfiguration.keyChecksPerMinute),
+            (try options.number(keyCharactersPerDay, "SUPERTEXT_KEY_CHARACTERS_PER_DAY"), "key characters per day", \ServerConfiguration.keyCharactersPerDay),
+        ] {
+            guard let value else { continue }
+            guard value > 0 else { throw ValidationError("The \(name) must be positive.") }
+            configuration[keyPath: flag] = value
+        }
         configuration.allowedOrigins = try list(allowedOrigins, "SUPERTEXT_ALLOWED_ORIGINS").map { origin in
             guard let normalized = ServerConfiguration.webOrigin(origin) else {
                 throw ValidationError("'\(origin)' is not an origin: give scheme://host[:port], such as https://docs.example.org or http://localhost:3000.")

@@ -11,7 +11,7 @@ struct SuperTextCommand: AsyncParsableCommand {
         version: SuperTextVersion.current,
         subcommands: [
             CheckCommand.self, LanguagesCommand.self, ServeCommand.self, HistoryCommand.self, HealthcheckCommand.self,
-            RulesCommand.self, LspCommand.self,
+            RulesCommand.self, LspCommand.self, UsersCommand.self,
         ]
     )
 

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 import HummingbirdTesting
 import Testing
 @testable import SuperTextServer
@@ -59,10 +60,14 @@ struct LanguageToolAnswerSizeTests {
         }
         let router = Router(context: AppRequestContext.self)
         router.addMiddleware { LanguageToolErrorMiddleware(routes: languageToolRoutes) }
+        let database = try AppDatabase.inMemory()
+        let access = AccessPolicy(
+            keys: try await KeyRing(store: database, logger: Logger(label: "test")), token: nil, protectChecks: false,
+            limits: KeyLimits(.init()), failures: FailedKeys())
         var controller = LanguageToolCheckController(
-            pool: TestServer.sharedPool, dictionary: try await PersonalDictionary(database: AppDatabase.inMemory()),
-            disabledRules: try await DisabledRules(database: AppDatabase.inMemory()),
-            maxTextLength: 1 << 20, token: nil, metrics: ServerMetrics()
+            pool: TestServer.sharedPool, dictionary: try await PersonalDictionary(database: database),
+            disabledRules: try await DisabledRules(database: database),
+            maxTextLength: 1 << 20, access: access, metrics: ServerMetrics()
         )
         controller.answerLimit = limit
         controller.addRoutes(to: router.group("v2"))

@@ -33,6 +33,9 @@ public enum ErrorCode: String, Sendable, CaseIterable, Codable {
     case forbidden = "forbidden"
     case crossOrigin = "cross_origin"
     case hostNotAllowed = "host_not_allowed"
+    case userExists = "user_exists"
+    case lastAdmin = "last_admin"
+    case rateLimited = "rate_limited"
     // The service.
     case queueFull = "queue_full"
     case tooManyConnections = "too_many_connections"

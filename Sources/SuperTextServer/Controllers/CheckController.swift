@@ -16,15 +16,18 @@ struct CheckController: Sendable {
     let bodyLimit: Int
     /// Where checks, words and matches are counted.
     let metrics: ServerMetrics
+    /// What each key may check.
+    let limits: KeyLimits
     /// The project of `--project`, applied to every check.
     var project: ServerProject?
 
     /// The check request with the personal dictionary, the rules turned off and the project
     /// applied, and the project as it is for this check (read once).
-    private func parse(_ request: Request) async throws -> (CheckInput, ProjectContext?) {
+    private func parse(_ request: Request, caller: Caller) async throws -> (CheckInput, ProjectContext?) {
         var input = try await CheckInput.parse(request, bodyLimit: bodyLimit)
-        input.request.personalDictionary = dictionary.snapshot()
-        input.request.rulesTurnedOff = disabledRules.snapshot()
+        try limits.admit(caller, characters: input.request.text.count)
+        input.request.personalDictionary = dictionary.snapshot(for: caller.owner)
+        input.request.rulesTurnedOff = disabledRules.snapshot(for: caller.owner)
         if !input.preferredVariants.isEmpty {
             guard input.request.language.lowercased() == "auto" else {
                 throw APIError.badRequest("'preferredVariants' applies to 'language': 'auto' only.")
@@ -59,10 +62,11 @@ struct CheckController: Sendable {
         if request.headers[.accept]?.contains("text/event-stream") == true {
             return try await stream(request: request, context: context)
         }
-        let (input, projectContext) = try await parse(request)
+        let (input, projectContext) = try await parse(request, caller: context.caller)
         do {
             let finish = finisher(
-                try history.finisher(text: input.request.text, requested: input.store), for: input.request, in: projectContext)
+                try history.finisher(text: input.request.text, requested: input.store, owner: context.caller.owner),
+                for: input.request, in: projectContext)
             let result = try await pool.check(input.request, userRules: userRules(in: projectContext), finish: finish)
             metrics.recordCheck(result, api: .v1)
             return JSONResponse.make(result)
@@ -74,13 +78,15 @@ struct CheckController: Sendable {
     /// Streams the check as Server-Sent Events. Bad input is still answered with a plain JSON
     /// error and its status, before the stream starts; what fails later is an `error` event.
     @Sendable func stream(request: Request, context: AppRequestContext) async throws -> Response {
-        let (input, projectContext) = try await parse(request)
+        let (input, projectContext) = try await parse(request, caller: context.caller)
         try validateLanguage(of: input.request)
         let run: CheckRun
         do {
             run = try pool.start(
                 input.request, userRules: userRules(in: projectContext),
-                finish: finisher(history.finisher(text: input.request.text, requested: input.store), for: input.request, in: projectContext))
+                finish: finisher(
+                    history.finisher(text: input.request.text, requested: input.store, owner: context.caller.owner),
+                    for: input.request, in: projectContext))
         } catch {
             throw APIError(error)
         }

@@ -3,25 +3,39 @@ import Hummingbird
 import SuperTextCore
 import SuperTextStore
 
-/// `/api/v1/dictionary`: the personal dictionary — list, add, remove, import, export.
+/// `/api/v1/dictionary`: the caller's personal dictionary — list, add, remove, import, export;
+/// and, over the same routes under `/api/v1/team`, the team's dictionary (`Owner.team`), which
+/// every user's checks accept, that every user reads and admins change.
 struct DictionaryController: Sendable {
     let dictionary: PersonalDictionary
     let catalog: DictionaryCatalog
     let bodyLimit: Int
+    /// Whose dictionary: the caller's own, or the team's.
+    var team = false
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        addReadRoutes(to: group)
+        addChangeRoutes(to: group)
+    }
+
+    func addReadRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("dictionary", use: list)
-        group.post("dictionary", use: add)
         group.get("dictionary/export", use: export)
+    }
+
+    func addChangeRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.post("dictionary", use: add)
         group.post("dictionary/import", use: importWords)
         group.delete("dictionary/:word", use: remove)
     }
+
+    private func owner(_ context: AppRequestContext) -> Owner { team ? .team : context.caller.owner }
 
     struct Listing: Encodable { let words: [PersonalWord] }
 
     @Sendable func list(request: Request, context: AppRequestContext) async throws -> Response {
         let language = try languageParameter(request)
-        return try JSONResponse.make(Listing(words: try await dictionary.list(language: language)))
+        return try JSONResponse.make(Listing(words: try await dictionary.list(language: language, owner: owner(context))))
     }
 
     struct AddBody: Decodable { let word: String?; let language: String? }
@@ -45,7 +59,7 @@ struct DictionaryController: Sendable {
         do { try ControlCharacters.validate(word) } catch { throw APIError(error) }
         let code = try resolve(language)
         do {
-            let added = try await dictionary.add(word, language: code)
+            let added = try await dictionary.add(word, language: code, owner: owner(context))
             return try JSONResponse.make(Added(word: word, language: code, added: added), status: added ? .created : .ok)
         } catch let error as StoreError {
             throw APIError(error)
@@ -56,7 +70,7 @@ struct DictionaryController: Sendable {
         // Strictly, as forms and queries are: a broken escape is a 400, not the empty word.
         let word = try FormDecoder.pathSegment(context.parameters.get("word") ?? "")
         let language = try languageParameter(request)
-        guard try await dictionary.remove(word, language: language) else {
+        guard try await dictionary.remove(word, language: language, owner: owner(context)) else {
             throw APIError(.notFound, "'\(word)' is not in the personal dictionary\(language.map { " for \($0)" } ?? "").")
         }
         return Response(status: .noContent)
@@ -64,7 +78,7 @@ struct DictionaryController: Sendable {
 
     @Sendable func export(request: Request, context: AppRequestContext) async throws -> Response {
         let language = try languageParameter(request)
-        let words = try await dictionary.list(language: language).map(\.word)
+        let words = try await dictionary.list(language: language, owner: owner(context)).map(\.word)
         let text = words.isEmpty ? "" : Array(Set(words)).sorted().joined(separator: "\n") + "\n"
         return Response(
             status: .ok,
@@ -85,7 +99,7 @@ struct DictionaryController: Sendable {
         do { try ControlCharacters.validate(list) } catch { throw APIError(error) }
         let lines = list.components(separatedBy: .newlines)
         do {
-            return try JSONResponse.make(Imported(added: try await dictionary.importWords(lines, language: language)))
+            return try JSONResponse.make(Imported(added: try await dictionary.importWords(lines, language: language, owner: owner(context))))
         } catch let error as StoreError {
             throw APIError(error)
         }

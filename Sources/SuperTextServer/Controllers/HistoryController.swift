@@ -3,7 +3,8 @@ import Hummingbird
 import SuperTextCore
 import SuperTextStore
 
-/// `/api/v1/history`: list and search stored checks, read one, delete one or all.
+/// `/api/v1/history`: list and search stored checks, read one, delete one or all: the caller's
+/// own (another's check is 404, as if it did not exist).
 struct HistoryController: Sendable {
     let database: any DataStore
 
@@ -20,7 +21,7 @@ struct HistoryController: Sendable {
         let before = try Parameters.integer(query["before"], name: "before", range: 1...Int.max)
         let page = try await database.history(
             limit: limit, before: before.map(Int64.init), query: query["q"],
-            language: query["language"]
+            language: query["language"], owner: context.caller.owner
         )
         return try JSONResponse.make(page)
     }
@@ -42,18 +43,18 @@ struct HistoryController: Sendable {
 
     @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
         let id = try Parameters.id(context)
-        guard let detail = try await database.check(id: id) else { throw Parameters.notFound(id) }
+        guard let detail = try await database.check(id: id, owner: context.caller.owner) else { throw Parameters.notFound(id) }
         return try JSONResponse.make(Detail(result: detail.result, createdAt: detail.createdAt, text: detail.text))
     }
 
     @Sendable func delete(request: Request, context: AppRequestContext) async throws -> Response {
         let id = try Parameters.id(context)
-        guard try await database.deleteCheck(id: id) else { throw Parameters.notFound(id) }
+        guard try await database.deleteCheck(id: id, owner: context.caller.owner) else { throw Parameters.notFound(id) }
         return Response(status: .noContent)
     }
 
     @Sendable func deleteAll(request: Request, context: AppRequestContext) async throws -> Response {
-        try await database.deleteAllChecks()
+        try await database.deleteAllChecks(owner: context.caller.owner)
         return Response(status: .noContent)
     }
 }

@@ -14,6 +14,6 @@ struct InsightsController: Sendable {
         let query = try FormDecoder.query(of: request, allowingRepeats: false)
         let limit = try Parameters.integer(query["limit"], name: "limit", range: 1...100) ?? 20
         let days = try Parameters.integer(query["days"], name: "days", range: 1...3650) ?? 30
-        return try JSONResponse.make(try await database.insights(limit: limit, days: days, now: Date()))
+        return try JSONResponse.make(try await database.insights(limit: limit, days: days, now: Date(), owner: context.caller.owner))
     }
 }

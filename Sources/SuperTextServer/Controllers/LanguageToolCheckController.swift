@@ -15,8 +15,8 @@ struct LanguageToolCheckController: Sendable {
     let disabledRules: DisabledRules
     /// The most UTF-16 code units a text may have (LanguageTool counts characters so).
     let maxTextLength: Int
-    /// The API token, when checks need one.
-    let token: String?
+    /// Who may check (and whose words and rules apply), and how much.
+    let access: AccessPolicy
     /// Where checks, words and matches are counted.
     let metrics: ServerMetrics
     /// The largest answer sent, by the size of the text.
@@ -35,15 +35,16 @@ struct LanguageToolCheckController: Sendable {
 
     @Sendable func check(request: Request, context: AppRequestContext) async throws -> Response {
         let parameters = try await LanguageToolParameters.read(request, bodyLimit: requestLimit)
-        try parameters.authorize(request, token: token)
+        let caller = try parameters.caller(of: request, context: context, policy: access, needs: .check)
         let projectContext = project?.current
         let userRules = projectContext.flatMap { project?.userRules(of: $0, with: pool.configuration.userRules?.current) }
             ?? pool.configuration.userRules?.current
         var input = try LanguageToolCheckRequest.parse(
             parameters, catalog: pool.catalog, maxTextLength: maxTextLength,
-            rulesTurnedOff: disabledRules.snapshot().union(projectContext?.file.settings.disabledRules ?? []),
+            rulesTurnedOff: disabledRules.snapshot(for: caller.owner).union(projectContext?.file.settings.disabledRules ?? []),
             userRules: userRules)
-        input.check.personalDictionary = dictionary.snapshot()
+        do { try access.limits.admit(caller, characters: input.check.text.count) } catch { throw LanguageToolError(error) }
+        input.check.personalDictionary = dictionary.snapshot(for: caller.owner)
         if let projectContext { input.check.acceptedWords.formUnion(projectContext.words) }
         // The answer is written by the check's own work, counted by the queue limit (on the
         // worker's thread for a text of one part), not after it.

@@ -4,17 +4,16 @@ import SuperTextCore
 import SuperTextStore
 
 /// `GET /v2/words`, `POST /v2/words/add` and `POST /v2/words/delete`: LanguageTool's word list
-/// endpoints over SuperText's personal dictionary (the one of `/api/v1/dictionary`), without
-/// user accounts.
+/// endpoints over SuperText's personal dictionary (the one of `/api/v1/dictionary`).
 ///
 /// LanguageTool's `dict` names a word list; here it is a language code (`en`, `en-GB`, `fr`) and
-/// without it a word counts for every language. `username` is ignored. When the server has an
-/// API token, it is needed as `apiKey=TOKEN` or `Authorization: Bearer TOKEN`.
+/// without it a word counts for every language. With users, `username` and `apiKey` say whose
+/// words; without, the API token (when the server has one) is needed as `apiKey=TOKEN` or
+/// `Authorization: Bearer TOKEN`.
 struct LanguageToolWordsController: Sendable {
     let dictionary: PersonalDictionary
     let catalog: DictionaryCatalog
-    /// The API token, when the server has one.
-    let token: String?
+    let access: AccessPolicy
 
     /// The most bytes of a request: one word and a few parameters.
     static let requestLimit = 64 * 1024
@@ -32,14 +31,14 @@ struct LanguageToolWordsController: Sendable {
     /// every language.
     @Sendable func list(request: Request, context: AppRequestContext) async throws -> Response {
         let parameters = try await LanguageToolParameters.read(request, bodyLimit: Self.requestLimit)
-        try parameters.authorize(request, token: token)
+        let caller = try parameters.caller(of: request, context: context, policy: access, needs: .personal)
         let offset = try parameters.integer("offset", in: 0...Int.max, default: 0)
         let limit = try parameters.integer("limit", in: 1...10_000, default: 10)
         let languages = try (parameters.list("dicts") + parameters.list("dict")).map(language)
         var seen = Set<String>()
         var words: [String] = []
         for language in languages.isEmpty ? [nil] : languages.map(Optional.some) {
-            for word in try await dictionary.list(language: language) where seen.insert(word.word).inserted {
+            for word in try await dictionary.list(language: language, owner: caller.owner) where seen.insert(word.word).inserted {
                 words.append(word.word)
             }
         }
@@ -51,9 +50,9 @@ struct LanguageToolWordsController: Sendable {
     struct Added: Encodable { let added: Bool }
 
     @Sendable func add(request: Request, context: AppRequestContext) async throws -> Response {
-        let (word, language) = try await wordAndLanguage(of: request)
+        let (word, language, caller) = try await wordAndLanguage(of: request, context: context)
         do {
-            return try JSONResponse.make(Added(added: try await dictionary.add(word, language: language)))
+            return try JSONResponse.make(Added(added: try await dictionary.add(word, language: language, owner: caller.owner)))
         } catch let error as StoreError {
             throw LanguageToolError(error)
         }
@@ -62,19 +61,21 @@ struct LanguageToolWordsController: Sendable {
     struct Deleted: Encodable { let deleted: Bool }
 
     @Sendable func delete(request: Request, context: AppRequestContext) async throws -> Response {
-        let (word, language) = try await wordAndLanguage(of: request)
-        return try JSONResponse.make(Deleted(deleted: try await dictionary.remove(word, language: language)))
+        let (word, language, caller) = try await wordAndLanguage(of: request, context: context)
+        return try JSONResponse.make(Deleted(deleted: try await dictionary.remove(word, language: language, owner: caller.owner)))
     }
 
-    private func wordAndLanguage(of request: Request) async throws -> (word: String, language: String?) {
+    private func wordAndLanguage(
+        of request: Request, context: AppRequestContext
+    ) async throws -> (word: String, language: String?, caller: Caller) {
         let parameters = try await LanguageToolParameters.read(request, bodyLimit: Self.requestLimit)
-        try parameters.authorize(request, token: token)
+        let caller = try parameters.caller(of: request, context: context, policy: access, needs: .personal)
         guard let word = parameters["word"]?.trimmingCharacters(in: .whitespacesAndNewlines), !word.isEmpty else {
             throw LanguageToolError.badRequest("Missing 'word' parameter.")
         }
         do { try ControlCharacters.validate(word) } catch { throw LanguageToolError(error) }
         let dict = parameters["dict"].flatMap { $0.isEmpty ? nil : $0 }
-        return (word, try dict.map(language))
+        return (word, try dict.map(language), caller)
     }
 
     /// The personal dictionary's language for a `dict`.

@@ -46,7 +46,7 @@ struct RulesController: Sendable {
 
     /// Every installed rule, and whether it is turned off.
     @Sendable func rules(request: Request, context: AppRequestContext) async throws -> Response {
-        let off = disabledRules.snapshot()
+        let off = disabledRules.snapshot(for: context.caller.owner)
         return try JSONResponse.make(Rules(rules: table.all.map {
             Rule(
                 id: $0.id, category: $0.category, description: $0.description, picky: $0.isPicky,
@@ -85,15 +85,15 @@ struct RulesController: Sendable {
     }
 
     @Sendable func list(request: Request, context: AppRequestContext) async throws -> Response {
-        try JSONResponse.make(Listing(rules: try await disabledRules.list().map(entry)))
+        try JSONResponse.make(Listing(rules: try await disabledRules.list(owner: context.caller.owner).map(entry)))
     }
 
     /// Turns a rule off: 201 when it was on, 200 when it was off already.
     @Sendable func disable(request: Request, context: AppRequestContext) async throws -> Response {
         let id = try installedRule(context)
         do {
-            let added = try await disabledRules.disable(id)
-            let stored = try await disabledRules.list().first { $0.id == id } ?? DisabledRule(id: id, disabledAt: Date())
+            let added = try await disabledRules.disable(id, owner: context.caller.owner)
+            let stored = try await disabledRules.list(owner: context.caller.owner).first { $0.id == id } ?? DisabledRule(id: id, disabledAt: Date())
             return try JSONResponse.make(entry(stored), status: added ? .created : .ok)
         } catch let error as StoreError {
             throw APIError(error)
@@ -105,7 +105,7 @@ struct RulesController: Sendable {
     @Sendable func enable(request: Request, context: AppRequestContext) async throws -> Response {
         let raw = try FormDecoder.pathSegment(context.parameters.get("rule") ?? "")
         let id = canonical(raw)
-        guard try await disabledRules.enable(id) else {
+        guard try await disabledRules.enable(id, owner: context.caller.owner) else {
             throw APIError(.notFound, "The rule \(id) is not turned off.")
         }
         return Response(status: .noContent)

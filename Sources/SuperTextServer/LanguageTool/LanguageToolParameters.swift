@@ -67,17 +67,26 @@ struct LanguageToolParameters: Sendable {
 }
 
 extension LanguageToolParameters {
-    /// Lets a request through when no token is configured, or when it carries the token as
-    /// `apiKey=TOKEN` (LanguageTool's own parameter, which its clients can send) or as
-    /// `Authorization: Bearer TOKEN`.
-    /// - Throws: `LanguageToolError` (403, as LanguageTool answers failed authentication).
-    func authorize(_ request: Request, token: String?) throws {
-        guard let token else { return }
-        let header = request.headers[.authorization] ?? ""
-        let bearer = BearerTokenMiddleware.bearerToken(in: header)
-        let given = [fields["apiKey"], bearer].compactMap { $0 }.filter { !$0.isEmpty }
-        guard given.contains(where: { BearerTokenMiddleware.constantTimeEqual($0, token) }) else {
-            throw LanguageToolError.forbidden(tokenGiven: !given.isEmpty)
+    /// Who sent the request, by `AccessPolicy`: the key (or token) comes as `apiKey` in the
+    /// form (LanguageTool's own parameter, which its clients send with `username`) or as
+    /// `Authorization: Bearer KEY`. With users, a `username` that is not the key's is refused.
+    /// LanguageTool's API puts `apiKey` in the query string of its GET requests, so `/v2` takes
+    /// it there too (`/api/v1` refuses a key in a URL).
+    /// - Throws: `LanguageToolError` (403, as LanguageTool answers failed authentication; 429
+    ///   when this address sent too many wrong keys).
+    func caller(of request: Request, context: AppRequestContext, policy: AccessPolicy, needs: AccessPolicy.Need) throws -> Caller {
+        do {
+            let bearer = request.headers[.authorization].flatMap(AccessPolicy.bearerToken)
+            let given = [fields["apiKey"], bearer].compactMap { $0 }.first { !$0.isEmpty }
+            let caller = try policy.caller(secret: given, needs: needs, address: context.clientAddress)
+            if let user = caller.user, let username = fields["username"], !username.isEmpty, username != user.name {
+                throw LanguageToolError(.forbidden, "Authentication failed: this apiKey is not \(username)'s.")
+            }
+            return caller
+        } catch let error as APIError where error.code == .unauthorized {
+            throw LanguageToolError(.forbidden, "Authentication failed: \(error.message)")
+        } catch {
+            throw LanguageToolError(error)
         }
     }
 }
