@@ -6,7 +6,10 @@
 - SIGKILL of A during a stream of concurrent checks through the balancer loses no acknowledged
   check, and the balancer sends the rest to B;
 - PostgreSQL stopped: B still checks what is not stored, refuses to store with 503
-  `storage_unavailable`, and `/readyz` says why; PostgreSQL back: B stores again by itself.
+  `storage_unavailable`, and `/readyz` says why; PostgreSQL back: B stores again by itself;
+- users: once `supertext users add` runs on the database, both servers need a key within a
+  second; a key made through A works on B, a key revoked through B is refused by both, within a
+  second; each user's history stays theirs through the balancer.
 
 PostgreSQL comes from Debian's postgresql package (initdb in a temporary directory, run as the
 postgres user when this runs as root), HAProxy from Debian's haproxy; both stop at the end."""
@@ -42,19 +45,32 @@ def as_postgres(command):
     return command
 
 
-def request(url, body=None, method=None, timeout=10):
+def request(url, body=None, method=None, timeout=10, key=None):
     data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json"})
+    headers = {"Content-Type": "application/json"}
+    if key:
+        headers["Authorization"] = f"Bearer {key}"
+    req = urllib.request.Request(url, data=data, method=method, headers=headers)
     with urllib.request.urlopen(req, timeout=timeout) as response:
-        return response.status, json.load(response)
+        raw = response.read()
+        return response.status, json.loads(raw) if raw else None
 
 
-def refused(url, body=None):
+def refused(url, body=None, method=None, key=None):
     """The status and JSON body of a request that may be refused."""
     try:
-        return request(url, body)
+        return request(url, body, method=method, key=key)
     except urllib.error.HTTPError as error:
         return error.code, json.load(error)
+
+
+def within_a_second(what, holds):
+    """Polls `holds` until it is true; fails after a second. The time it took, in ms."""
+    start = time.monotonic()
+    while not holds():
+        assert time.monotonic() - start < 1.0, f"{what}: not so a second later"
+        time.sleep(0.02)
+    return (time.monotonic() - start) * 1000
 
 
 def wait_ready(url, process=None, seconds=READY_TIMEOUT):
@@ -256,6 +272,39 @@ backend replicas
         _, stored = request(f"{b}/api/v1/check", {"text": "Stored once the database is back.", "language": "en-US"})
         assert isinstance(stored.get("id"), int), stored
         print(f"PostgreSQL back: B is ready and stores again after {(time.monotonic() - back) * 1000:.0f} ms")
+
+        # 5. Users. A again (it was killed), beside B.
+        port = servers["a"][1]
+        log = open(os.path.join(work, "a.log"), "a")
+        process = subprocess.Popen(
+            [BINARY, "serve", "--port", str(port), "--database", database, "--public-dir", "public", "--workers", "2"],
+            stdout=log, stderr=subprocess.STDOUT)
+        processes.append(process)
+        wait_ready(a, process)
+        made = subprocess.run([BINARY, "users", "add", "ada", "--admin", "--database", database],
+                              check=True, capture_output=True, text=True)
+        ada = made.stdout.strip()
+        assert ada.startswith("st_") and "\n" not in ada, made.stdout
+        took = max(within_a_second(f"{url} needs a key", lambda url=url: refused(f"{url}/api/v1/history")[0] == 401)
+                   for url in (a, b))
+        print(f"users added on the database: both servers need a key after {took:.0f} ms")
+        status, _ = refused(f"{a}/api/v1/history/{saved['id']}", key=ada)
+        assert status == 200, f"the first admin does not have the history kept before users: {status}"
+        status, created = request(f"{a}/api/v1/users", {"name": "bob"}, key=ada)
+        assert status == 201, status
+        bob = created["key"]
+        took = within_a_second("a key made through A works on B", lambda: refused(f"{b}/api/v1/me", key=bob)[0] == 200)
+        print(f"a key made through A works on B after {took:.0f} ms")
+        _, checked = request(f"{balancer}/api/v1/check", {"text": "Bob's private draft, tomorow.", "language": "en-US"}, key=bob)
+        status, _ = refused(f"{balancer}/api/v1/history/{checked['id']}", key=ada)
+        assert status == 404, f"Ada reads Bob's check: {status}"
+        _, found = request(f"{balancer}/api/v1/history?q=private", key=ada)
+        assert found["items"] == [], found
+        status, _ = refused(f"{b}/api/v1/users/bob/keys/{created['keyId']}", method="DELETE", key=ada)
+        assert status == 204, status
+        took = max(within_a_second(f"a key revoked through B is refused by {url}",
+                                   lambda url=url: refused(f"{url}/api/v1/me", key=bob)[0] == 401) for url in (a, b))
+        print(f"a key revoked through B is refused by A and B after {took:.0f} ms; Bob's check is 404 for Ada")
         print("cluster: every step passed")
     except BaseException:
         for name in ("a.log", "b.log", "haproxy.log", "pg.log"):

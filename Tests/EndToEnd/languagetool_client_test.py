@@ -100,6 +100,54 @@ class EnglishTest(unittest.TestCase):
         self.assertEqual(len(self.tool.check(text)), 1)
 
 
+class UsersTest(unittest.TestCase):
+    """On a server with users, LanguageTool's `username` and `apiKey` say whose words and checks.
+
+    language-tool-python 3.4.0 and pylanguagetool 0.11.0 send neither field (their requests carry
+    only the check's parameters), so these requests are LanguageTool's wire protocol as the clients
+    with accounts send it (form fields on POST, query parameters on GET /v2/words), by `requests`."""
+
+    USERS_URL = os.environ.get("SUPERTEXT_USERS_URL")
+    ADA = os.environ.get("SUPERTEXT_ADA_KEY")
+    BOB = os.environ.get("SUPERTEXT_BOB_KEY")
+
+    def setUp(self):
+        if not self.USERS_URL:
+            self.skipTest("SUPERTEXT_USERS_URL not set (languagetool.sh sets it)")
+
+    def flagged(self, text, username, key):
+        answer = requests.post(f"{self.USERS_URL}/v2/check", data={
+            "text": text, "language": "en-US", "username": username, "apiKey": key}, timeout=30)
+        self.assertEqual(answer.status_code, 200, answer.text)
+        return [text[m["offset"]:m["offset"] + m["length"]] for m in answer.json()["matches"]]
+
+    def test_words_added_with_username_and_api_key_are_that_users(self):
+        text = "The Quuxonian delegation landed."
+        added = requests.post(f"{self.USERS_URL}/v2/words/add",
+                              data={"word": "Quuxonian", "username": "ada", "apiKey": self.ADA}, timeout=30)
+        self.assertEqual(added.json(), {"added": True})
+        self.assertEqual(self.flagged(text, "ada", self.ADA), [])
+        self.assertEqual(self.flagged(text, "bob", self.BOB), ["Quuxonian"])
+        ada_words = requests.get(f"{self.USERS_URL}/v2/words", params={"username": "ada", "apiKey": self.ADA}, timeout=30)
+        bob_words = requests.get(f"{self.USERS_URL}/v2/words", params={"username": "bob", "apiKey": self.BOB}, timeout=30)
+        self.assertIn("Quuxonian", ada_words.json()["words"])
+        self.assertNotIn("Quuxonian", bob_words.json()["words"])
+
+    def test_a_missing_or_wrong_key_is_refused_as_languagetool_refuses_it(self):
+        for data in ({}, {"username": "bob", "apiKey": "st_" + "x" * 43}, {"username": "ada", "apiKey": self.BOB}):
+            answer = requests.post(f"{self.USERS_URL}/v2/check", data={"text": "Hi.", "language": "en", **data}, timeout=30)
+            self.assertEqual(answer.status_code, 403, data)
+            self.assertTrue(answer.text.startswith("Error: Authentication failed"), answer.text)
+
+    def test_language_tool_python_without_a_key_gets_the_servers_refusal(self):
+        tool = LanguageTool("en-US", remote_server=self.USERS_URL)
+        try:
+            with self.assertRaises(LanguageToolError):
+                tool.check("A tpyo.")
+        finally:
+            tool.close()
+
+
 class OtherLanguagesTest(unittest.TestCase):
     """Typos are found and explained in the text's language, with replacements."""
 
