@@ -50,7 +50,9 @@ bench-store: deps
 bench-http: deps
 	scripts/install-deps.sh bench
 	$(SWIFT) build -c release --product supertext
+	$(SWIFT) build -c release --product supertext-bench
 	scripts/bench-http.sh
+	.build/release/supertext-bench keys
 
 ## Suggestion quality and speed on ../shared/eval/sets: SuperText, libhunspell's suggest and
 ## aspell -a in one run (release build), then the 1 MiB document of `make bench` checked with

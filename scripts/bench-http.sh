@@ -6,7 +6,8 @@
 # real misspellings; scripts/bench_requests.py), at 2 and 32 connections, with history in SQLite,
 # history in PostgreSQL and no history, /v2/check against /api/v1/check, every default rule against
 # spelling alone (the rest turned off in the request), and /healthz p99 while
-# the 32-connection load runs. The three servers run side by side and are measured in turn, each
+# the 32-connection load runs, and a server with users (every request with a user's key) against
+# the same server without. The servers run side by side and are measured in turn, each
 # row several rounds (BENCH_ROUNDS, default 3); the round with the median requests/s is printed,
 # so a passing disturbance of the machine does not decide the comparison. What the SQLite server
 # defers to a quiet moment (the search index, the mistakes table) is done between its run and the
@@ -117,8 +118,10 @@ start_server() { # $1 name; $@ extra flags. Sets port_<name>.
     if curl -sf "http://127.0.0.1:$port/readyz" >/dev/null; then
       printf -v "port_$name" '%s' "$port"
       # Warm: every language's first check, then two seconds of load.
-      curl -sf -H 'Content-Type: application/json' -d '{"text": "warm up teh cache"}' "http://127.0.0.1:$port/api/v1/check" >/dev/null
-      wrk -t2 -c32 -d2s -s "$work/clean.lua" "http://127.0.0.1:$port/api/v1/check" >/dev/null
+      local warm="$work/clean.lua" key=()
+      if [ "$name" = users ]; then warm="$work/typos-key.lua"; key=(-H "Authorization: Bearer $user_key"); fi
+      curl -sf -H 'Content-Type: application/json' "${key[@]}" -d '{"text": "warm up teh cache"}' "http://127.0.0.1:$port/api/v1/check" >/dev/null
+      wrk -t2 -c32 -d2s -s "$warm" "http://127.0.0.1:$port/api/v1/check" >/dev/null
       return
     fi
     sleep 0.05
@@ -127,6 +130,16 @@ start_server() { # $1 name; $@ extra flags. Sets port_<name>.
 }
 start_server history
 start_server nohistory --no-history
+# A server with users: its database has one, whose key every request of its rows sends.
+user_key=$("$binary" users add bench --admin --database "$work/users.sqlite" 2>/dev/null)
+python3 - "$typos" "$user_key" "$work/typos-key.lua" <<'PY'
+import json, sys
+body = json.dumps({"text": sys.argv[1], "language": "en-US"})
+with open(sys.argv[3], "w") as f:
+    f.write('wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n'
+            'wrk.headers["Authorization"] = "Bearer %s"\nwrk.body = %s\n' % (sys.argv[2], json.dumps(body)))
+PY
+start_server users --no-history
 stores=(history nohistory)
 if [ "$with_postgres" = 1 ]; then start_server postgres; stores=(history postgres nohistory); fi
 
@@ -206,6 +219,23 @@ compare "paragraph with 5 typos, 32 connections, no history" \
 # other rule turned off in the request).
 compare "clean paragraph, 32 connections, no history" \
   "every default rule" "$work/clean.lua" /api/v1/check "spelling alone (enabledOnly, SPELLING)" "$work/clean-spelling.lua" /api/v1/check
+
+# Users: the same check on the server with users (a key checked on every request) and on the
+# server without, in turns.
+: >"$work/a.runs"; : >"$work/b.runs"
+for _ in $(seq 1 "$rounds"); do
+  measure "$port_users" "$work/typos-key.lua" 32 >>"$work/a.runs"
+  measure "$port_nohistory" "$work/typos.lua" 32 >>"$work/b.runs"
+done
+read -r a_rps a_p50 a_p99 a_errors < <(median <"$work/a.runs")
+read -r b_rps b_p50 b_p99 b_errors < <(median <"$work/b.runs")
+echo
+echo "| paragraph with 5 typos, 32 connections, no history | req/s | p50 | p99 |"
+echo "|---|---:|---:|---:|"
+echo "| with users (Authorization: Bearer KEY) | $a_rps | $a_p50 | $a_p99 |"
+echo "| without users | $b_rps | $b_p50 | $b_p99 |"
+echo "| with users / without | $(ratio "$a_rps" "$b_rps") | | |"
+if [ "$a_errors$b_errors" != "00" ]; then echo "  non-2xx responses: with users $a_errors, without $b_errors"; fi
 
 # /healthz of the history server while 32 connections load it with checks.
 wrk -t2 -c32 -d"$duration" -s "$work/clean.lua" "http://127.0.0.1:$port_history/api/v1/check" >/dev/null &

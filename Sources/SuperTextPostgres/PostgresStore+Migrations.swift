@@ -101,6 +101,7 @@ extension PostgresStore {
             #"ALTER TABLE "disabledRule" ADD COLUMN owner bigint NOT NULL DEFAULT 0"#,
             #"ALTER TABLE "disabledRule" DROP CONSTRAINT "disabledRule_pkey""#,
             #"ALTER TABLE "disabledRule" ADD PRIMARY KEY (owner, id)"#,
+            #"CREATE TABLE "teamRuleFile" (name text PRIMARY KEY, text text NOT NULL, "updatedAt" timestamptz NOT NULL)"#,
         ]),
     ]
 

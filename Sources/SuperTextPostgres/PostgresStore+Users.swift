@@ -184,3 +184,51 @@ extension PostgresStore: UserStore {
         try await connection.query(#"UPDATE "accountsRevision" SET revision = revision + 1"#, logger: logger)
     }
 }
+
+extension PostgresStore: TeamRuleStore {
+    public func teamRuleFiles() async throws -> [TeamRuleFile] {
+        try await access(.read) { [client] in
+            var files: [TeamRuleFile] = []
+            for try await (name, text, date) in try await client.query(
+                #"SELECT name, text, "updatedAt" FROM "teamRuleFile" ORDER BY name"#
+            ).decode((String, String, Date).self) {
+                files.append(TeamRuleFile(name: name, text: text, updatedAt: date))
+            }
+            return files
+        }
+    }
+
+    public func putTeamRuleFile(name: String, text: String) async throws -> Bool {
+        try await access(.store) { [client, logger] in
+            try await client.withTransaction(logger: logger) { connection in
+                var inserted = false
+                for try await isNew in try await connection.query(
+                    #"""
+                    INSERT INTO "teamRuleFile" (name, text, "updatedAt") VALUES (\#(name), \#(text), now())
+                    ON CONFLICT (name) DO UPDATE SET text = EXCLUDED.text, "updatedAt" = EXCLUDED."updatedAt"
+                    RETURNING (xmax = 0)
+                    """#, logger: logger
+                ).decode(Bool.self) {
+                    inserted = isNew
+                }
+                try await Self.accountsChanged(connection, logger)
+                return inserted
+            }
+        }
+    }
+
+    public func deleteTeamRuleFile(name: String) async throws -> Bool {
+        try await access(.free) { [client, logger] in
+            try await client.withTransaction(logger: logger) { connection in
+                var deleted = false
+                for try await _ in try await connection.query(
+                    #"DELETE FROM "teamRuleFile" WHERE name = \#(name) RETURNING name"#, logger: logger
+                ) {
+                    deleted = true
+                }
+                if deleted { try await Self.accountsChanged(connection, logger) }
+                return deleted
+            }
+        }
+    }
+}

@@ -99,12 +99,19 @@ func buildApplication(
     }
     let dictionary = try await PersonalDictionary(database: database)
     let disabledRules = try await DisabledRules(database: database)
-    // Users and keys changed (here, on another replica or by `supertext users`): the first admin
-    // may have taken the data kept without users, and a removed user's goes.
+    let searchPath = pool.catalog.searchPath
+    let teamRules = TeamRules(store: database, serverRules: pool.configuration.userRules, logger: logger) {
+        Set(GrammarCatalog.allRules(searchPath: searchPath).map(\.id))
+    }
+    do { try await teamRules.reload() } catch is StorageFault {}
+    // Users, keys or the team's rules changed (here, on another replica or by `supertext
+    // users`): the first admin may have taken the data kept without users, and a removed user's
+    // goes.
     let keys = try await KeyRing(store: database, logger: logger) {
         Task {
             try? await dictionary.reload()
             try? await disabledRules.reload()
+            try? await teamRules.reload()
         }
     }
     if keys.hasUsers { logger.info("users: every request needs a user's API key") }
@@ -120,7 +127,8 @@ func buildApplication(
     }
     let router = buildRouter(
         pool: pool, database: database, dictionary: dictionary, disabledRules: disabledRules, access: access,
-        configuration: configuration, logger: logger, metrics: metrics, connections: connections, project: project
+        teamRules: teamRules, configuration: configuration, logger: logger, metrics: metrics, connections: connections,
+        project: project
     )
     let address: BindAddress
     let onServerRunning: @Sendable (any Channel) async -> Void
@@ -192,7 +200,7 @@ func httpServer(configuration: ServerConfiguration, limiter: ConnectionLimiter, 
 /// The routes, under their middleware.
 func buildRouter(
     pool: ProofreadingPool, database: any DataStore, dictionary: PersonalDictionary, disabledRules: DisabledRules,
-    access: AccessPolicy, configuration: ServerConfiguration, logger: Logger, metrics: ServerMetrics,
+    access: AccessPolicy, teamRules: TeamRules, configuration: ServerConfiguration, logger: Logger, metrics: ServerMetrics,
     connections: ConnectionLimiter?, project: ServerProject? = nil
 ) -> Router<AppRequestContext> {
     // HEAD is answered wherever GET is, without the body.
@@ -239,6 +247,9 @@ func buildRouter(
     let team = DictionaryController(dictionary: dictionary, catalog: pool.catalog, bodyLimit: configuration.bodyLimit, team: true)
     team.addReadRoutes(to: personal.group("team"))
     team.addChangeRoutes(to: admin.group("team"))
+    let teamRuleFiles = TeamRulesController(rules: teamRules, bodyLimit: configuration.bodyLimit)
+    teamRuleFiles.addReadRoutes(to: personal)
+    teamRuleFiles.addChangeRoutes(to: admin)
     let recorder = HistoryRecorder(
         database: database, enabled: configuration.historyEnabled,
         retention: RetentionPolicy(maxAge: configuration.historyMaxAge, maxCount: configuration.historyMaxCount),
@@ -246,12 +257,12 @@ func buildRouter(
     )
     CheckController(
         pool: pool, dictionary: dictionary, disabledRules: disabledRules, history: recorder, bodyLimit: configuration.bodyLimit,
-        metrics: metrics, limits: access.limits, project: project
+        metrics: metrics, limits: access.limits, teamRules: teamRules, project: project
     ).addRoutes(to: checks)
     HistoryController(database: database).addRoutes(to: personal)
     DictionaryController(dictionary: dictionary, catalog: pool.catalog, bodyLimit: configuration.bodyLimit)
         .addRoutes(to: personal)
-    RulesController(disabledRules: disabledRules, catalog: pool.catalog, userRules: pool.configuration.userRules)
+    RulesController(disabledRules: disabledRules, catalog: pool.catalog, userRules: { teamRules.current })
         .addRoutes(to: personal)
     InsightsController(database: database).addRoutes(to: personal)
 
@@ -261,7 +272,7 @@ func buildRouter(
     LanguageToolInfoController(pool: pool).addRoutes(to: languageTool)
     LanguageToolCheckController(
         pool: pool, dictionary: dictionary, disabledRules: disabledRules, maxTextLength: configuration.bodyLimit,
-        access: access, metrics: metrics, project: project
+        access: access, teamRules: teamRules, metrics: metrics, project: project
     ).addRoutes(to: languageTool)
     LanguageToolWordsController(dictionary: dictionary, catalog: pool.catalog, access: access)
         .addRoutes(to: languageTool)
@@ -297,6 +308,8 @@ let apiRoutes: [(String, [HTTPRequest.Method])] = [
     ("/api/v1/team/dictionary/export", [.get]),
     ("/api/v1/team/dictionary/import", [.post]),
     ("/api/v1/team/dictionary/*", [.delete]),
+    ("/api/v1/team/rules", [.get]),
+    ("/api/v1/team/rules/*", [.get, .put, .delete]),
 ]
 
 /// Every route of the LanguageTool-compatible API and its methods, for its own 405s.

@@ -96,6 +96,32 @@ public struct ActiveKey: Sendable, Equatable {
     }
 }
 
+/// The keys that open a server, by hash, for a lookup that reads no database: the SHA-256 of
+/// what a request sent, a dictionary lookup, and the stored hash compared in constant time
+/// (`make bench` measures it, "API key lookup").
+public struct KeyTable: Sendable {
+    public struct Entry: Sendable {
+        public let keyID: String
+        public let hash: APIKey.Hash
+        public let user: User
+    }
+
+    private let byHash: [APIKey.Hash: Entry]
+
+    public init(_ keys: [ActiveKey] = []) {
+        byHash = Dictionary(keys.map { ($0.hash, Entry(keyID: $0.id, hash: $0.hash, user: $0.user)) }) { first, _ in first }
+    }
+
+    public var count: Int { byHash.count }
+
+    /// The key's entry, or `nil`.
+    public func entry(for secret: some StringProtocol) -> Entry? {
+        let hash = APIKey.hash(of: secret)
+        guard let entry = byHash[hash], APIKey.constantTimeEqual(entry.hash, hash) else { return nil }
+        return entry
+    }
+}
+
 /// A new API key: 256 random bits, shown once; the store keeps only its SHA-256.
 public struct APIKey: Sendable {
     /// A key's SHA-256, which is what is stored and looked up.
@@ -182,6 +208,31 @@ public protocol UserStore: Sendable {
     /// A number that changes whenever users or keys change, read often and cheaply so that
     /// every server sharing the store sees a new or revoked key within a second.
     func accountsRevision() async throws -> Int64
+}
+
+/// A rule file of the team (the rule language's, docs/rules.md), kept in the store so that every
+/// server sharing it runs the same, and every user's checks honour it.
+public struct TeamRuleFile: Codable, Sendable, Equatable {
+    /// `NAME.LANGUAGE.rules` or `NAME.LANGUAGE.phrases`, as in a rules directory.
+    public var name: String
+    public var text: String
+    public var updatedAt: Date
+
+    public init(name: String, text: String, updatedAt: Date) {
+        self.name = name
+        self.text = text
+        self.updatedAt = updatedAt
+    }
+}
+
+/// The team's rule files. A change moves `UserStore.accountsRevision`, so every server reads
+/// them again within a second.
+public protocol TeamRuleStore: Sendable {
+    func teamRuleFiles() async throws -> [TeamRuleFile]
+    /// Stores a file (whose text the caller has read without error); whether it is new.
+    func putTeamRuleFile(name: String, text: String) async throws -> Bool
+    /// Removes a file; whether it was there.
+    func deleteTeamRuleFile(name: String) async throws -> Bool
 }
 
 extension StoreError {

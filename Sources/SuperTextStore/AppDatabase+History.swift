@@ -167,6 +167,13 @@ extension AppDatabase {
             """) ?? 0
     }
 
+    /// Deletes the checks that `retention` does not keep, each owner's history apart; how many.
+    static func applyRetentionToEveryOwner(_ retention: RetentionPolicy, now: Date, _ db: Database) throws -> Int {
+        try Int64.fetchAll(db, sql: #"SELECT DISTINCT owner FROM "check""#).reduce(0) { deleted, owner in
+            deleted + (try applyRetention(retention, owner: Owner(id: owner), now: now, adding: 0, db))
+        }
+    }
+
     /// Deletes the checks of `owner` that `retention` does not keep, once `adding` more are
     /// stored; how many. Each user's history is kept by the same policy, apart.
     @discardableResult

@@ -120,11 +120,40 @@ extension AppDatabase: UserStore {
     }
 
     /// Tells every reader of `accountsRevision` that users or keys changed.
-    private static func accountsChanged(_ db: Database) throws {
+    static func accountsChanged(_ db: Database) throws {
         try db.execute(sql: "UPDATE accountsRevision SET revision = revision + 1")
     }
 
     private static func user(_ row: Row) -> User {
         User(id: row["id"], name: row["name"], isAdmin: row["isAdmin"], createdAt: row["createdAt"])
+    }
+}
+
+extension AppDatabase: TeamRuleStore {
+    public func teamRuleFiles() async throws -> [TeamRuleFile] {
+        try await reading { db in
+            try Row.fetchAll(db, sql: "SELECT name, text, updatedAt FROM teamRuleFile ORDER BY name").map {
+                TeamRuleFile(name: $0["name"], text: $0["text"], updatedAt: $0["updatedAt"])
+            }
+        }
+    }
+
+    public func putTeamRuleFile(name: String, text: String) async throws -> Bool {
+        try await storing { db in
+            let existed = try Int.fetchOne(db, sql: "SELECT count(*) FROM teamRuleFile WHERE name = ?", arguments: [name]) == 1
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO teamRuleFile (name, text, updatedAt) VALUES (?, ?, ?)", arguments: [name, text, Date()])
+            try Self.accountsChanged(db)
+            return !existed
+        }
+    }
+
+    public func deleteTeamRuleFile(name: String) async throws -> Bool {
+        try await freeing { db in
+            try db.execute(sql: "DELETE FROM teamRuleFile WHERE name = ?", arguments: [name])
+            let deleted = db.changesCount
+            if deleted > 0 { try Self.accountsChanged(db) }
+            return deleted
+        } > 0
     }
 }

@@ -481,6 +481,10 @@ public struct AppDatabase: Sendable {
                 INSERT INTO disabledRule_owned (owner, id, disabledAt) SELECT 0, id, disabledAt FROM disabledRule;
                 DROP TABLE disabledRule;
                 ALTER TABLE disabledRule_owned RENAME TO disabledRule;
+                CREATE TABLE teamRuleFile (
+                    name TEXT NOT NULL PRIMARY KEY,
+                    text TEXT NOT NULL,
+                    updatedAt DATETIME NOT NULL);
                 """)
         }
         return migrator

@@ -55,7 +55,7 @@ final class StorageMonitor: Sendable {
             if let retention = retention.withLock({ $0 }), retention.maxAge != nil || retention.maxCount != nil {
                 // Ends `full` when it deletes checks.
                 _ = try? AppDatabase.freeing(writer, health) { db in
-                    try AppDatabase.applyRetention(retention, now: Date(), adding: 0, db)
+                    try AppDatabase.applyRetentionToEveryOwner(retention, now: Date(), db)
                 }
             }
             if health.fault?.kind == .full, AppDatabase.hasRoomToStore(writer, health) { health.end([.full]) }

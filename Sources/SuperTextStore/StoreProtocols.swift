@@ -7,7 +7,7 @@ import SuperTextCore
 /// Every method answers only after its change is committed; a store that cannot be used throws
 /// a `StorageFault`, whose code and message say what to do.
 public typealias DataStore = HistoryStore & PersonalWordStore & DisabledRuleStore & InsightsStore & UserStore
-    & StorageStateReporting
+    & TeamRuleStore & StorageStateReporting
 
 // Every call that reads or changes a person's data names its `Owner`: `.solo` without users,
 // the user's own with users. Another owner's rows are not there for it.

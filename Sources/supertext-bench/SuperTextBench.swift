@@ -10,6 +10,7 @@ import SuperTextCore
 /// supertext-bench markdown DIRECTORY [--top N] [--language en-US] [--flagged-list FILE]
 /// supertext-bench store [--runs SAVES] [--callers N] [--body clean|typos]
 /// supertext-bench fuzz [--seconds N] [--seed S] [--size BYTES]
+/// supertext-bench keys
 /// ```
 ///
 /// `speed` times the tokenizer and tokenize + spell-check (suggestions off) on one file of prose,
@@ -17,6 +18,7 @@ import SuperTextCore
 /// `.md` file of a directory by the Markdown check and by `hunspell -l`. `store` times the history
 /// store alone: saves of real check results by 1, 2 and 32 concurrent callers. `fuzz` runs
 /// hostile texts through the check and times adversarial ones at growing sizes (`make fuzz`).
+/// `keys` times the lookup of a request's API key (`make bench-http`).
 @main
 enum SuperTextBench {
     static let usage = """
@@ -25,6 +27,7 @@ enum SuperTextBench {
                supertext-bench store [--runs SAVES] [--callers N] [--body clean|typos]
                supertext-bench grammar EVAL_GRAMMAR_DIRECTORY [--language en] [--flagged-list FILE]
                supertext-bench fuzz [--seconds N] [--seed S] [--size BYTES]
+               supertext-bench keys
         """
 
     static func main() async {
@@ -32,6 +35,10 @@ enum SuperTextBench {
         do {
             guard let mode = arguments.first else { throw BenchFailure(usage) }
             arguments.removeFirst()
+            if mode == "keys" {
+                KeyLookupBenchmark().run()
+                return
+            }
             if mode == "fuzz" {
                 try FuzzBenchmark(arguments: arguments).run()
                 return

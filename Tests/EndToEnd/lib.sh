@@ -7,8 +7,10 @@
 #   e2e_start_server FLAG...        starts `supertext serve` on a free loopback port with its
 #                                   database and log in $e2e_work; sets e2e_url; waits until ready
 #                                   ($SUPERTEXT_READY_TIMEOUT seconds, default 600: a debug build
-#                                   may first build its suggestion indexes)
-#   e2e_server_log                  the last lines of the server's log, on stderr
+#                                   may first build its suggestion indexes). Another server beside
+#                                   it: `e2e_server_name=NAME e2e_start_server`, with NAME.sqlite
+#                                   and NAME.log in $e2e_work
+#   e2e_server_log [NAME]           the last lines of the server's log (or NAME's), on stderr
 # The temporary directory $e2e_work and the server are removed on exit.
 
 supertext="${SUPERTEXT:-.build/debug/supertext}"
@@ -57,16 +59,17 @@ e2e_venv() {
 
 e2e_start_server() {
   local port started timeout="${SUPERTEXT_READY_TIMEOUT:-600}"
+  local database="$e2e_work/${e2e_server_name:-supertext}.sqlite" log="$e2e_work/${e2e_server_name:-server}.log"
   port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
   "$supertext" serve --host 127.0.0.1 --port "$port" --public-dir public \
-    --database "$e2e_work/supertext.sqlite" "$@" >"$e2e_work/server.log" 2>&1 &
+    --database "$database" "$@" >"$log" 2>&1 &
   e2e_pids+=($!)
   e2e_url="http://127.0.0.1:$port"
   started=$SECONDS
   until curl -fsS "$e2e_url/readyz" >/dev/null 2>&1; do
     if ! kill -0 "${e2e_pids[-1]}" 2>/dev/null || (( SECONDS - started > timeout )); then
       echo "FAIL: the server did not become ready in ${timeout}s; its log:" >&2
-      cat "$e2e_work/server.log" >&2
+      cat "$log" >&2
       exit 1
     fi
     sleep 0.5
@@ -75,6 +78,6 @@ e2e_start_server() {
 }
 
 e2e_server_log() {
-  echo "== server log (last 40 lines)" >&2
-  tail -n 40 "$e2e_work/server.log" >&2
+  echo "== ${1:-server} log (last 40 lines)" >&2
+  tail -n 40 "$e2e_work/${1:-server}.log" >&2
 }

@@ -6,32 +6,53 @@ import Testing
 @testable import SuperTextServer
 import SuperTextStore
 
-/// `/v2/check` answers grow with the text, not with matches × text: every match carries a
-/// window of its sentence and a bounded context.
+/// `/v2/check` answers grow with the text, not with matches × text, and stay under 40 times the
+/// text plus 64 KiB: every match carries a window of its sentence and a bounded context, narrower
+/// in a text dense with mistakes.
 @Suite("LanguageTool answer size")
 struct LanguageToolAnswerSizeTests {
-    @Test func aLongTextWithoutSentenceBreaksGetsAnAnswerBoundedByItsSize() async throws {
-        // 25 KB without a sentence break, a typo every four bytes: the whole text was copied into
-        // each of its 6,144 matches (309 MB).
+    /// The bound of every answer: 40 times the text plus 64 KiB.
+    static func bound(_ textBytes: Int) -> Int { LanguageToolResponse.SizeLimit.standard.bytes(forTextOf: textBytes) }
+
+    @Test func aTextOfOnlyMistakesIsRefusedRatherThanAnsweredBeyondTheBound() async throws {
+        // 25 KB without a sentence break, every word a typo: the whole text was once copied into
+        // each of its 6,144 matches (309 MB), then 4.7 MB with windows; its matches alone, with
+        // no text around them, are over 40 times the text.
         let request = ByteBuffer(string: "language=en-US&text=" + String(repeating: "teh+", count: 6144))
         try await TestServer.app().test(.router) { client in
             try await client.execute(
                 uri: "/v2/check", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"], body: request
             ) { response in
-                #expect(response.status == .ok)
-                let matches = try #require(response.json["matches"] as? [[String: Any]])
-                #expect(matches.count >= 6000)
-                // About 700 bytes a match, as LanguageTool's own answers.
-                #expect(response.body.readableBytes < 250 * request.readableBytes, "\(response.body.readableBytes) bytes")
-                for match in matches {
-                    let sentence = try #require(match["sentence"] as? String)
-                    #expect(sentence.utf16.count <= 2 * LanguageToolResponse.sentenceWindow + 3)
-                    #expect(sentence.contains("teh"))
-                    let context = try #require(match["context"] as? [String: Any])
-                    #expect((context["text"] as? String ?? "").utf16.count <= 2 * LanguageToolResponse.contextSize + 3 + 6)
-                }
+                #expect(response.status == .contentTooLarge)
+                #expect(String(buffer: response.body).contains("it has more mistakes than words"))
             }
         }
+    }
+
+    @Test func aTextDenseWithMistakesGetsNarrowerWindowsWithinTheBound() async throws {
+        // A typo every twelve bytes, no sentence over 24 bytes: 2,000 matches.
+        let text = String(repeating: "Teh cat sat on teh mat. ", count: 1000)
+        let dense = try await answer(to: text)
+        #expect(dense.status == .ok)
+        #expect(dense.body.readableBytes <= Self.bound(text.utf8.count), "\(dense.body.readableBytes) bytes")
+        let json = try JSONSerialization.jsonObject(with: Data(buffer: dense.body)) as? [String: Any]
+        let matches = try #require(json?["matches"] as? [[String: Any]])
+        #expect(matches.count == 2000)
+        for match in matches {
+            let context = try #require(match["context"] as? [String: Any])
+            let contextText = Array((context["text"] as? String ?? "").utf16)
+            let offset = try #require(context["offset"] as? Int), length = try #require(context["length"] as? Int)
+            #expect(String(decoding: contextText[offset..<offset + length], as: UTF16.self).lowercased() == "teh")
+            #expect(contextText.count < 2 * LanguageToolResponse.Windows.standard.context)  // narrower than standard
+        }
+        // A text with the usual density of mistakes keeps LanguageTool's 40 characters each side.
+        let usual = try await answer(to: String(repeating: "The report arrives tomorow, and we will read it together. ", count: 400))
+        #expect(usual.status == .ok)
+        let usualJSON = try JSONSerialization.jsonObject(with: Data(buffer: usual.body)) as? [String: Any]
+        let first = try #require((usualJSON?["matches"] as? [[String: Any]])?.dropFirst().first)
+        let shown: Int = ((first["context"] as? [String: Any])?["text"] as? String)?.utf16.count ?? 0
+        let standard: Int = 2 * LanguageToolResponse.Windows.standard.context + "tomorow".utf16.count + 2 * "...".utf16.count
+        #expect(shown == standard)
     }
 
     /// An answer as the tests read it.
@@ -67,28 +88,24 @@ struct LanguageToolAnswerSizeTests {
         var controller = LanguageToolCheckController(
             pool: TestServer.sharedPool, dictionary: try await PersonalDictionary(database: database),
             disabledRules: try await DisabledRules(database: database),
-            maxTextLength: 1 << 20, access: access, metrics: ServerMetrics()
+            maxTextLength: 1 << 20, access: access,
+            teamRules: TeamRules(store: database, serverRules: nil, logger: Logger(label: "test")) { [] }, metrics: ServerMetrics()
         )
         controller.answerLimit = limit
         controller.addRoutes(to: router.group("v2"))
         return try await Application(router: router).test(.router) { try await send($0) }
     }
 
-    @Test func answersOfDenseTextsGrowInProportionToTheTextAndStayUnderTheLimit() async throws {
-        // A match every three or four bytes: the densest texts there are.
-        for unit in ["teh ", "a , ", "5km ", "the the ", "a  a  "] {
-            let short = try await answer(to: String(repeating: unit, count: 1536))
-            let long = try await answer(to: String(repeating: unit, count: 3072))
+    @Test func answersGrowInProportionToTheTextAndStayUnderTheBound() async throws {
+        // A mistake every 12 to 30 bytes: spelling, a comma, a repeated word, a double space.
+        for unit in ["Teh cat sat on teh mat. ", "I recieve the letter tomorrow. ", "We left , then came back. ", "Then we saw the the cat.  "] {
+            let short = try await answer(to: String(repeating: unit, count: 400))
+            let long = try await answer(to: String(repeating: unit, count: 800))
             #expect(short.status == .ok && long.status == .ok, "\(unit)")
             let ratio = Double(long.body.readableBytes) / Double(short.body.readableBytes)
-            #expect(ratio > 1.8 && ratio < 2.2, "'\(unit)': \(short.body.readableBytes) then \(long.body.readableBytes) bytes")
-            let textBytes = unit.utf8.count * 3072
-            // Well below the limit: about 180 bytes of answer a byte of "teh ".
-            #expect(long.body.readableBytes < LanguageToolResponse.SizeLimit.standard.factor / 2 * textBytes, "'\(unit)'")
-            // /api/v1 has no sentence or context in its matches: it stays smaller still.
-            let json = try await answer(to: String(repeating: unit, count: 3072), path: "/api/v1/check")
-            #expect(json.status == .ok)
-            #expect(json.body.readableBytes < long.body.readableBytes, "'\(unit)': /api/v1 \(json.body.readableBytes) bytes")
+            // Twice the text, at most twice the answer (less when the longer one's windows narrow).
+            #expect(ratio > 1.2 && ratio < 2.2, "'\(unit)': \(short.body.readableBytes) then \(long.body.readableBytes) bytes")
+            #expect(long.body.readableBytes <= Self.bound(unit.utf8.count * 800), "'\(unit)'")
         }
     }
 
@@ -107,11 +124,12 @@ struct LanguageToolAnswerSizeTests {
 
     @Test func aLongMatchIsShownInPartInItsContextAndSentence() throws {
         let text = Array(String(repeating: "word ", count: 2000).utf16)
+        let standard = LanguageToolResponse.Windows.standard
         let context = LanguageToolResponse.context(of: (offset: 5, length: 9000), in: text)
-        #expect(context.length == LanguageToolResponse.matchShown)
-        #expect(context.text.utf16.count <= LanguageToolResponse.matchShown + 2 * LanguageToolResponse.contextSize + 6)
+        #expect(context.length == standard.match)
+        #expect(context.text.utf16.count <= standard.match + 2 * standard.context + 6)
         let window = LanguageToolResponse.window(of: 0..<text.count, around: 5..<9005, in: text)
-        #expect(window == 0..<(5 + LanguageToolResponse.matchShown + LanguageToolResponse.sentenceWindow))
+        #expect(window == 0..<(5 + standard.match + standard.sentence))
         let short = LanguageToolResponse.window(of: 100..<120, around: 105..<108, in: text)
         #expect(short == 100..<120)
     }
@@ -136,7 +154,9 @@ struct LanguageToolLargeAnswerTests {
         _ = try await server.check(bodyFile: try body("I recieve teh letter.", named: "warm"))
         let before = try server.residentBytes()
 
-        let dense = try body(String(repeating: "teh ", count: 6144), named: "dense")
+        // A typo every 24 bytes, a sentence break every 24: 1,024 matches and sentences.
+        let denseText = String(repeating: "The cat sat on teh mat. ", count: 1024)
+        let dense = try body(denseText, named: "dense")
         // 1 MiB of prose with a typo a paragraph, at the text limit of the default configuration.
         var prose = TestServer.longText(paragraphs: 1600)
         prose = String(prose.utf8.prefix(1 << 20))!
@@ -150,7 +170,7 @@ struct LanguageToolLargeAnswerTests {
         for (name, answer) in answers {
             // Answered, not 503: the check finished before the check timeout.
             #expect(answer.status == 200, "\(name): \(answer.status) \(answer.size) bytes")
-            let textBytes = name == "dense" ? 6144 * 4 : 1 << 20
+            let textBytes = name == "dense" ? denseText.utf8.count : 1 << 20
             #expect(answer.size <= LanguageToolResponse.SizeLimit.standard.bytes(forTextOf: textBytes), "\(name): \(answer.size) bytes")
         }
         let large1 = try #require(answers.first { $0.0 == "large" }).1

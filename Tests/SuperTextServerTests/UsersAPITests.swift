@@ -242,6 +242,85 @@ struct UsersAPITests {
         }
     }
 
+    static let houseRule = """
+        id: HOUSE_EMAIL
+        category: style
+        pattern: [email]
+        suggest: e-mail
+        message: The house style writes 'e-mail'.
+        wrong: Send me an email today. => Send me an e-mail today.
+        right: Send me an e-mail today.
+
+        """
+
+    @Test func theTeamsRuleFilesAreWrittenByAdminsAndRunInEveryonesChecks() async throws {
+        let team = try await team()
+        let text: HTTPFields = [.contentType: "text/plain"]
+        @Sendable func bobsRules(_ client: some TestClientProtocol) async throws -> [String] {
+            try await client.execute(
+                uri: "/api/v1/check", method: .post, headers: auth(team.bob, json), body: .json(["text": "Send me an email.", "store": false])
+            ) { (($0.json["matches"] as? [[String: Any]]) ?? []).compactMap { $0["rule"] as? String } }
+        }
+        try await TestServer.app(database: team.database).test(.router) { client in
+            #expect(try await bobsRules(client) == [])
+            try await client.execute(
+                uri: "/api/v1/team/rules/house.en.rules", method: .put, headers: auth(team.bob, text), body: ByteBuffer(string: Self.houseRule)
+            ) { #expect($0.status == .forbidden) }
+            // A file with a mistake is refused whole, naming its line.
+            try await client.execute(
+                uri: "/api/v1/team/rules/house.en.rules", method: .put, headers: auth(team.ada, text),
+                body: ByteBuffer(string: Self.houseRule.replacingOccurrences(of: "category: style", with: "category: nonsense"))
+            ) { response in
+                #expect(response.status == .badRequest)
+                #expect(((response.json["error"] as? [String: Any])?["message"] as? String ?? "").hasPrefix("house.en.rules:2"))
+            }
+            try await client.execute(
+                uri: "/api/v1/team/rules/house.txt", method: .put, headers: auth(team.ada, text), body: ByteBuffer(string: Self.houseRule)
+            ) { #expect($0.status == .badRequest) }
+            // A rule of SuperText's own keeps its identifier.
+            try await client.execute(
+                uri: "/api/v1/team/rules/house.en.rules", method: .put, headers: auth(team.ada, text),
+                body: ByteBuffer(string: Self.houseRule.replacingOccurrences(of: "HOUSE_EMAIL", with: "EN_A_VS_AN"))
+            ) { #expect($0.status == .badRequest) }
+            #expect(try await bobsRules(client) == [])
+            try await client.execute(
+                uri: "/api/v1/team/rules/house.en.rules", method: .put, headers: auth(team.ada, text), body: ByteBuffer(string: Self.houseRule)
+            ) { response in
+                #expect(response.status == .created)
+                #expect(response.json["rules"] as? Int == 1)
+            }
+            #expect(try await bobsRules(client) == ["HOUSE_EMAIL"])
+            try await client.execute(uri: "/api/v1/team/rules", method: .get, headers: auth(team.bob)) { response in
+                #expect((response.json["files"] as? [[String: Any]])?.first?["name"] as? String == "house.en.rules")
+            }
+            try await client.execute(uri: "/api/v1/team/rules/house.en.rules", method: .get, headers: auth(team.bob)) {
+                #expect(String(buffer: $0.body) == Self.houseRule)
+            }
+            // Bob may turn the team's rule off for himself, as any rule.
+            try await client.execute(uri: "/api/v1/rules/disabled/HOUSE_EMAIL", method: .put, headers: auth(team.bob)) {
+                #expect($0.status == .created)
+            }
+            #expect(try await bobsRules(client) == [])
+            try await client.execute(uri: "/api/v1/rules/disabled/HOUSE_EMAIL", method: .delete, headers: auth(team.bob)) {
+                #expect($0.status == .noContent)
+            }
+            // /v2 runs it too.
+            try await client.execute(
+                uri: "/v2/check", method: .post, headers: form,
+                body: .form([("text", "Send me an email."), ("language", "en-US"), ("username", "bob"), ("apiKey", team.bob.secret)])
+            ) { response in
+                #expect((response.json["matches"] as? [[String: Any]])?.compactMap { ($0["rule"] as? [String: Any])?["id"] as? String } == ["HOUSE_EMAIL"])
+            }
+            try await client.execute(uri: "/api/v1/team/rules/house.en.rules", method: .delete, headers: auth(team.ada)) {
+                #expect($0.status == .noContent)
+            }
+            #expect(try await bobsRules(client) == [])
+            try await client.execute(uri: "/api/v1/team/rules/house.en.rules", method: .delete, headers: auth(team.ada)) {
+                #expect($0.status == .notFound)
+            }
+        }
+    }
+
     @Test func keysAreLimitedAndWrongKeysSlowedDown() async throws {
         let team = try await team()
         try await TestServer.app(database: team.database) { $0.keyChecksPerMinute = 2; $0.keyCharactersPerDay = 100 }.test(.router) { client in

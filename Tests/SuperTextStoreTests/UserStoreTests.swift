@@ -168,6 +168,19 @@ struct UserStoreTests {
     }
 
     @Test(arguments: StoreKind.allCases)
+    func theTeamsRuleFilesAreKeptAndTheirChangesSeen(kind: StoreKind) async throws {
+        let store = try await kind.make()
+        let revision = try await store.accountsRevision()
+        #expect(try await store.putTeamRuleFile(name: "house.en.rules", text: "a"))
+        #expect(try await !store.putTeamRuleFile(name: "house.en.rules", text: "b"))
+        #expect(try await store.accountsRevision() > revision)
+        #expect(try await store.teamRuleFiles().map(\.text) == ["b"])
+        #expect(try await store.deleteTeamRuleFile(name: "house.en.rules"))
+        #expect(try await !store.deleteTeamRuleFile(name: "house.en.rules"))
+        #expect(try await store.teamRuleFiles().isEmpty)
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func theTeamsWordsAreEveryMembersToo(kind: StoreKind) async throws {
         let store = try await kind.make()
         let ada = try await store.addUser(name: "ada", isAdmin: true, key: .generate()).owner

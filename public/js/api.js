@@ -1,5 +1,6 @@
 // The SuperText HTTP API: JSON requests, the Server-Sent Events of a streaming check, and the
-// access token a server may ask for.
+// key a server may ask for (a user's API key, or the server's access token): kept for the
+// browser session in `sessionStorage`, sent as `Authorization: Bearer`, never in a URL.
 
 import { readCheckEvents } from "./stream-worker.js";
 
@@ -20,6 +21,9 @@ let token = readStoredToken();
 let tokenPrompt = null;
 let pendingPrompt = null;
 let reachabilityListener = () => {};
+/** The key the page last learnt the person of (`null`: none sent); `undefined` until then. */
+let identified;
+let signedInListener = () => {};
 
 /** Sets the function told, after each request, whether the server could be reached. */
 export function onReachability(listener) {
@@ -42,9 +46,18 @@ export function setTokenPrompt(prompt) {
   tokenPrompt = prompt;
 }
 
-/** Forgets the token of this session. */
+/**
+ * Sets the function called once a request succeeds with a key the page has not yet asked
+ * `GET /api/v1/me` about: after the first request that succeeds, and after each sign-in.
+ */
+export function onSignedIn(listener) {
+  signedInListener = listener;
+}
+
+/** Forgets the token of this session (Sign out): the next request asks for one again. */
 export function forgetToken() {
   token = null;
+  identified = undefined;
   try {
     sessionStorage.removeItem(TOKEN_KEY);
   } catch {
@@ -70,8 +83,19 @@ async function askForToken(rejected) {
   return answer;
 }
 
-/** Sends a request with the token; on 401 asks for a token and tries again. */
-async function send(path, { method = "GET", json, body, headers = {}, signal } = {}) {
+/**
+ * Asks for a key now, as a 401 would (the Sign in button, or after Sign out). Resolves to
+ * whether one was given.
+ */
+export async function signIn() {
+  return Boolean(await askForToken(false));
+}
+
+/**
+ * Sends a request with the token; on 401 asks for a token and tries again. `identifies`: the
+ * request is `GET /api/v1/me` itself, which tells who the key is, so no one is told to ask.
+ */
+async function send(path, { method = "GET", json, body, headers = {}, signal, identifies = false } = {}) {
   for (let attempt = 0; attempt < 4; attempt++) {
     const sentToken = token;
     const requestHeaders = new Headers(headers);
@@ -97,9 +121,14 @@ async function send(path, { method = "GET", json, body, headers = {}, signal } =
       if (answer) continue;
     }
     if (!response.ok) throw await errorFrom(response);
+    // A key that worked, and is still the page's: who it belongs to is worth asking once.
+    if (sentToken === token && sentToken !== identified) {
+      identified = sentToken;
+      if (!identifies) Promise.resolve().then(() => signedInListener());
+    }
     return response;
   }
-  throw new ApiError({ status: 401, code: "unauthorized", message: "An access token is needed." });
+  throw new ApiError({ status: 401, code: "unauthorized", message: "Sign in with your API key to see this." });
 }
 
 async function errorFrom(response) {
@@ -114,7 +143,7 @@ async function errorFrom(response) {
   } catch {
     // Not JSON: keep the status line.
   }
-  if (response.status === 401) message = "An access token is needed to see this.";
+  if (response.status === 401) message = "Sign in with your API key to see this.";
   const retryAfter = Number.parseInt(response.headers.get("Retry-After") || "", 10);
   return new ApiError({
     status: response.status,
@@ -322,6 +351,14 @@ export const rules = {
     await send(`api/v1/rules/disabled/${encodeURIComponent(id)}`, { method: "DELETE" });
   },
 };
+
+/**
+ * `GET /api/v1/me`: who the key belongs to, `{name, admin, users}` (`name` is `null` on a server
+ * without users, and `users` says whether it has any).
+ */
+export function me() {
+  return getJSON("api/v1/me", { identifies: true });
+}
 
 /** `GET /api/v1/insights`. */
 export function insights() {

@@ -1,5 +1,5 @@
-// Questions: confirming a deletion, the access token a server may ask for, and reviewing the
-// changes of "Apply all". Notices are `notify` in dom.js.
+// Questions: confirming a deletion, signing in with the key a server asks for (a user's API key
+// or the server's access token), and reviewing the changes of "Apply all". Notices are `notify` in dom.js.
 
 import { byId, h, plural } from "./dom.js";
 
@@ -22,8 +22,10 @@ export function confirmDialog({ title, text, confirm = "Delete" }) {
 }
 
 /**
- * Asks for the access token. Resolves to the token, or `null` when the person cancels.
- * @param {{rejected: boolean}} context whether the token sent last was refused.
+ * Asks the person to sign in with their API key (or the server's access token). Resolves to the
+ * key, or `null` when the person cancels. The key goes no further than the caller: it is never
+ * put in the URL (the form is `method="dialog"`, which submits nowhere).
+ * @param {{rejected: boolean}} context whether the key sent last was refused.
  */
 export function askForToken({ rejected }) {
   const dialog = byId("token-dialog");

@@ -7,6 +7,8 @@ import { store } from "./state.js";
 
 const view = { words: [], status: "idle", error: null, filter: "" };
 let elements;
+/** Counts the loads: an answer for a load that another (or Sign out) replaced is dropped. */
+let request = 0;
 
 export function setupDictionary() {
   const word = h("input", {
@@ -82,15 +84,28 @@ function languageName(code) {
 
 /** Loads the words and shows them. */
 export async function showDictionary() {
+  const mine = ++request;
   view.status = view.words.length ? "refreshing" : "loading";
   renderList();
   try {
-    view.words = await api.dictionary.list();
+    const words = await api.dictionary.list();
+    if (mine !== request) return;
+    view.words = words;
     view.status = "loaded";
   } catch (error) {
+    if (mine !== request) return;
     view.status = "error";
     view.error = error;
   }
+  renderList();
+}
+
+/** Forgets the words shown (Sign out); the next `showDictionary` loads them again. */
+export function resetDictionary() {
+  request++;
+  Object.assign(view, { words: [], status: "idle", error: null, filter: "" });
+  byId("dictionary-filter").value = "";
+  elements.word.value = "";
   renderList();
 }
 
@@ -107,6 +122,8 @@ function renderList() {
       h("p", { class: "error-box__title" }, "The dictionary could not be loaded"),
       h("p", { class: "error-box__text" }, view.error?.message ?? ""),
       h("button", { type: "button", class: "button button--small", on: { click: showDictionary } }, "Retry"));
+  } else if (view.status === "idle") {
+    message = null;
   } else if (view.status === "loading") {
     message = h("p", { class: "placeholder placeholder--loading" }, "Loading your words…");
   } else if (view.words.length === 0) {

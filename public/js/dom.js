@@ -209,6 +209,12 @@ export function showNoticesOf(view) {
   layoutNotices();
 }
 
+/** Closes every notice, of every view, Undo or not (Sign out: they speak of the person's words). */
+export function closeAllNotices() {
+  for (const item of byId("toasts").querySelectorAll(".toast")) item.close();
+  byId("toasts").classList.remove("toasts--expanded");
+}
+
 /** Hides the notices of other views, and all but the newest three behind a "more" button. */
 function layoutNotices() {
   const list = byId("toasts");

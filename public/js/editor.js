@@ -324,6 +324,29 @@ export function loadText(text, {
   }
 }
 
+/**
+ * Empties the editor for good (Sign out): the draft, its ignored mistakes and its check go, from
+ * the page and from `localStorage`, with no Undo (the next person must not get it back).
+ */
+export function forgetDraft() {
+  stopChecking();
+  closeUndoNotices();
+  pageUndo = null;
+  replacedDraft = null;
+  matchesForNextInput = null;
+  // Setting the value (not an edit) also empties the browser's own undo of the textarea.
+  input.value = "";
+  valueShown = "";
+  store.set({
+    text: "",
+    ignored: new Set(),
+    activeId: null,
+    filter: null,
+    check: { status: "idle", done: 0, total: 0, foundSoFar: 0, result: null, matches: [], error: null },
+  });
+  saveDraftNow();
+}
+
 /** Shows a notice with Undo for a change of the text; it goes with the next edit. */
 export function offerUndo(message, undo) {
   const notice = notify(message, {

@@ -91,6 +91,23 @@ export function showHistory(id, { refresh = false } = {}) {
   if (refresh || list.status === "idle" || list.status === "error") reload();
 }
 
+/**
+ * Forgets the checks shown (Sign out): nothing of the person who signed out stays on screen, and
+ * an answer still on its way for them is dropped. The next `showHistory` loads the list again.
+ */
+export function resetHistory() {
+  onQuery.cancel();
+  list.controller?.abort();
+  Object.assign(list, { query: "", language: "", items: [], next: null, status: "idle", error: null, controller: null });
+  detailRequest++;
+  elements.search.value = "";
+  elements.language.value = "";
+  elements.detail.replaceChildren();
+  elements.detail.hidden = true;
+  elements.listView.hidden = false;
+  renderList();
+}
+
 const onQuery = debounce((value) => {
   list.query = value.trim();
   reload();

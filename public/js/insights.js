@@ -61,6 +61,14 @@ export function kindName(kind) {
 
 let request = 0;
 
+/** Forgets the insights shown (Sign out); an answer still on its way is dropped. */
+export function resetInsights() {
+  request++;
+  const root = byId("insights");
+  root.replaceChildren();
+  root.setAttribute("aria-busy", "false");
+}
+
 /** Loads the insights and draws them. */
 export async function showInsights() {
   const root = byId("insights");

@@ -1,20 +1,21 @@
 // Starts the page: the views, the routes (`#/editor`, `#/history`, `#/history/ID`,
-// `#/insights`, `#/dictionary`), the language menu and the token question.
+// `#/insights`, `#/dictionary`), the language menu, signing in (the key question) and out.
 
+import { offerSignIn, setupAccount } from "./account.js";
 import * as api from "./api.js";
 import { closeCard, openCard, setupCard } from "./card.js";
 import { checkNow } from "./checking.js";
 import { askForToken } from "./dialogs.js";
-import { setupDictionary, showDictionary } from "./dictionary.js";
-import { byId, h, setLanguageOptions, showNoticesOf } from "./dom.js";
-import { focusText, setupEditor } from "./editor.js";
+import { resetDictionary, setupDictionary, showDictionary } from "./dictionary.js";
+import { byId, closeAllNotices, h, setLanguageOptions, showNoticesOf } from "./dom.js";
+import { focusText, forgetDraft, setupEditor } from "./editor.js";
 import { setupFiles } from "./files.js";
-import { setupHistory, showHistory } from "./history.js";
-import { showInsights } from "./insights.js";
+import { resetHistory, setupHistory, showHistory } from "./history.js";
+import { resetInsights, showInsights } from "./insights.js";
 import { setupMistakeBar } from "./mistake-bar.js";
 import { setupOffline } from "./offline.js";
 import { focusAfter, setupResults } from "./results.js";
-import { setupRules, showRules } from "./rules.js";
+import { resetRules, setupRules, showRules } from "./rules.js";
 import { setupSheet } from "./sheet.js";
 import { store } from "./state.js";
 import { setupStatistics } from "./statistics.js";
@@ -158,6 +159,30 @@ function reconnect() {
   if (currentView && currentView !== "editor") route();
 }
 
+/**
+ * Sign out: nothing of the person who signed out stays on the page, for the next one to see:
+ * the draft and its check, the notices, the history (a check of theirs that was open too), the
+ * dictionary, the insights and the rules they turned off.
+ */
+function forgetPerson() {
+  closeCard();
+  forgetDraft();
+  closeAllNotices();
+  resetHistory();
+  resetDictionary();
+  resetInsights();
+  resetRules();
+  // A check of the history that was open: its list instead (loaded once someone signs in).
+  if (/^#\/history\/./.test(location.hash)) history.replaceState(null, "", "#/history");
+}
+
+/** Someone signed in: the view shown is loaded again with their data, the menu if it is empty. */
+function loadForPerson() {
+  if (!store.get().languages.length) loadLanguages();
+  route();
+  if (store.get().text.trim()) checkNow();
+}
+
 let currentView = null;
 
 function route() {
@@ -188,7 +213,13 @@ function route() {
 }
 
 function start() {
-  api.setTokenPrompt(askForToken);
+  api.setTokenPrompt(async (context) => {
+    const key = await askForToken(context);
+    // Cancelled: Sign in stays in the top bar for when the person has their key.
+    if (!key) offerSignIn();
+    return key;
+  });
+  setupAccount({ onSignOut: forgetPerson, onSignIn: loadForPerson });
   setupSettings();
   setupEditor({
     onMarkChosen: (id) => openCard(id, { focus: false }),

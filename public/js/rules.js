@@ -8,6 +8,8 @@ import { categoryName, categoryOf } from "./marks.js";
 
 const view = { rules: [], off: [], status: "idle", error: null, query: "" };
 let elements;
+/** Counts the loads: an answer for a load that another (or Sign out) replaced is dropped. */
+let request = 0;
 
 /** Builds the view's parts once: the search, the rules turned off, and every rule. */
 export function setupRules() {
@@ -38,17 +40,27 @@ export function setupRules() {
 
 /** Loads the rules and those turned off, and shows them. */
 export async function showRules() {
+  const mine = ++request;
   view.status = view.rules.length ? "refreshing" : "loading";
   render();
   try {
     const [rules, off] = await Promise.all([api.rules.list(), api.rules.listDisabled()]);
+    if (mine !== request) return;
     view.rules = rules;
     view.off = off;
     view.status = "loaded";
   } catch (error) {
+    if (mine !== request) return;
     view.status = "error";
     view.error = error;
   }
+  render();
+}
+
+/** Forgets the rules shown, and which are turned off (Sign out: each person turns off their own). */
+export function resetRules() {
+  request++;
+  Object.assign(view, { rules: [], off: [], status: "idle", error: null });
   render();
 }
 
@@ -79,6 +91,8 @@ function render() {
       h("p", { class: "error-box__title" }, "The rules could not be loaded"),
       h("p", { class: "error-box__text" }, view.error?.message ?? ""),
       h("button", { type: "button", class: "button button--small", on: { click: showRules } }, "Retry"));
+  } else if (view.status === "idle") {
+    // Nothing loaded (after Sign out): nothing to say.
   } else if (view.status === "loading") {
     allMessage = h("p", { class: "placeholder placeholder--loading" }, "Loading the rules…");
   } else {

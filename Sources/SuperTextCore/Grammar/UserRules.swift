@@ -203,6 +203,21 @@ public final class UserRules: Sendable {
 
     /// The rules of a file, checked as a whole: a file is taken or refused, never half.
     private static func read(name: String, path: String, size: Int, reserved: Set<String>) throws -> [PatternRule] {
+        guard size <= maximumFileBytes else {
+            throw PatternRuleFile.FormatError(
+                file: name, line: 0, column: 0, reason: "the file has \(size) bytes; a rule file holds at most \(maximumFileBytes)")
+        }
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw PatternRuleFile.FormatError(file: name, line: 0, column: 0, reason: "the file is not UTF-8 text")
+        }
+        return try rules(named: name, text: text, reservedIdentifiers: reserved)
+    }
+
+    /// The rules of a rule file's text, named as in a rules directory (`NAME.LANGUAGE.rules` or
+    /// `.phrases`): a team's files kept in the database are read so.
+    /// - Throws: `PatternRuleFile.FormatError` naming the file, line and column at fault.
+    public static func rules(named name: String, text: String, reservedIdentifiers reserved: Set<String> = []) throws -> [PatternRule] {
         func fail(_ reason: String, line: Int = 0, column: Int = 0) -> PatternRuleFile.FormatError {
             PatternRuleFile.FormatError(file: name, line: line, column: column, reason: reason)
         }
@@ -213,11 +228,9 @@ public final class UserRules: Sendable {
         guard primary.count >= 2, primary.count <= 3, primary.allSatisfy({ $0.isASCII && $0.isLowercase }) else {
             throw fail("name the language before the extension, as in house-style.en.rules or terminologie.fr-FR.phrases ('\(language)' is not a language code)")
         }
-        guard size <= maximumFileBytes else {
-            throw fail("the file has \(size) bytes; a rule file holds at most \(maximumFileBytes)")
+        guard text.utf8.count <= maximumFileBytes else {
+            throw fail("the file has \(text.utf8.count) bytes; a rule file holds at most \(maximumFileBytes)")
         }
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        guard let text = String(data: data, encoding: .utf8) else { throw fail("the file is not UTF-8 text") }
         let variants: Set<String> = language.contains("-") ? [language] : []
         let exampleLanguage = language.contains("-") ? language : GrammarCatalog.exampleLanguage[primary] ?? primary
         let rules = phrases

@@ -10,14 +10,10 @@ import Synchronization
 /// key made or revoked anywhere (another replica, `supertext users`) holds everywhere within a
 /// second. When keys were last used is written every `useFlushInterval`, not on every request.
 final class KeyRing: Sendable {
-    struct Entry: Sendable {
-        let keyID: String
-        let hash: APIKey.Hash
-        let user: User
-    }
+    typealias Entry = KeyTable.Entry
 
     private struct State {
-        var byHash: [APIKey.Hash: Entry] = [:]
+        var keys = KeyTable()
         var hasUsers = false
         var revision: Int64 = -1
         var uses: [String: Date] = [:]
@@ -46,15 +42,13 @@ final class KeyRing: Sendable {
     /// Whether the store has users: then every request needs a key.
     var hasUsers: Bool { state.withLock { $0.hasUsers } }
 
-    /// The user of a key, or `nil`. The lookup is by the key's SHA-256; the stored hash is then
-    /// compared in constant time.
+    /// The user of a key, or `nil` (`KeyTable.entry(for:)`).
     func identify(_ secret: some StringProtocol) -> Entry? {
-        let hash = APIKey.hash(of: secret)
-        return state.withLock { state in
-            guard let entry = state.byHash[hash], APIKey.constantTimeEqual(entry.hash, hash) else { return nil }
-            state.uses[entry.keyID] = Date()
-            return entry
-        }
+        let keys = state.withLock { $0.keys }
+        guard let entry = keys.entry(for: secret) else { return nil }
+        let now = Date()
+        state.withLock { $0.uses[entry.keyID] = now }
+        return entry
     }
 
     /// Reads the revision and, when it changed, every key.
@@ -67,7 +61,7 @@ final class KeyRing: Sendable {
             let changed = state.revision >= 0
             state.revision = revision
             state.hasUsers = hasUsers
-            state.byHash = Dictionary(keys.map { ($0.hash, Entry(keyID: $0.id, hash: $0.hash, user: $0.user)) }) { first, _ in first }
+            state.keys = KeyTable(keys)
             return changed
         }
         if changed {

@@ -18,6 +18,8 @@ struct CheckController: Sendable {
     let metrics: ServerMetrics
     /// What each key may check.
     let limits: KeyLimits
+    /// The server's rules (`--rules`) and the team's, which every check runs.
+    let teamRules: TeamRules
     /// The project of `--project`, applied to every check.
     var project: ServerProject?
 
@@ -47,9 +49,10 @@ struct CheckController: Sendable {
         return project.finisher(of: context, finish, text: request.text, format: request.format)
     }
 
-    /// The project's rules with the server's, for one check.
+    /// The project's rules with the server's and the team's, for one check.
     private func userRules(in context: ProjectContext?) -> UserRules.Snapshot? {
-        context.flatMap { project?.userRules(of: $0, with: pool.configuration.userRules?.current) }
+        let shared = teamRules.current
+        return context.flatMap { project?.userRules(of: $0, with: shared) } ?? shared
     }
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {

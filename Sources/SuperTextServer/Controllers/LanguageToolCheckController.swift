@@ -17,6 +17,8 @@ struct LanguageToolCheckController: Sendable {
     let maxTextLength: Int
     /// Who may check (and whose words and rules apply), and how much.
     let access: AccessPolicy
+    /// The server's rules (`--rules`) and the team's, which every check runs.
+    let teamRules: TeamRules
     /// Where checks, words and matches are counted.
     let metrics: ServerMetrics
     /// The largest answer sent, by the size of the text.
@@ -37,8 +39,8 @@ struct LanguageToolCheckController: Sendable {
         let parameters = try await LanguageToolParameters.read(request, bodyLimit: requestLimit)
         let caller = try parameters.caller(of: request, context: context, policy: access, needs: .check)
         let projectContext = project?.current
-        let userRules = projectContext.flatMap { project?.userRules(of: $0, with: pool.configuration.userRules?.current) }
-            ?? pool.configuration.userRules?.current
+        let shared = teamRules.current
+        let userRules = projectContext.flatMap { project?.userRules(of: $0, with: shared) } ?? shared
         var input = try LanguageToolCheckRequest.parse(
             parameters, catalog: pool.catalog, maxTextLength: maxTextLength,
             rulesTurnedOff: disabledRules.snapshot(for: caller.owner).union(projectContext?.file.settings.disabledRules ?? []),
@@ -51,12 +53,12 @@ struct LanguageToolCheckController: Sendable {
         let answer = AnswerBox()
         let text = input.text
         do {
-            let result = try await pool.check(input.check, userRules: project == nil ? nil : userRules) { result, finished in
+            let result = try await pool.check(input.check, userRules: userRules) { result, finished in
                 let result = projectContext?.filter(result, text: text.plainText, kind: .plain) ?? result
-                let json = LanguageToolResponse(result: result, text: text).json
-                let textBytes = text.originalText.utf8.count
-                guard json.count <= answerLimit.bytes(forTextOf: textBytes) else {
-                    finished(.failure(LanguageToolError.answerTooLarge(size: json.count, textBytes: textBytes, limit: answerLimit)))
+                guard let (json, _) = LanguageToolResponse.json(for: result, text: text, limit: answerLimit) else {
+                    let narrowest = LanguageToolResponse(result: result, text: text, windows: LanguageToolResponse.Windows.narrowing.last!)
+                    finished(.failure(LanguageToolError.answerTooLarge(
+                        size: narrowest.json.count, textBytes: text.originalText.utf8.count, limit: answerLimit)))
                     return
                 }
                 answer.json = json

@@ -9,8 +9,8 @@ import SuperTextStore
 struct RulesController: Sendable {
     let disabledRules: DisabledRules
     let catalog: DictionaryCatalog
-    /// The users' own rules (`--rules`), listed after SuperText's.
-    var userRules: UserRules?
+    /// The users' own rules (`--rules`, and the team's), listed after SuperText's.
+    var userRules: @Sendable () -> UserRules.Snapshot? = { nil }
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("rules", use: rules)
@@ -21,7 +21,7 @@ struct RulesController: Sendable {
 
     /// The installed rules: spelling first, then every language's.
     private var table: LanguageToolRules.Table {
-        LanguageToolRules.table(searchPath: catalog.searchPath, userRules: userRules?.current)
+        LanguageToolRules.table(searchPath: catalog.searchPath, userRules: userRules())
     }
 
     struct Rule: Encodable {

@@ -64,9 +64,9 @@ struct LanguageToolError: HTTPResponseError, Sendable {
     static func answerTooLarge(size: Int, textBytes: Int, limit: LanguageToolResponse.SizeLimit) -> LanguageToolError {
         LanguageToolError(
             .answerTooLarge,
-            "The answer to this text would be \(size) bytes, over the limit of \(limit.bytes(forTextOf: textBytes)) "
-                + "bytes for a text of \(textBytes) bytes (\(limit.factor) times the text plus \(limit.allowance) bytes). "
-                + "Please submit a shorter text or disable some rules."
+            "The answer to this text would be \(size) bytes even with no context around its matches, over the limit of "
+                + "\(limit.bytes(forTextOf: textBytes)) bytes for a text of \(textBytes) bytes (\(limit.factor) times the text plus "
+                + "\(limit.allowance) bytes): it has more mistakes than words. Please submit a shorter text or disable some rules."
         )
     }
 

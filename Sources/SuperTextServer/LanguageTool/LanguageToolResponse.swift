@@ -196,29 +196,49 @@ struct LanguageToolResponse: Encodable, Sendable {
         out.close("}")
     }
 
-    /// Characters of context on each side of a match, as LanguageTool gives.
-    static let contextSize = 40
-    /// The most of a match shown in its `context` and `sentence` (a long-sentence match covers
-    /// its whole sentence).
-    static let matchShown = 200
-    /// The most of a match's sentence given on each side of it, in UTF-16 code units: a text
-    /// without sentence breaks is one sentence, and copying it whole into each of its matches
-    /// made answers grow with matches × text (25 KB of "teh " got 309 MB).
-    static let sentenceWindow = 2 * contextSize
+    /// How much of the text each match carries, in UTF-16 code units.
+    struct Windows: Sendable, Equatable {
+        /// Of context on each side of a match (`context`).
+        var context: Int
+        /// Of its sentence on each side of it (`sentence`): a text without sentence breaks is
+        /// one sentence, and copying it whole into each of its matches made answers grow with
+        /// matches × text (25 KB of "teh " got 309 MB).
+        var sentence: Int
+        /// The most of a match itself shown in both (a long-sentence match covers its sentence).
+        var match: Int
+        /// The most replacements a match offers.
+        var replacements = Int.max
+        /// Whether `message` carries SuperText's explanation after LanguageTool's message.
+        var explains = true
+
+        /// As LanguageTool gives: 40 characters of context each side, every replacement.
+        static let standard = Windows(context: 40, sentence: 80, match: 200)
+        /// The standard windows, then narrower ones for a text so dense with mistakes that its
+        /// answer would be over the limit with them: each match then carries less of the text
+        /// around it, then only its first replacements and the message without the explanation
+        /// (which `/api/v1` still gives), rather than the answer being refused.
+        static let narrowing: [Windows] = [
+            .standard, Windows(context: 20, sentence: 30, match: 100, replacements: 3),
+            Windows(context: 8, sentence: 8, match: 40, replacements: 1, explains: false),
+            Windows(context: 0, sentence: 0, match: 20, replacements: 1, explains: false),
+        ]
+    }
 
     /// The largest answer sent for a text: `factor` times the text as sent (UTF-8 bytes) plus
-    /// `allowance`. What a match adds to an answer is bounded (`contextSize`, `sentenceWindow`,
-    /// `matchShown`) and matches with suggestions do not overlap, so answers grow with the
-    /// text: the densest real ones (a mistake every three bytes) have about 250 bytes a byte of
-    /// text, half of `standard`. An answer over the limit means some part grew faster than the
-    /// text: it is refused (`LanguageToolError.answerTooLarge`) rather than sent.
+    /// `allowance`. What a match adds to an answer is bounded (`Windows`) and matches with
+    /// suggestions do not overlap, so answers grow with the text; a text with a mistake every
+    /// few bytes gets narrower windows (`Windows.narrowing`) to stay under the limit, and one
+    /// whose matches alone, without any of the text around them, would be over it (every word
+    /// of it a mistake: about 130 bytes of answer a byte of "teh teh teh") is refused
+    /// (`LanguageToolError.answerTooLarge`), as LanguageTool refuses a text over its
+    /// `maxErrorsPerWordRate`.
     struct SizeLimit: Sendable {
         /// How many times the text an answer may be.
         var factor: Int
         /// Bytes beyond that: a short text's answer is mostly its fixed parts and a match or two.
         var allowance: Int
 
-        static let standard = SizeLimit(factor: 512, allowance: 64 * 1024)
+        static let standard = SizeLimit(factor: 40, allowance: 64 * 1024)
 
         /// The most bytes of the answer to a text of `textBytes` UTF-8 bytes.
         func bytes(forTextOf textBytes: Int) -> Int {
@@ -226,8 +246,19 @@ struct LanguageToolResponse: Encodable, Sendable {
         }
     }
 
+    /// The answer to a check of `text` within `limit`: with the widest windows that fit, or
+    /// `nil` when none does.
+    static func json(for result: CheckResult, text: AnnotatedText, limit: SizeLimit) -> (json: [UInt8], windows: Windows)? {
+        let most = limit.bytes(forTextOf: text.originalText.utf8.count)
+        for windows in Windows.narrowing {
+            let json = LanguageToolResponse(result: result, text: text, windows: windows).json
+            if json.count <= most { return (json, windows) }
+        }
+        return nil
+    }
+
     /// The response for a check of `text`'s plain text.
-    init(result: CheckResult, text: AnnotatedText) {
+    init(result: CheckResult, text: AnnotatedText, windows: Windows = .standard) {
         let report = result.language
         language = Language(
             name: report.name, code: report.code,
@@ -241,14 +272,16 @@ struct LanguageToolResponse: Encodable, Sendable {
             let category = LanguageToolRules.category(match.category)
             let sentence = Self.sentence(containing: match.offset, in: sentences)
             return Match(
-                message: match.messageAndExplanation,
+                message: windows.explains ? match.messageAndExplanation : match.message,
                 shortMessage: match.shortMessage,
-                replacements: match.suggestions.map { .init(value: $0) },
+                replacements: match.suggestions.prefix(windows.replacements).map { .init(value: $0) },
                 offset: range.offset, length: range.length,
-                context: Self.context(of: range, in: original),
+                context: Self.context(of: range, in: original, windows: windows),
                 sentence: sentence.map {
                     Self.trimmedText(
-                        of: Self.window(of: $0.offset..<($0.offset + $0.length), around: match.offset..<(match.offset + match.length), in: plain),
+                        of: Self.window(
+                            of: $0.offset..<($0.offset + $0.length), around: match.offset..<(match.offset + match.length), in: plain,
+                            windows: windows),
                         in: plain
                     )
                 } ?? "",
@@ -275,12 +308,14 @@ struct LanguageToolResponse: Encodable, Sendable {
         }
     }
 
-    /// Up to `contextSize` code units each side of the match, `...` where the text goes on, line
-    /// breaks as spaces; never cutting a surrogate pair.
-    static func context(of range: (offset: Int, length: Int), in text: [UTF16.CodeUnit]) -> Match.Context {
-        let shown = min(range.length, matchShown)
-        var start = max(0, range.offset - contextSize)
-        var end = min(text.count, range.offset + shown + contextSize)
+    /// Up to `windows.context` code units each side of the match, `...` where the text goes on,
+    /// line breaks as spaces; never cutting a surrogate pair.
+    static func context(
+        of range: (offset: Int, length: Int), in text: [UTF16.CodeUnit], windows: Windows = .standard
+    ) -> Match.Context {
+        let shown = min(range.length, windows.match)
+        var start = max(0, range.offset - windows.context)
+        var end = min(text.count, range.offset + shown + windows.context)
         if start > 0, UTF16.isTrailSurrogate(text[start]) { start -= 1 }
         if end < text.count, end > 0, UTF16.isLeadSurrogate(text[end - 1]) { end += 1 }
         let prefix = start > 0 ? "..." : ""
@@ -291,12 +326,14 @@ struct LanguageToolResponse: Encodable, Sendable {
         return Match.Context(text: prefix + body + postfix, offset: prefix.utf16.count + range.offset - start, length: shown)
     }
 
-    /// The part of `sentence` a match's `sentence` gives: at most `sentenceWindow` code units
-    /// each side of the match and `matchShown` of the match, never cutting a surrogate pair.
-    static func window(of sentence: Range<Int>, around match: Range<Int>, in text: [UTF16.CodeUnit]) -> Range<Int> {
+    /// The part of `sentence` a match's `sentence` gives: at most `windows.sentence` code units
+    /// each side of the match and `windows.match` of the match, never cutting a surrogate pair.
+    static func window(
+        of sentence: Range<Int>, around match: Range<Int>, in text: [UTF16.CodeUnit], windows: Windows = .standard
+    ) -> Range<Int> {
         let sentence = sentence.clamped(to: 0..<text.count)
-        var lower = max(sentence.lowerBound, match.lowerBound - sentenceWindow)
-        var upper = min(sentence.upperBound, min(match.upperBound, match.lowerBound + matchShown) + sentenceWindow)
+        var lower = max(sentence.lowerBound, match.lowerBound - windows.sentence)
+        var upper = min(sentence.upperBound, min(match.upperBound, match.lowerBound + windows.match) + windows.sentence)
         guard lower < upper else { return sentence }
         if lower > sentence.lowerBound, UTF16.isTrailSurrogate(text[lower]) { lower += 1 }
         if upper < sentence.upperBound, UTF16.isTrailSurrogate(text[upper]) { upper -= 1 }
