@@ -43,15 +43,24 @@ let package = Package(
             name: "SuperTextCore",
             dependencies: ["CHunspell"]
         ),
-        // History, personal dictionary and insights in SQLite (GRDB).
+        // What every store keeps and how: the protocols, the models, users and keys, the
+        // dictionaries in memory, excerpts, insights, retention, the page of history. No SQL.
         .target(
             name: "SuperTextStore",
             dependencies: [
                 "SuperTextCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // History, personal dictionary and insights in SQLite (GRDB), behind the store's protocols.
+        .target(
+            name: "SuperTextSQLite",
+            dependencies: [
+                "SuperTextCore",
+                "SuperTextStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C functions, to bind the values of saved checks in place.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // History, personal dictionary and insights in PostgreSQL (postgres-nio), behind the same
@@ -72,6 +81,7 @@ let package = Package(
                 "SuperTextCore",
                 "SuperTextProject",
                 "SuperTextStore",
+                "SuperTextSQLite",
                 "SuperTextPostgres",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // The server's channels, for the connection limit (`ConnectionLimitedChannel`).
@@ -123,7 +133,7 @@ let package = Package(
         .executableTarget(
             name: "supertext-bench",
             dependencies: [
-                "SuperTextCore", "SuperTextStore",
+                "SuperTextCore", "SuperTextStore", "SuperTextSQLite",
                 // SQLite's C API alone, for the floor of a committed save (`store`).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
@@ -147,7 +157,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SuperTextStoreTests",
-            dependencies: ["SuperTextStore", "SuperTextPostgres"]
+            dependencies: ["SuperTextStore", "SuperTextSQLite", "SuperTextPostgres"]
         ),
         .testTarget(
             name: "SuperTextServerTests",

@@ -207,9 +207,7 @@ extension PostgresStore {
     static func applyRetention(
         _ retention: RetentionPolicy, owner: Owner, now: Date, adding: Int, _ connection: PostgresConnection, _ logger: Logger
     ) async throws {
-        if let maxAge = retention.maxAge {
-            let seconds = Double(maxAge.components.seconds) + Double(maxAge.components.attoseconds) / 1e18
-            let cutoff = now.addingTimeInterval(-seconds)
+        if let cutoff = retention.cutoff(now: now) {
             try await connection.query(#"DELETE FROM "check" WHERE owner = \#(owner.id) AND "createdAt" < \#(cutoff)"#, logger: logger)
         }
         if let maxCount = retention.maxCount {
@@ -228,10 +226,10 @@ extension PostgresStore {
     public func history(
         limit: Int = 20, before: Int64? = nil, query: String? = nil, language: String? = nil, owner: Owner = .solo
     ) async throws -> HistoryPage {
-        let limit = min(max(limit, 1), 200)
-        let tsquery = Self.tsquery(query)
+        let request = HistoryQuery(limit: limit, before: before, query: query, language: language, owner: owner)
+        let tsquery = Self.tsquery(request.words)
         return try await access(.read) { [client] in
-            var conditions: [String] = ["owner = \(owner.id)"]
+            var conditions: [String] = ["owner = \(request.owner.id)"]
             var binds = PostgresBindings()
             var head = "substr(text, 1, 200)"
             if let tsquery {
@@ -240,15 +238,15 @@ extension PostgresStore {
                 conditions.append("search @@ to_tsquery('supertext_search', $1)")
                 head = "ts_headline('supertext_search', text, to_tsquery('supertext_search', $1), $2)"
             }
-            if let before {
+            if let before = request.before {
                 binds.append(before)
                 conditions.append("id < $\(binds.count)")
             }
-            if let language, !language.isEmpty {
+            if let language = request.language {
                 binds.append(language)
                 conditions.append(#""languageCode" = $\#(binds.count)"#)
             }
-            binds.append(limit + 1)
+            binds.append(request.fetchCount)
             let whereClause = "WHERE " + conditions.joined(separator: " AND ")
             // In a search, whether the fragment starts and ends where the text does (blanks
             // aside) decides the "…" at either end, as SQLite's snippet writes them.
@@ -270,8 +268,7 @@ extension PostgresStore {
                     : HistoryExcerpt.highlighted(snippet: (atStart ? "" : "…") + headText + (atEnd ? "" : "…"))
                 items.append(HistoryItem(id: id, createdAt: date, language: code, excerpt: excerpt, highlights: highlights, matchCount: matchCount))
             }
-            let page = Array(items.prefix(limit))
-            return HistoryPage(items: page, next: items.count > limit ? page.last?.id : nil)
+            return request.page(of: items)
         }
     }
 
@@ -283,8 +280,7 @@ extension PostgresStore {
 
     /// A `to_tsquery` text where every word of `query` must appear (the last as a prefix), each
     /// quoted so that no character of the query is read as an operator.
-    static func tsquery(_ query: String?) -> String? {
-        let words = HistoryExcerpt.searchWords(query)
+    static func tsquery(_ words: [String]) -> String? {
         guard !words.isEmpty else { return nil }
         return words.enumerated().map { index, word in
             let quoted = word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "''")

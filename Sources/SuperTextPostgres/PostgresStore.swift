@@ -75,9 +75,9 @@ public final class PostgresStore: Sendable {
     private let watchers = Mutex<(words: [@Sendable () -> Void], rules: [@Sendable () -> Void], watching: Bool)>(([], [], false))
     let batcher: CheckBatcher
     /// Told of each transaction that saves checks (the server's metrics).
-    let onCommit: AppDatabase.CommitObserver?
+    let onCommit: StoreCommitObserver?
 
-    private init(client: PostgresClient, options: Options, location: String, logger: Logger, onCommit: AppDatabase.CommitObserver?) {
+    private init(client: PostgresClient, options: Options, location: String, logger: Logger, onCommit: StoreCommitObserver?) {
         self.onCommit = onCommit
         self.client = client
         self.options = options
@@ -92,7 +92,7 @@ public final class PostgresStore: Sendable {
     /// - Throws: `StoreError.cannotOpen` when the URL is wrong or PostgreSQL cannot be reached
     ///   or migrated within `Options.openTimeout`.
     public static func open(
-        url: String, options: Options = .init(), logger: Logger, onCommit: AppDatabase.CommitObserver? = nil
+        url: String, options: Options = .init(), logger: Logger, onCommit: StoreCommitObserver? = nil
     ) async throws -> PostgresStore {
         let target = try PostgresURL(url)
         var configuration = PostgresClient.Configuration(

@@ -118,7 +118,7 @@ func buildApplication(
     let access = AccessPolicy(
         keys: keys, token: configuration.apiToken, protectChecks: configuration.protectChecks,
         limits: KeyLimits(.init(checksPerMinute: configuration.keyChecksPerMinute, charactersPerDay: configuration.keyCharactersPerDay)),
-        failures: FailedKeys())
+        failures: FailedKeys(limit: configuration.failedKeysPerMinute))
     let connections = connectionLimiter(configuration: configuration, logger: logger)
     var project: ServerProject?
     if let directory = configuration.projectDirectory {

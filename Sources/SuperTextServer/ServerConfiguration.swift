@@ -73,6 +73,9 @@ public struct ServerConfiguration: Sendable {
     public var keyChecksPerMinute: Int?
     /// With users: most characters a key checks a day (`nil`: no limit).
     public var keyCharactersPerDay: Int?
+    /// Wrong keys or tokens one address may send a minute before it is refused for the rest of
+    /// it (0: no limit).
+    public var failedKeysPerMinute = FailedKeys.standardLimit
     /// Origins (`https://docs.example.org`) whose pages may call the API from a browser: they get
     /// CORS answers and may change data. Pages of the server's own origin need no entry; other
     /// origins may only read what CORS lets them, and change nothing (`OriginGuardMiddleware`).

@@ -4,6 +4,7 @@ import NIOCore
 import Prometheus
 import Synchronization
 import SuperTextCore
+import SuperTextSQLite
 import SuperTextStore
 
 /// Every series of `GET /metrics`, recorded through swift-metrics into a Prometheus registry of

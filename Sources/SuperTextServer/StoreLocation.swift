@@ -1,5 +1,6 @@
 import Logging
 import SuperTextPostgres
+import SuperTextSQLite
 import SuperTextStore
 
 /// Where history and the personal dictionary are kept, as `--database` / `SUPERTEXT_DATABASE`

@@ -9,9 +9,9 @@ import Synchronization
 /// SQLite checks this only in rollback-journal mode (SQLITE_READONLY_DBMOVED), not in WAL mode.
 /// So the device and inode of each path are noted when the database is opened, and compared
 /// after every commit that is acknowledged (two `stat` calls) and by `StorageMonitor`.
-final class DatabaseFiles: Sendable {
+package final class DatabaseFiles: Sendable {
     /// A file's identity: its device and inode.
-    struct Identity: Equatable {
+    package struct Identity: Equatable {
         var device: UInt64
         var inode: UInt64
 
@@ -23,23 +23,23 @@ final class DatabaseFiles: Sendable {
         }
     }
 
-    let path: String
-    var walPath: String { path + "-wal" }
-    var directory: String { (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent }
+    package let path: String
+    package var walPath: String { path + "-wal" }
+    package var directory: String { (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent }
 
     private let database: Identity?
     /// The log's identity, noted the first time it is seen (SQLite creates it on first use).
     private let wal: Mutex<Identity?>
 
     /// Notes the identity of the files now at `path` and `path-wal`: call it once SQLite has them open.
-    init(path: String) {
+    package init(path: String) {
         self.path = path
         database = Identity(path: path)
         wal = Mutex(Identity(path: path + "-wal"))
     }
 
     /// How the files at the paths differ from those opened, or `nil` when they are the same.
-    func change() -> String? {
+    package func change() -> String? {
         guard let database else { return nil }
         guard let now = Identity(path: path) else { return "was deleted" }
         if now != database { return "was replaced by another file" }
@@ -55,31 +55,31 @@ final class DatabaseFiles: Sendable {
     }
 
     /// Whether the file at the log's path is the log SQLite opened.
-    func walIsOurs() -> Bool {
+    package func walIsOurs() -> Bool {
         guard let now = Identity(path: walPath) else { return false }
         return wal.withLock { $0 == now }
     }
 
     /// Bytes the file system holding the database can still give to this user.
-    func freeBytes() -> Int? {
+    package func freeBytes() -> Int? {
         var info = statvfs()
         guard statvfs(directory, &info) == 0 else { return nil }
         return Int(info.f_bavail) * Int(info.f_frsize)
     }
 
     /// The size of the file system holding `directory`.
-    static func totalBytes(_ directory: String) -> Int? {
+    package static func totalBytes(_ directory: String) -> Int? {
         var info = statvfs()
         guard statvfs(directory, &info) == 0 else { return nil }
         return Int(info.f_blocks) * Int(info.f_frsize)
     }
 
     /// Why the database cannot be written, or `nil` when its files and directory can be.
-    func unwritable() -> String? { Self.unwritable(path) }
+    package func unwritable() -> String? { Self.unwritable(path) }
 
     /// Why the database at `path` cannot be written (its file, its log or their directory), or
     /// `nil` when all three can be (or do not exist yet).
-    static func unwritable(_ path: String) -> String? {
+    package static func unwritable(_ path: String) -> String? {
         let directory = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
         for (file, name) in [(path, "the file"), (path + "-wal", "its -wal file"), (directory, "its directory")] {
             if access(file, W_OK) != 0 {

@@ -1,6 +1,4 @@
 import Foundation
-import GRDB
-import GRDBSQLite
 import SuperTextCore
 
 /// Why the database cannot be used as it should: the disk is full, the file became read-only,
@@ -59,7 +57,7 @@ public struct StorageFault: Error, Sendable, Equatable, CustomStringConvertible 
 
     public var description: String { "\(code.rawValue): \(message) (\(cause))" }
 
-    static func full(path: String, cause: String) -> StorageFault {
+    package static func full(path: String, cause: String) -> StorageFault {
         StorageFault(
             kind: .full,
             message: "The disk holding the database \(path) is full: checks are not stored. Free space on that disk, "
@@ -68,7 +66,7 @@ public struct StorageFault: Error, Sendable, Equatable, CustomStringConvertible 
             cause: cause)
     }
 
-    static func readOnly(path: String, what: String, cause: String) -> StorageFault {
+    package static func readOnly(path: String, what: String, cause: String) -> StorageFault {
         StorageFault(
             kind: .readOnly,
             message: "The database \(path) cannot be written (\(what)): checks are not stored. Make the file, its -wal "
@@ -77,7 +75,7 @@ public struct StorageFault: Error, Sendable, Equatable, CustomStringConvertible 
             cause: cause)
     }
 
-    static func gone(path: String, what: String) -> StorageFault {
+    package static func gone(path: String, what: String) -> StorageFault {
         StorageFault(
             kind: .gone,
             message: "The database file \(path) \(what) while the server was running: nothing more is stored, as it "
@@ -86,7 +84,7 @@ public struct StorageFault: Error, Sendable, Equatable, CustomStringConvertible 
             cause: what)
     }
 
-    static func corrupt(path: String, cause: String) -> StorageFault {
+    package static func corrupt(path: String, cause: String) -> StorageFault {
         StorageFault(
             kind: .corrupt,
             message: "The database \(path) is damaged: nothing more is stored or read. Stop the server and keep a copy "
@@ -95,7 +93,7 @@ public struct StorageFault: Error, Sendable, Equatable, CustomStringConvertible 
             cause: cause)
     }
 
-    static func failed(path: String, cause: String) -> StorageFault {
+    package static func failed(path: String, cause: String) -> StorageFault {
         StorageFault(
             kind: .failed,
             message: "The database \(path) could not be written or read (an input/output error): this check was not "
@@ -104,41 +102,10 @@ public struct StorageFault: Error, Sendable, Equatable, CustomStringConvertible 
             cause: cause)
     }
 
-    static func busy(path: String, cause: String) -> StorageFault {
+    package static func busy(path: String, cause: String) -> StorageFault {
         StorageFault(
             kind: .busy,
             message: "The database \(path) is locked by another process for too long; try again shortly.",
             cause: cause)
-    }
-
-    /// The storage fault an error of SQLite stands for, or `nil` when it is not about storage
-    /// (a constraint, a bug).
-    static func classify(_ error: any Error, path: String) -> StorageFault? {
-        if let fault = error as? StorageFault { return fault }
-        guard let error = error as? DatabaseError else { return nil }
-        let cause = "SQLite error \(error.extendedResultCode.rawValue): \(error.message ?? "\(error.resultCode)")"
-        switch error.resultCode {
-        case .SQLITE_FULL:
-            return .full(path: path, cause: cause)
-        case .SQLITE_CORRUPT, .SQLITE_NOTADB:
-            return .corrupt(path: path, cause: cause)
-        case .SQLITE_READONLY where error.extendedResultCode == .SQLITE_READONLY_DBMOVED:
-            return .gone(path: path, what: "was moved or deleted")
-        case .SQLITE_READONLY, .SQLITE_PERM:
-            return .readOnly(path: path, what: DatabaseFiles.unwritable(path) ?? "SQLite refuses to write", cause: cause)
-        case .SQLITE_IOERR where error.extendedResultCode == .SQLITE_IOERR_SHORT_READ:
-            return .corrupt(path: path, cause: cause + " (the file is shorter than SQLite expects)")
-        case .SQLITE_IOERR, .SQLITE_CANTOPEN:
-            // A write refused by a read-only or immutable file comes back as an I/O error.
-            if let what = DatabaseFiles.unwritable(path) { return .readOnly(path: path, what: what, cause: cause) }
-            if error.resultCode == .SQLITE_CANTOPEN, access(path, F_OK) != 0 {
-                return .gone(path: path, what: "was deleted")
-            }
-            return .failed(path: path, cause: cause)
-        case .SQLITE_BUSY, .SQLITE_LOCKED:
-            return .busy(path: path, cause: cause)
-        default:
-            return nil
-        }
     }
 }

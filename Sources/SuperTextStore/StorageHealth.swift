@@ -53,17 +53,17 @@ public final class StorageHealth: Sendable {
     }
 
     /// The database's path, for messages.
-    let path: String
+    package let path: String
     /// The files on disk; `nil` in memory.
-    let files: DatabaseFiles?
+    package let files: DatabaseFiles?
     /// Room kept for deletes; `nil` in memory or when none is kept.
-    let reserve: StorageReserve?
+    package let reserve: StorageReserve?
     private let state = Mutex(State())
     /// While the reserve is given back, the database's page limit as it was before it was held
     /// at the database's size (`AppDatabase.holdSize`).
-    let heldPageLimit = Mutex<Int?>(nil)
+    package let heldPageLimit = Mutex<Int?>(nil)
 
-    init(path: String, files: DatabaseFiles?, reserve: StorageReserve?) {
+    package init(path: String, files: DatabaseFiles?, reserve: StorageReserve?) {
         self.path = path
         self.files = files
         self.reserve = reserve
@@ -82,17 +82,17 @@ public final class StorageHealth: Sendable {
     public var faultSince: Date? { state.withLock { $0.since } }
 
     /// Calls `action` once, on a queue of its own, when the files are first found gone.
-    func whenGone(_ action: @escaping @Sendable () -> Void) {
+    package func whenGone(_ action: @escaping @Sendable () -> Void) {
         state.withLock { $0.whenGone = action }
     }
 
     /// Notes that the connections were closed: `gone` no longer ends (should the file come back).
-    func closedForGood() {
+    package func closedForGood() {
         state.withLock { $0.closed = true }
     }
 
     /// Whether the connections were closed for good.
-    var isClosed: Bool { state.withLock { $0.closed } }
+    package var isClosed: Bool { state.withLock { $0.closed } }
 
     /// Calls `observer` on every change from now on, and first on those since the database was
     /// opened (one observer: the server's log).
@@ -115,7 +115,7 @@ public final class StorageHealth: Sendable {
     /// Begins an access of the database: throws the fault that refuses it (`admit`), else counts
     /// it in flight until `leave`, so that the connections are closed only once no access uses
     /// them (`waitForAccessesToEnd`).
-    func enter(_ access: Access) throws {
+    package func enter(_ access: Access) throws {
         try state.withLock { state throws(StorageFault) in
             if let fault = state.fault, Self.refuses(fault, access) { throw fault }
             state.inFlight += 1
@@ -123,12 +123,12 @@ public final class StorageHealth: Sendable {
     }
 
     /// Ends an access begun with `enter`.
-    func leave() {
+    package func leave() {
         state.withLock { $0.inFlight -= 1 }
     }
 
     /// Runs `body` as an access of the database (`enter`, `leave`).
-    func during<T>(_ access: Access, _ body: () throws -> T) throws -> T {
+    package func during<T>(_ access: Access, _ body: () throws -> T) throws -> T {
         try enter(access)
         defer { leave() }
         return try body()
@@ -142,7 +142,7 @@ public final class StorageHealth: Sendable {
     }
 
     /// Waits until no access is in flight, at most `timeout`; whether none is.
-    func waitForAccessesToEnd(timeout: Duration) -> Bool {
+    package func waitForAccessesToEnd(timeout: Duration) -> Bool {
         let deadline = ContinuousClock.now + timeout
         while state.withLock({ $0.inFlight }) > 0 {
             if ContinuousClock.now >= deadline { return false }
@@ -160,17 +160,10 @@ public final class StorageHealth: Sendable {
         }
     }
 
-    /// The error to throw for `error`: the storage fault it stands for (recorded when it lasts),
-    /// or `error` itself when it is not about storage.
-    func failed(_ error: any Error) -> any Error {
-        guard let fault = StorageFault.classify(error, path: path) else { return error }
-        if fault.isLasting { record(fault) }
-        return fault
-    }
 
     /// Throws (and records) `gone` when the files at the database's paths are no longer those
     /// opened: called after each commit, before it is acknowledged.
-    func verifyFiles() throws {
+    package func verifyFiles() throws {
         guard let change = files?.change() else { return }
         let fault = StorageFault.gone(path: path, what: change)
         record(fault)
@@ -178,7 +171,7 @@ public final class StorageHealth: Sendable {
     }
 
     /// Called after a write committed: it ends an input/output fault.
-    func succeeded(_ access: Access) {
+    package func succeeded(_ access: Access) {
         if access != .read { end([.failed]) }
     }
 

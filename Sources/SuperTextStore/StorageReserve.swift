@@ -8,22 +8,22 @@ import Synchronization
 /// beside the database (`<database>-reserve`, its blocks allocated); when a delete fails for want
 /// of room, the file is removed and the delete tried again in the room it leaves. It is made
 /// again once the disk has room (`StorageMonitor`), and at each start.
-final class StorageReserve: Sendable {
-    let path: String
-    let bytes: Int
+package final class StorageReserve: Sendable {
+    package let path: String
+    package let bytes: Int
     private let present = Atomic<Bool>(false)
 
-    init(databasePath: String, bytes: Int) {
+    package init(databasePath: String, bytes: Int) {
         path = databasePath + "-reserve"
         self.bytes = bytes
     }
 
     /// Whether the reserve is on disk.
-    var isPresent: Bool { present.load(ordering: .acquiring) }
+    package var isPresent: Bool { present.load(ordering: .acquiring) }
 
     /// Makes the reserve, its blocks allocated; whether it is there now.
     @discardableResult
-    func create() -> Bool {
+    package func create() -> Bool {
         guard bytes > 0 else { return false }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return false }
@@ -48,7 +48,7 @@ final class StorageReserve: Sendable {
 
     /// Gives the reserve's room back to the file system; whether there was one.
     @discardableResult
-    func release() -> Bool {
+    package func release() -> Bool {
         guard present.exchange(false, ordering: .acquiringAndReleasing) else { return false }
         return unlink(path) == 0
     }

@@ -120,6 +120,10 @@ extension StorageStateReporting {
     }
 }
 
+/// Told of each transaction that saves checks: how many, how long it took, whether it
+/// committed (the server's metrics).
+public typealias StoreCommitObserver = @Sendable (_ checks: Int, _ duration: Duration, _ committed: Bool) -> Void
+
 /// How saves of checks are batched, the same for every store.
 public enum SaveBatching {
     /// How many saves a save of a check should wait for, its own included (its `expecting`),
@@ -180,19 +184,53 @@ extension DisabledRule {
 
 /// The excerpts of the history list, the same from every store.
 public enum HistoryExcerpt {
-    /// How many words a search's excerpt shows around what it found.
-    public static let snippetWords = AppDatabase.snippetWords
-
-    /// The start of a text on one line.
-    public static func plain(_ head: String) -> String { AppDatabase.excerpt(of: head) }
-
-    /// A search's excerpt on one line from a snippet whose words found are between U+0002 and
-    /// U+0003, and where those words are in it.
-    public static func highlighted(snippet: String) -> (String, [TextRange]) {
-        AppDatabase.highlightedExcerpt(ofSnippet: snippet)
+    /// A list excerpt: the start of the text on one line.
+    public static func plain(_ head: String) -> String {
+        let oneLine = head.split(whereSeparator: \.isNewline).joined(separator: " ")
+        guard oneLine.count > 120 else { return oneLine }
+        return String(oneLine.prefix(120)) + "…"
     }
 
-    /// The words of a search, as the SQLite store reads them: letters, digits and apostrophes.
+    /// How many words a search's excerpt shows around what it found (FTS5's `snippet()`).
+    public static let snippetWords = 20
+
+    /// A search's excerpt on one line, from FTS5's snippet with the words found between
+    /// U+0002 and U+0003, and where those words are in it.
+    public static func highlighted(snippet: String) -> (String, [TextRange]) {
+        var excerpt = String.UnicodeScalarView()
+        var highlights: [TextRange] = []
+        var length = 0  // of `excerpt`, in UTF-16 code units
+        var start: Int?
+        var lineBreak = false
+        for scalar in snippet.unicodeScalars {
+            switch scalar {
+            case "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}":
+                lineBreak = true
+                continue
+            default:
+                break
+            }
+            // Line breaks become one space, as in the excerpt without a search.
+            if lineBreak, length > 0 {
+                excerpt.append(" ")
+                length += 1
+            }
+            lineBreak = false
+            switch scalar {
+            case "\u{2}":
+                start = length
+            case "\u{3}":
+                if let first = start, length > first { highlights.append(TextRange(offset: first, length: length - first)) }
+                start = nil
+            default:
+                excerpt.append(scalar)
+                length += scalar.utf16.count
+            }
+        }
+        return (String(excerpt), highlights)
+    }
+
+    /// The words of a search, as both stores read them: letters, digits and apostrophes.
     public static func searchWords(_ query: String?) -> [String] {
         guard let query else { return [] }
         return query.split { !$0.isLetter && !$0.isNumber && $0 != "'" && $0 != "’" }

@@ -1,5 +1,6 @@
 import Foundation
 import SuperTextCore
+import SuperTextSQLite
 import SuperTextStore
 
 /// Times the history store alone: real check results (the clean 1 KB paragraph of

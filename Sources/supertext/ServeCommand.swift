@@ -103,6 +103,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("key-characters-per-day"), help: "With users: most characters one API key checks a day (default: no limit).")
     var keyCharactersPerDay: Int?
 
+    @Option(name: .customLong("failed-keys-per-minute"), help: "Wrong keys or tokens one address may send a minute before it waits for the rest of it (default 10; 0: no limit).")
+    var failedKeysPerMinute: Int?
+
     @Option(
         name: .customLong("allowed-origin"),
         help: ArgumentHelp(
@@ -213,6 +216,10 @@ struct ServeCommand: AsyncParsableCommand {
             guard let value else { continue }
             guard value > 0 else { throw ValidationError("The \(name) must be positive.") }
             configuration[keyPath: flag] = value
+        }
+        if let failed = try options.number(failedKeysPerMinute, "SUPERTEXT_FAILED_KEYS_PER_MINUTE") {
+            guard failed >= 0 else { throw ValidationError("The failed keys per minute must be 0 or more.") }
+            configuration.failedKeysPerMinute = failed
         }
         configuration.allowedOrigins = try list(allowedOrigins, "SUPERTEXT_ALLOWED_ORIGINS").map { origin in
             guard let normalized = ServerConfiguration.webOrigin(origin) else {

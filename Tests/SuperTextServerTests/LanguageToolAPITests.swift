@@ -5,6 +5,7 @@ import Testing
 @testable import SuperTextCore
 @testable import SuperTextServer
 import SuperTextStore
+@testable import SuperTextSQLite
 
 /// The LanguageTool-compatible API (`/v2`): LanguageTool's parameters, response shape and errors.
 @Suite("LanguageTool API")

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Testing
 @testable import SuperTextServer
 import SuperTextStore
+@testable import SuperTextSQLite
 
 /// `/v2/check` answers grow with the text, not with matches × text, and stay under 40 times the
 /// text plus 64 KiB: every match carries a window of its sentence and a bounded context, narrower

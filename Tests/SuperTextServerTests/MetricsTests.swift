@@ -6,6 +6,7 @@ import Testing
 @testable import SuperTextCore
 @testable import SuperTextServer
 @testable import SuperTextStore
+@testable import SuperTextSQLite
 
 @Suite("Metrics")
 struct MetricsTests {

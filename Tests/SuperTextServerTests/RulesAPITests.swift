@@ -5,6 +5,7 @@ import Testing
 @testable import SuperTextCore
 @testable import SuperTextServer
 import SuperTextStore
+@testable import SuperTextSQLite
 
 @Suite("Rules turned off API")
 struct RulesAPITests {

@@ -8,6 +8,7 @@ import Testing
 @testable import SuperTextCore
 @testable import SuperTextServer
 @testable import SuperTextStore
+@testable import SuperTextSQLite
 
 /// What the API answers when storage fails for real: a specific error with what to do (507
 /// `storage_full`, 503 `storage_read_only`, `storage_gone`, `storage_corrupt`), `/readyz` not

@@ -5,6 +5,7 @@ import Logging
 @testable import SuperTextCore
 @testable import SuperTextServer
 import SuperTextStore
+@testable import SuperTextSQLite
 
 /// The application under test, over the real dictionaries and worker threads.
 enum TestServer {

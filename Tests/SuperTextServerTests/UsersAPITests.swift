@@ -6,6 +6,7 @@ import Testing
 @testable import SuperTextCore
 @testable import SuperTextServer
 @testable import SuperTextStore
+@testable import SuperTextSQLite
 
 /// A server with users: every route tried with Bob's key on Ada's data finds nothing of hers;
 /// keys, the token, limits and bad input.
@@ -344,16 +345,27 @@ struct UsersAPITests {
                 uri: "/api/v1/check", method: .post, headers: auth(team.ada, json), body: .json(["text": "Short.", "store": false])
             ) { #expect($0.status == .ok) }
         }
-        try await TestServer.app(database: team.database).test(.router) { client in
+        try await TestServer.app(database: team.database) { $0.apiToken = "operator-token" }.test(.router) { client in
             for attempt in 0..<11 {
                 try await client.execute(uri: "/api/v1/history", method: .get, headers: [.authorization: "Bearer wrong-\(attempt)"]) {
                     #expect($0.status == (attempt < 10 ? .unauthorized : .tooManyRequests))
                 }
             }
-            // The right key from the same address waits too: guessing gains nothing.
-            try await client.execute(uri: "/api/v1/history", method: .get, headers: auth(team.ada)) {
+            // The token, which a person chose and may be guessed, waits too; so does any unknown key.
+            try await client.execute(uri: "/api/v1/users", method: .get, headers: [.authorization: "Bearer operator-token"]) {
                 #expect($0.status == .tooManyRequests)
                 #expect($0.headers[.retryAfter] != nil)
+            }
+            // A user's key (256 random bits, never guessed) still works from the same address:
+            // the others behind a proxy are not locked out. A request without a key is told so.
+            try await client.execute(uri: "/api/v1/history", method: .get, headers: auth(team.ada)) { #expect($0.status == .ok) }
+            try await client.execute(uri: "/api/v1/history", method: .get) { #expect($0.status == .unauthorized) }
+        }
+        try await TestServer.app(database: team.database) { $0.failedKeysPerMinute = 0 }.test(.router) { client in
+            for attempt in 0..<12 {
+                try await client.execute(uri: "/api/v1/history", method: .get, headers: [.authorization: "Bearer wrong-\(attempt)"]) {
+                    #expect($0.status == .unauthorized)
+                }
             }
         }
     }

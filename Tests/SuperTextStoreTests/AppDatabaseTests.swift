@@ -3,6 +3,7 @@ import GRDB
 import Testing
 @testable import SuperTextCore
 @testable import SuperTextStore
+@testable import SuperTextSQLite
 
 @Suite("Database")
 struct AppDatabaseTests {
@@ -93,7 +94,7 @@ struct AppDatabaseTests {
     }
 
     @Test func aSnippetsMarkersBecomeHighlightsAndItsLineBreaksOneSpace() {
-        let (excerpt, highlights) = AppDatabase.highlightedExcerpt(ofSnippet: "…a 😀 \u{2}word\u{3}\r\n\n\u{2}next\u{3} one")
+        let (excerpt, highlights) = HistoryExcerpt.highlighted(snippet: "…a 😀 \u{2}word\u{3}\r\n\n\u{2}next\u{3} one")
         #expect(excerpt == "…a 😀 word next one")
         #expect(highlights == [TextRange(offset: 6, length: 4), TextRange(offset: 11, length: 4)])
     }

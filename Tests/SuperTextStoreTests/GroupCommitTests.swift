@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 @testable import SuperTextCore
 @testable import SuperTextStore
+@testable import SuperTextSQLite
 
 @Suite("Group commit")
 struct GroupCommitTests {

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 @testable import SuperTextCore
 @testable import SuperTextStore
+@testable import SuperTextSQLite
 
 @Suite("Search index and mistakes")
 struct HistoryIndexerTests {

@@ -4,6 +4,7 @@ import Testing
 @testable import SuperTextCore
 @testable import SuperTextPostgres
 @testable import SuperTextStore
+@testable import SuperTextSQLite
 
 /// What only a store shared by several servers does: two stores on one database stand for two
 /// servers.

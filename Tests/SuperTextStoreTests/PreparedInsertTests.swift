@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import SuperTextStore
+@testable import SuperTextSQLite
 
 @Suite("Binding values in place")
 struct PreparedInsertTests {

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 @testable import SuperTextCore
 @testable import SuperTextStore
+@testable import SuperTextSQLite
 
 /// Storage that fails for real (a full disk, files made read-only, deleted, replaced or
 /// damaged, two processes creating one file) is reported as a `StorageFault`, and nothing

@@ -3,6 +3,7 @@ import GRDB
 import Synchronization
 @testable import SuperTextCore
 @testable import SuperTextStore
+@testable import SuperTextSQLite
 
 /// What the storage tests need from the machine: directories, a small disk that really fills
 /// up, files made read-only, and a check result to store.

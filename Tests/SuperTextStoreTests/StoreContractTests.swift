@@ -3,6 +3,7 @@ import Testing
 @testable import SuperTextCore
 @testable import SuperTextPostgres
 @testable import SuperTextStore
+@testable import SuperTextSQLite
 
 /// The stores behind `DataStore`, each made empty for one test.
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {

@@ -68,24 +68,27 @@ struct AccessPolicy: Sendable {
                 }
                 return .solo
             }
-            try failures.admit(address)
             guard let secret else { throw Self.unauthorized("This server needs an API token: send Authorization: Bearer <token>.") }
+            try failures.admit(address)
             guard Self.constantTimeEqual(secret, token) else {
                 failures.record(address)
                 throw Self.unauthorized("The API token is wrong.")
             }
             return tokenSuffices ? Caller(owner: .solo, user: nil, keyID: nil, isAdmin: true) : .solo
         }
-        try failures.admit(address)
         guard let secret else {
             throw Self.unauthorized("This server has users: send your API key as Authorization: Bearer KEY.")
         }
+        // A user's key is 256 random bits, which no one guesses: it is let in from an address
+        // that sent wrong ones (other people behind the same proxy), unknown keys and the token
+        // (which a person chose, and may be guessed) are not.
         if let entry = keys.identify(secret) {
             if tokenSuffices, !entry.user.isAdmin {
                 throw APIError(.forbidden, "Only an admin manages users and the team's data.")
             }
             return Caller(owner: entry.user.owner, user: entry.user, keyID: entry.keyID, isAdmin: entry.user.isAdmin)
         }
+        try failures.admit(address)
         if let token, Self.constantTimeEqual(secret, token) {
             guard tokenSuffices else {
                 throw APIError(.forbidden, "On a server with users the API token only manages users: send a user's key.")

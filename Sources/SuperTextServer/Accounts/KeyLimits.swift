@@ -66,15 +66,19 @@ final class KeyLimits: Sendable {
     }
 }
 
-/// Slows down guessing: an address that sent `limit` wrong keys or tokens within a minute is
-/// refused (429, `Retry-After`) until that minute is over, before its key is even looked at.
+/// Slows down guessing: an address that sent `limit` wrong keys or tokens within a minute
+/// (`--failed-keys-per-minute`, 0: no limit) is refused (429, `Retry-After`) until that minute is
+/// over, before an unknown key or the token it sends is even compared (`AccessPolicy`).
 final class FailedKeys: Sendable {
     let limit: Int
     private let failures = Mutex<[String: (start: Date, count: Int)]>([:])
 
-    init(limit: Int = 10) { self.limit = limit }
+    static let standardLimit = 10
+
+    init(limit: Int = FailedKeys.standardLimit) { self.limit = limit }
 
     func admit(_ address: String?, now: Date = Date()) throws {
+        guard limit > 0 else { return }
         let wait: Int? = failures.withLock { failures in
             guard let entry = failures[address ?? ""] else { return nil }
             let elapsed = now.timeIntervalSince(entry.start)
@@ -91,6 +95,7 @@ final class FailedKeys: Sendable {
     }
 
     func record(_ address: String?, now: Date = Date()) {
+        guard limit > 0 else { return }
         failures.withLock { failures in
             if failures.count > 100_000 { failures = failures.filter { now.timeIntervalSince($0.value.start) < 60 } }
             let key = address ?? ""

@@ -1,4 +1,5 @@
 import GRDB
+import SuperTextStore
 import GRDBSQLite
 
 /// Binds values to a prepared INSERT with SQLite's own functions and runs it.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SuperTextStore
 import GRDB
 import Synchronization
 

@@ -1,4 +1,5 @@
 import Foundation
+import SuperTextStore
 import GRDB
 
 extension AppDatabase: UserStore {

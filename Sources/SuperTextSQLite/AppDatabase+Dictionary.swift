@@ -1,28 +1,6 @@
 import Foundation
+import SuperTextStore
 import GRDB
-
-/// A word of the personal dictionary.
-public struct PersonalWord: Codable, Sendable, Equatable, Hashable {
-    public var word: String
-    /// The language it belongs to, or `nil` for every language.
-    public var language: String?
-    public var createdAt: Date
-
-    public init(word: String, language: String?, createdAt: Date) {
-        self.word = word
-        self.language = language
-        self.createdAt = createdAt
-    }
-
-    enum CodingKeys: String, CodingKey { case word, language, createdAt }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(word, forKey: .word)
-        try container.encode(language, forKey: .language)  // null: every language
-        try container.encode(createdAt, forKey: .createdAt)
-    }
-}
 
 extension AppDatabase {
     /// Most characters in a personal word.

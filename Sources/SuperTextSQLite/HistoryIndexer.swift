@@ -1,4 +1,5 @@
 import GRDB
+import SuperTextStore
 import Synchronization
 
 /// Adds saved checks to the full-text index (`checkSearch`), and their mistakes to the table

@@ -1,4 +1,5 @@
 import Foundation
+import SuperTextStore
 import GRDB
 
 /// How a database on disk guards its storage (see `StorageHealth`).

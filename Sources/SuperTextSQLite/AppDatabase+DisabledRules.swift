@@ -1,18 +1,6 @@
 import Foundation
+import SuperTextStore
 import GRDB
-
-/// A rule a person turned off: no check reports it unless its request names it.
-public struct DisabledRule: Codable, Sendable, Equatable, Hashable {
-    /// The rule's identifier (`EN_A_VS_AN`).
-    public var id: String
-    /// When it was turned off.
-    public var disabledAt: Date
-
-    public init(id: String, disabledAt: Date) {
-        self.id = id
-        self.disabledAt = disabledAt
-    }
-}
 
 extension AppDatabase {
     /// The rules `owner` turned off, by identifier.

@@ -1,4 +1,5 @@
 import Foundation
+import SuperTextStore
 import GRDB
 import SuperTextCore
 
@@ -26,7 +27,7 @@ public struct AppDatabase: Sendable {
 
     /// Called after each transaction that saves checks, with how many, how long it took from
     /// waiting for the write lock to its commit or failure, and whether it committed: for metrics.
-    public typealias CommitObserver = @Sendable (_ checks: Int, _ duration: Duration, _ committed: Bool) -> Void
+    public typealias CommitObserver = StoreCommitObserver
 
     /// Opens the database and brings its schema up to date.
     ///
@@ -491,18 +492,7 @@ public struct AppDatabase: Sendable {
     }
 }
 
-/// Errors of the store.
-public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Stable identifier, from the one set of error codes.
-    public var code: ErrorCode
-    public var message: String
-
-    public var description: String { message }
-
-    public static func cannotOpen(path: String, reason: String) -> StoreError {
-        StoreError(code: .cannotOpen, message: "Cannot open the database \(path): \(reason).")
-    }
-
+extension StoreError {
     /// The database is damaged: the server does not start on it.
     public static func corrupt(path: String, found: String) -> StoreError {
         StoreError(
@@ -511,14 +501,6 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "recover what can be read with `sqlite3 \(path) .recover | sqlite3 recovered.sqlite` and start with "
                 + "--database recovered.sqlite, or move the file aside to start with an empty history."
         )
-    }
-
-    public static func badWord(_ reason: String) -> StoreError {
-        StoreError(code: .badRequest, message: reason)
-    }
-
-    public static func badRule(_ reason: String) -> StoreError {
-        StoreError(code: .badRequest, message: reason)
     }
 }
 

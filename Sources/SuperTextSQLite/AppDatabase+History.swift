@@ -1,89 +1,7 @@
 import Foundation
+import SuperTextStore
 import GRDB
 import SuperTextCore
-
-/// One line of the history list.
-public struct HistoryItem: Codable, Sendable, Equatable {
-    public var id: Int64
-    public var createdAt: Date
-    public var language: String
-    /// The beginning of the text on one line; in a search, the part of the text that matched.
-    public var excerpt: String
-    /// Where the search matched in `excerpt` (empty without a search).
-    public var highlights: [TextRange]
-    public var matchCount: Int
-
-    public init(id: Int64, createdAt: Date, language: String, excerpt: String, highlights: [TextRange], matchCount: Int) {
-        self.id = id
-        self.createdAt = createdAt
-        self.language = language
-        self.excerpt = excerpt
-        self.highlights = highlights
-        self.matchCount = matchCount
-    }
-}
-
-/// A range of a text in UTF-16 code units, as the offsets of matches are (and JavaScript's
-/// string indices).
-public struct TextRange: Codable, Sendable, Equatable {
-    public var offset: Int
-    public var length: Int
-
-    public init(offset: Int, length: Int) {
-        self.offset = offset
-        self.length = length
-    }
-}
-
-/// A page of history, newest first; `next` is the `before` of the next page.
-public struct HistoryPage: Codable, Sendable, Equatable {
-    public var items: [HistoryItem]
-    public var next: Int64?
-    /// Stored checks a search could not see: not yet in the search index, which could not be
-    /// written (a full disk, a read-only file). Absent when a search saw every check.
-    public var unindexedChecks: Int?
-
-    public init(items: [HistoryItem], next: Int64?, unindexedChecks: Int? = nil) {
-        self.items = items
-        self.next = next
-        self.unindexedChecks = unindexedChecks
-    }
-
-    enum CodingKeys: String, CodingKey { case items, next, unindexedChecks }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(items, forKey: .items)
-        try container.encode(next, forKey: .next)  // null on the last page
-        try container.encodeIfPresent(unindexedChecks, forKey: .unindexedChecks)
-    }
-}
-
-/// A stored check in full: the check result plus when and what was checked.
-public struct StoredCheckDetail: Sendable, Equatable {
-    public var result: CheckResult
-    public var createdAt: Date
-    public var text: String
-
-    public init(result: CheckResult, createdAt: Date, text: String) {
-        self.result = result
-        self.createdAt = createdAt
-        self.text = text
-    }
-}
-
-/// How long history is kept.
-public struct RetentionPolicy: Sendable, Equatable {
-    /// Checks older than this are deleted (`nil`: kept).
-    public var maxAge: Duration?
-    /// Only the newest this many checks are kept (`nil`: all).
-    public var maxCount: Int?
-
-    public init(maxAge: Duration? = nil, maxCount: Int? = nil) {
-        self.maxAge = maxAge
-        self.maxCount = maxCount
-    }
-}
 
 extension AppDatabase {
     /// How many saves a save of a check should wait for (`SaveBatching.savesToExpect`).
@@ -180,9 +98,7 @@ extension AppDatabase {
     static func applyRetention(_ retention: RetentionPolicy, owner: Owner = .solo, now: Date, adding: Int, _ db: Database) throws -> Int {
         let mine = ownerCondition(owner)
         var deleted = 0
-        if let maxAge = retention.maxAge {
-            let seconds = Double(maxAge.components.seconds) + Double(maxAge.components.attoseconds) / 1e18
-            let cutoff = now.addingTimeInterval(-seconds)
+        if let cutoff = retention.cutoff(now: now) {
             // Ids follow dates (see the migration "Drop the date index of checks"): the walk from
             // the oldest check stops at the first one to keep, after the checks it deletes.
             try db.execute(
@@ -223,8 +139,8 @@ extension AppDatabase {
     public func history(
         limit: Int = 20, before: Int64? = nil, query: String? = nil, language: String? = nil, owner: Owner = .solo
     ) async throws -> HistoryPage {
-        let limit = min(max(limit, 1), 200)
-        let pattern = Self.searchPattern(query)
+        let request = HistoryQuery(limit: limit, before: before, query: query, language: language, owner: owner)
+        let pattern = Self.searchPattern(request.words)
         // A search sees every stored check: what waits for the index is indexed first. When the
         // index cannot be written, the search reads what is in it, and says how much is not.
         var indexed = true
@@ -232,13 +148,13 @@ extension AppDatabase {
             do { try await historyIndexer.indexAll() } catch is StorageFault { indexed = false }
         }
         return try await reading { [indexed] db in
-            var conditions: [String] = [Self.ownerCondition(owner, "c.owner")]
+            var conditions: [String] = [Self.ownerCondition(request.owner, "c.owner")]
             var arguments: StatementArguments = []
-            if let before {
+            if let before = request.before {
                 conditions.append("c.id < ?")
                 _ = arguments.append(contentsOf: [before])
             }
-            if let language, !language.isEmpty {
+            if let language = request.language {
                 conditions.append("c.languageCode = ?")
                 _ = arguments.append(contentsOf: [language])
             }
@@ -249,7 +165,7 @@ extension AppDatabase {
             if let pattern {
                 join = "JOIN checkSearch s ON s.rowid = c.id AND checkSearch MATCH ?"
                 arguments = StatementArguments([pattern]) + arguments
-                head = "snippet(checkSearch, 0, char(2), char(3), '…', \(Self.snippetWords))"
+                head = "snippet(checkSearch, 0, char(2), char(3), '…', \(HistoryExcerpt.snippetWords))"
             }
             let whereClause = "WHERE " + conditions.joined(separator: " AND ")
             let rows = try Row.fetchAll(
@@ -258,23 +174,20 @@ extension AppDatabase {
                     SELECT c.id, c.createdAt, c.languageCode, \(head) AS head, c.matchCount
                     FROM "check" c \(join) \(whereClause) ORDER BY c.id DESC LIMIT ?
                     """,
-                arguments: arguments + [limit + 1]
+                arguments: arguments + [request.fetchCount]
             )
-            let items = rows.prefix(limit).map { row in
+            let items = rows.map { row in
                 let (excerpt, highlights) = pattern == nil
-                    ? (Self.excerpt(of: row["head"]), [])
-                    : Self.highlightedExcerpt(ofSnippet: row["head"])
+                    ? (HistoryExcerpt.plain(row["head"]), [])
+                    : HistoryExcerpt.highlighted(snippet: row["head"])
                 return HistoryItem(
                     id: row["id"], createdAt: row["createdAt"], language: row["languageCode"],
                     excerpt: excerpt, highlights: highlights, matchCount: row["matchCount"]
                 )
             }
-            var page = HistoryPage(items: Array(items), next: rows.count > limit ? items.last?.id : nil)
-            if !indexed {
-                page.unindexedChecks = try Int.fetchOne(
-                    db, sql: #"SELECT count(*) FROM "check" WHERE \#(Self.ownerCondition(owner)) AND id > (SELECT lastIndexedId FROM searchProgress)"#)
-            }
-            return page
+            let unindexed = indexed ? nil : try Int.fetchOne(
+                db, sql: #"SELECT count(*) FROM "check" WHERE \#(Self.ownerCondition(owner)) AND id > (SELECT lastIndexedId FROM searchProgress)"#)
+            return request.page(of: items, unindexedChecks: unindexed)
         }
     }
 
@@ -343,59 +256,9 @@ extension AppDatabase {
         owner == .solo ? "\(column) = 0" : "\(column) = \(owner.id) AND \(column) <> 0"
     }
 
-    /// A list excerpt: the start of the text on one line.
-    static func excerpt(of head: String) -> String {
-        let oneLine = head.split(whereSeparator: \.isNewline).joined(separator: " ")
-        guard oneLine.count > 120 else { return oneLine }
-        return String(oneLine.prefix(120)) + "…"
-    }
-
-    /// How many words a search's excerpt shows around what it found (FTS5's `snippet()`).
-    static let snippetWords = 20
-
-    /// A search's excerpt on one line, from FTS5's snippet with the words found between
-    /// U+0002 and U+0003, and where those words are in it.
-    static func highlightedExcerpt(ofSnippet snippet: String) -> (String, [TextRange]) {
-        var excerpt = String.UnicodeScalarView()
-        var highlights: [TextRange] = []
-        var length = 0  // of `excerpt`, in UTF-16 code units
-        var start: Int?
-        var lineBreak = false
-        for scalar in snippet.unicodeScalars {
-            switch scalar {
-            case "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}":
-                lineBreak = true
-                continue
-            default:
-                break
-            }
-            // Line breaks become one space, as in the excerpt without a search.
-            if lineBreak, length > 0 {
-                excerpt.append(" ")
-                length += 1
-            }
-            lineBreak = false
-            switch scalar {
-            case "\u{2}":
-                start = length
-            case "\u{3}":
-                if let first = start, length > first { highlights.append(TextRange(offset: first, length: length - first)) }
-                start = nil
-            default:
-                excerpt.append(scalar)
-                length += scalar.utf16.count
-            }
-        }
-        return (String(excerpt), highlights)
-    }
-
     /// An FTS5 query where every word of `query` must appear (as a prefix for the last one),
     /// with FTS5 syntax characters made harmless.
-    static func searchPattern(_ query: String?) -> String? {
-        guard let query else { return nil }
-        let words = query.split { !$0.isLetter && !$0.isNumber && $0 != "'" && $0 != "’" }
-            .map { $0.replacingOccurrences(of: "\"", with: "") }
-            .filter { !$0.isEmpty }
+    static func searchPattern(_ words: [String]) -> String? {
         guard !words.isEmpty else { return nil }
         return words.enumerated().map { index, word in
             "\"\(word)\"" + (index == words.count - 1 ? "*" : "")
