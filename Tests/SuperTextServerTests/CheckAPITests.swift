@@ -274,6 +274,19 @@ struct ServiceRouteTests {
         }
     }
 
+    /// `supertext check` with nothing to check lets its pool go right after `shutdown`, before
+    /// the workers may have run: a worker that read the pool then crashed the command (it held
+    /// it unowned). Many pools let go at once, as the command does, on threads that start late.
+    @Test func aPoolLetGoRightAfterItsShutdownEndsCleanly() async throws {
+        for _ in 0..<50 {
+            var configuration = ProofreadingPool.Configuration(workers: 2, queueLimit: 4, timeout: nil)
+            configuration.loadsEverythingAtStart = false
+            let pool = ProofreadingPool(catalog: TestServer.sharedPool.catalog, configuration: configuration)
+            pool.shutdown()
+        }
+        try await Task.sleep(for: .milliseconds(200))  // the workers run, and find no pool
+    }
+
     @Test func aDictionaryThatCannotBeLoadedIsNamedByReadyzWhileTheOthersServe() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("st-readyz-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -96,7 +96,10 @@ public final class ProofreadingPool: @unchecked Sendable {
         }
         for (index, proofreader) in proofreaders.enumerated() {
             let box = ProofreaderBox(proofreader)
-            let thread = Thread { [unowned self] in self.work(with: box.take()) }
+            // Weak: a pool let go of right after `shutdown` (a command line with nothing to
+            // check) may be gone before a worker first runs, which then has nothing to do; once
+            // running, `work` holds the pool until it returns.
+            let thread = Thread { [weak self] in self?.work(with: box.take()) }
             thread.name = "supertext-worker-\(index)"
             thread.stackSize = 4 << 20
             threads.append(thread)
