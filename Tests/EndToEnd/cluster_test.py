@@ -300,6 +300,25 @@ backend replicas
         assert status == 404, f"Ada reads Bob's check: {status}"
         _, found = request(f"{balancer}/api/v1/history?q=private", key=ada)
         assert found["items"] == [], found
+        # Every route with Bob's key on Ada's data, in PostgreSQL: nothing of hers.
+        _, adas = request(f"{balancer}/api/v1/check", {"text": "Ada's secret contract, recieve it.", "language": "en-US"}, key=ada)
+        request(f"{balancer}/api/v1/dictionary", {"word": "Adaword"}, key=ada)
+        request(f"{balancer}/api/v1/rules/disabled/DOUBLE_SPACE", method="PUT", key=ada)
+        for method, path in (("GET", f"/api/v1/history/{adas['id']}"), ("DELETE", f"/api/v1/history/{adas['id']}"),
+                             ("DELETE", "/api/v1/dictionary/Adaword"), ("DELETE", "/api/v1/rules/disabled/DOUBLE_SPACE")):
+            status, _ = refused(f"{balancer}{path}", method=method, key=bob)
+            assert status == 404, f"{method} {path} with Bob's key: {status}"
+        _, bobs = request(f"{balancer}/api/v1/history?q=contract", key=bob)
+        _, words = request(f"{balancer}/api/v1/dictionary", key=bob)
+        _, rules = request(f"{balancer}/api/v1/rules/disabled", key=bob)
+        _, insights = request(f"{balancer}/api/v1/insights", key=bob)
+        assert bobs["items"] == [] and words["words"] == [] and rules["rules"] == [], (bobs, words, rules)
+        assert "recieve" not in [m["word"] for m in insights["frequentMistakes"]], insights
+        status, _ = refused(f"{balancer}/api/v1/history", method="DELETE", key=bob)
+        assert status == 204, status
+        _, still = request(f"{balancer}/api/v1/history/{adas['id']}", key=ada)
+        assert still["text"].startswith("Ada's secret"), still
+        print("every route with Bob's key on Ada's data finds nothing of hers; Bob deleting all his history leaves hers")
         status, _ = refused(f"{b}/api/v1/users/bob/keys/{created['keyId']}", method="DELETE", key=ada)
         assert status == 204, status
         took = max(within_a_second(f"a key revoked through B is refused by {url}",
