@@ -193,13 +193,13 @@ for spec in "clean paragraph|clean|2" "paragraph with 5 typos|typos|2" "paragrap
   if [ -n "$errors" ]; then echo "  non-2xx responses:$errors"; fi
 done
 
-# Two kinds of request on the server without history, measured in turn, as one table with their
-# ratio. compare TITLE LABEL_A LUA_A PATH_A LABEL_B LUA_B PATH_B
+# Two kinds of request, measured in turn, as one table with their ratio; on the server without
+# history unless PORT_A and PORT_B are given. compare TITLE LABEL_A LUA_A PATH_A LABEL_B LUA_B PATH_B [PORT_A PORT_B]
 compare() {
   : >"$work/a.runs"; : >"$work/b.runs"
   for _ in $(seq 1 "$rounds"); do
-    measure "$port_nohistory" "$3" 32 "$4" >>"$work/a.runs"
-    measure "$port_nohistory" "$6" 32 "$7" >>"$work/b.runs"
+    measure "${8:-$port_nohistory}" "$3" 32 "$4" >>"$work/a.runs"
+    measure "${9:-$port_nohistory}" "$6" 32 "$7" >>"$work/b.runs"
   done
   read -r a_rps a_p50 a_p99 a_errors < <(median <"$work/a.runs")
   read -r b_rps b_p50 b_p99 b_errors < <(median <"$work/b.runs")
@@ -222,20 +222,9 @@ compare "clean paragraph, 32 connections, no history" \
 
 # Users: the same check on the server with users (a key checked on every request) and on the
 # server without, in turns.
-: >"$work/a.runs"; : >"$work/b.runs"
-for _ in $(seq 1 "$rounds"); do
-  measure "$port_users" "$work/typos-key.lua" 32 >>"$work/a.runs"
-  measure "$port_nohistory" "$work/typos.lua" 32 >>"$work/b.runs"
-done
-read -r a_rps a_p50 a_p99 a_errors < <(median <"$work/a.runs")
-read -r b_rps b_p50 b_p99 b_errors < <(median <"$work/b.runs")
-echo
-echo "| paragraph with 5 typos, 32 connections, no history | req/s | p50 | p99 |"
-echo "|---|---:|---:|---:|"
-echo "| with users (Authorization: Bearer KEY) | $a_rps | $a_p50 | $a_p99 |"
-echo "| without users | $b_rps | $b_p50 | $b_p99 |"
-echo "| with users / without | $(ratio "$a_rps" "$b_rps") | | |"
-if [ "$a_errors$b_errors" != "00" ]; then echo "  non-2xx responses: with users $a_errors, without $b_errors"; fi
+compare "paragraph with 5 typos, 32 connections, no history" \
+  "with users (Authorization: Bearer KEY)" "$work/typos-key.lua" /api/v1/check "without users" "$work/typos.lua" /api/v1/check \
+  "$port_users" "$port_nohistory"
 
 # /healthz of the history server while 32 connections load it with checks.
 wrk -t2 -c32 -d"$duration" -s "$work/clean.lua" "http://127.0.0.1:$port_history/api/v1/check" >/dev/null &

@@ -137,15 +137,8 @@ extension PostgresStore {
                 try await connection.query(
                     "SELECT pg_advisory_xact_lock(\(Self.lockSpace), \(Self.commitLock))", logger: logger)
                 // Once a batch and owner; its newest check gives the time.
-                var applied: [(retention: RetentionPolicy, owner: Owner, adding: Int)] = []
+                let applied = RetentionPolicy.applications(of: checks.map { ($0.retention, $0.owner) })
                 let now = checks[checks.count - 1].date
-                for check in checks {
-                    if let index = applied.firstIndex(where: { $0.retention == check.retention && $0.owner == check.owner }) {
-                        applied[index].adding += 1
-                    } else {
-                        applied.append((check.retention, check.owner, 1))
-                    }
-                }
                 for policy in applied {
                     try await Self.applyRetention(policy.retention, owner: policy.owner, now: now, adding: policy.adding, connection, logger)
                 }

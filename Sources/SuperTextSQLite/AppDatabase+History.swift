@@ -47,14 +47,7 @@ extension AppDatabase {
     /// full-text index, and the mistakes their table, later (`HistoryIndexer`).
     static func insert(_ checks: [NewCheck], _ db: Database) throws -> [Int64] {
         // Once a batch and owner; its newest check gives the time.
-        var applied: [(retention: RetentionPolicy, owner: Owner, adding: Int)] = []
-        for check in checks {
-            if let index = applied.firstIndex(where: { $0.retention == check.retention && $0.owner == check.owner }) {
-                applied[index].adding += 1
-            } else {
-                applied.append((check.retention, check.owner, 1))
-            }
-        }
+        let applied = RetentionPolicy.applications(of: checks.map { ($0.retention, $0.owner) })
         for policy in applied {
             try applyRetention(policy.retention, owner: policy.owner, now: checks[checks.count - 1].date, adding: policy.adding, db)
         }

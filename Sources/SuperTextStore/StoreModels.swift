@@ -83,6 +83,22 @@ public struct RetentionPolicy: Sendable, Equatable {
         self.maxCount = maxCount
     }
 
+    /// What a batch of saves applies, in both stores: each policy once per owner, with how many
+    /// checks of that owner the batch adds (the history is kept per owner).
+    public static func applications(
+        of saves: [(retention: RetentionPolicy, owner: Owner)]
+    ) -> [(retention: RetentionPolicy, owner: Owner, adding: Int)] {
+        var applied: [(retention: RetentionPolicy, owner: Owner, adding: Int)] = []
+        for save in saves {
+            if let index = applied.firstIndex(where: { $0.retention == save.retention && $0.owner == save.owner }) {
+                applied[index].adding += 1
+            } else {
+                applied.append((save.retention, save.owner, 1))
+            }
+        }
+        return applied
+    }
+
     /// The date before which checks are deleted, at `now`; `nil` without `maxAge`.
     public func cutoff(now: Date) -> Date? {
         guard let maxAge else { return nil }
