@@ -19,13 +19,6 @@ public func buildApplication(
     let metrics = ServerMetrics()
     let database = try await StoreLocation(configuration.databasePath).open(logger: logger, onCommit: metrics.recordCommit)
     logger.info("database \(database.location)\(configuration.historyEnabled ? "" : " (history off)")")
-    if !configuration.isLoopbackOnly, configuration.apiToken == nil, (try? await database.users().isEmpty) ?? true {
-        logger.warning("""
-            !!! SuperText listens on \(configuration.address) WITHOUT an API token or users: anyone who can reach it \
-            can read the history and the personal dictionary. Set --api-token or SUPERTEXT_API_TOKEN, or add users \
-            (supertext users add NAME --admin). !!!
-            """)
-    }
     if !configuration.allowedOrigins.isEmpty {
         logger.info("pages of \(configuration.allowedOrigins.joined(separator: ", ")) may call the API and change data (--allowed-origin)")
     }
@@ -114,7 +107,15 @@ func buildApplication(
             try? await teamRules.reload()
         }
     }
-    if keys.hasUsers { logger.info("users: every request needs a user's API key") }
+    if keys.hasUsers {
+        logger.info("users: every request needs a user's API key")
+    } else if !configuration.isLoopbackOnly, configuration.apiToken == nil {
+        logger.warning("""
+            !!! SuperText listens on \(configuration.address) WITHOUT an API token or users: anyone who can reach it \
+            can read the history and the personal dictionary. Set --api-token or SUPERTEXT_API_TOKEN, or add users \
+            (supertext users add NAME --admin). !!!
+            """)
+    }
     let access = AccessPolicy(
         keys: keys, token: configuration.apiToken, protectChecks: configuration.protectChecks,
         limits: KeyLimits(.init(checksPerMinute: configuration.keyChecksPerMinute, charactersPerDay: configuration.keyCharactersPerDay)),

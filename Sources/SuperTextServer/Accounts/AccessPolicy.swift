@@ -70,7 +70,7 @@ struct AccessPolicy: Sendable {
             }
             guard let secret else { throw Self.unauthorized("This server needs an API token: send Authorization: Bearer <token>.") }
             try failures.admit(address)
-            guard Self.constantTimeEqual(secret, token) else {
+            guard Self.isToken(secret, token) else {
                 failures.record(address)
                 throw Self.unauthorized("The API token is wrong.")
             }
@@ -89,7 +89,7 @@ struct AccessPolicy: Sendable {
             return Caller(owner: entry.user.owner, user: entry.user, keyID: entry.keyID, isAdmin: entry.user.isAdmin)
         }
         try failures.admit(address)
-        if let token, Self.constantTimeEqual(secret, token) {
+        if let token, Self.isToken(secret, token) {
             guard tokenSuffices else {
                 throw APIError(.forbidden, "On a server with users the API token only manages users: send a user's key.")
             }
@@ -115,6 +115,12 @@ struct AccessPolicy: Sendable {
         }
     }
 
+    /// Whether `secret` is the token, compared as keys are: their SHA-256 in constant time, so
+    /// timing tells nothing of the token, not even its length.
+    static func isToken(_ secret: String, _ token: String) -> Bool {
+        APIKey.constantTimeEqual(APIKey.hash(of: secret), APIKey.hash(of: token))
+    }
+
     static func unauthorized(_ message: String) -> APIError {
         APIError(.unauthorized, message, headers: [.wwwAuthenticate: "Bearer realm=\"SuperText\""])
     }
@@ -129,16 +135,6 @@ struct AccessPolicy: Sendable {
               header.dropFirst(scheme.count).first == " "
         else { return nil }
         return String(header.dropFirst(scheme.count).drop { $0 == " " })
-    }
-
-    /// Compares without returning early, so timing tells nothing about the token.
-    static func constantTimeEqual(_ lhs: String, _ rhs: String) -> Bool {
-        let left = Array(lhs.utf8), right = Array(rhs.utf8)
-        var difference = UInt8(left.count == right.count ? 0 : 1)
-        for index in 0..<max(left.count, right.count) {
-            difference |= (index < left.count ? left[index] : 0) ^ (index < right.count ? right[index] : 0)
-        }
-        return difference == 0
     }
 }
 

@@ -105,7 +105,7 @@ struct TeamRulesController: Sendable {
 
     @Sendable func show(request: Request, context: AppRequestContext) async throws -> Response {
         let name = try FormDecoder.pathSegment(context.parameters.get("name") ?? "")
-        guard let file = try await storeCall({ try await rules.store.teamRuleFiles() }).first(where: { $0.name == name }) else {
+        guard let file = try await rules.store.teamRuleFiles().first(where: { $0.name == name }) else {
             throw APIError(.notFound, "The team has no rule file \(name).")
         }
         return Response(
@@ -131,7 +131,7 @@ struct TeamRulesController: Sendable {
         } catch let error as PatternRuleFile.FormatError {
             throw APIError.badRequest("\(error)")
         }
-        let created = try await storeCall { try await rules.store.putTeamRuleFile(name: name, text: text) }
+        let created = try await rules.store.putTeamRuleFile(name: name, text: text)
         try await rules.reload()
         context.logger.notice("team rule file \(name) \(created ? "added" : "replaced"): \(parsed.count) rules")
         return try JSONResponse.make(Stored(name: name, rules: parsed.count), status: created ? .created : .ok)
@@ -139,15 +139,11 @@ struct TeamRulesController: Sendable {
 
     @Sendable func delete(request: Request, context: AppRequestContext) async throws -> Response {
         let name = try FormDecoder.pathSegment(context.parameters.get("name") ?? "")
-        guard try await storeCall({ try await rules.store.deleteTeamRuleFile(name: name) }) else {
+        guard try await rules.store.deleteTeamRuleFile(name: name) else {
             throw APIError(.notFound, "The team has no rule file \(name).")
         }
         try await rules.reload()
         context.logger.notice("team rule file \(name) removed")
         return Response(status: .noContent)
-    }
-
-    private func storeCall<T>(_ body: () async throws -> T) async throws -> T {
-        do { return try await body() } catch let error as StoreError { throw APIError(error) }
     }
 }

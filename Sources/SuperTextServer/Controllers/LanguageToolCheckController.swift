@@ -55,13 +55,12 @@ struct LanguageToolCheckController: Sendable {
         do {
             let result = try await pool.check(input.check, userRules: userRules) { result, finished in
                 let result = projectContext?.filter(result, text: text.plainText, kind: .plain) ?? result
-                guard let (json, _) = LanguageToolResponse.json(for: result, text: text, limit: answerLimit) else {
-                    let narrowest = LanguageToolResponse(result: result, text: text, windows: LanguageToolResponse.Windows.narrowing.last!)
-                    finished(.failure(LanguageToolError.answerTooLarge(
-                        size: narrowest.json.count, textBytes: text.originalText.utf8.count, limit: answerLimit)))
+                switch LanguageToolResponse.json(for: result, text: text, limit: answerLimit) {
+                case .success(let json): answer.json = json
+                case .failure(let refusal):
+                    finished(.failure(refusal))
                     return
                 }
-                answer.json = json
                 finished(.success(result))
             }
             metrics.recordCheck(result, api: .v2)

@@ -43,15 +43,13 @@ struct UsersController: Sendable {
     struct Listing: Encodable { let users: [Listed] }
 
     @Sendable func list(request: Request, context: AppRequestContext) async throws -> Response {
-        try await storeCall {
-            let keysByUser = Dictionary(grouping: try await store.keys(ofUser: nil), by: \.user)
-            let users = try await store.users().map { user in
-                Listed(
-                    name: user.name, admin: user.isAdmin, createdAt: user.createdAt,
-                    keys: (keysByUser[user.name] ?? []).map { .init(id: $0.id, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt) })
-            }
-            return try JSONResponse.make(Listing(users: users))
+        let keysByUser = Dictionary(grouping: try await store.keys(ofUser: nil), by: \.user)
+        let users = try await store.users().map { user in
+            Listed(
+                name: user.name, admin: user.isAdmin, createdAt: user.createdAt,
+                keys: (keysByUser[user.name] ?? []).map { .init(id: $0.id, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt) })
         }
+        return try JSONResponse.make(Listing(users: users))
     }
 
     struct AddBody: Decodable { let name: String?; let admin: Bool? }
@@ -66,45 +64,37 @@ struct UsersController: Sendable {
         let decoded = try JSONBody.decode(AddBody.self, from: body)
         guard let name = decoded.name else { throw APIError.badRequest("The field 'name' is required.") }
         let key = APIKey.generate()
-        return try await storeCall {
-            let user = try await store.addUser(name: name, isAdmin: decoded.admin ?? false, key: key)
-            try await keys.reloadIfChanged()
-            context.logger.notice("user \(user.name) added\(user.isAdmin ? " (admin)" : "") by \(context.caller.user?.name ?? "the API token")")
-            return try JSONResponse.make(Created(name: user.name, admin: user.isAdmin, keyId: key.id, key: key.secret), status: .created)
-        }
+        let user = try await store.addUser(name: name, isAdmin: decoded.admin ?? false, key: key)
+        try await keys.reloadIfChanged()
+        context.logger.notice("user \(user.name) added\(user.isAdmin ? " (admin)" : "") by \(context.caller.user?.name ?? "the API token")")
+        return try JSONResponse.make(Created(name: user.name, admin: user.isAdmin, keyId: key.id, key: key.secret), status: .created)
     }
 
     @Sendable func remove(request: Request, context: AppRequestContext) async throws -> Response {
         let name = try FormDecoder.pathSegment(context.parameters.get("name") ?? "")
-        return try await storeCall {
-            guard try await store.removeUser(name: name) else { throw APIError(.notFound, "There is no user named \(name).") }
-            try await keys.reloadIfChanged()
-            context.logger.notice("user \(name) removed by \(context.caller.user?.name ?? "the API token")")
-            return Response(status: .noContent)
-        }
+        guard try await store.removeUser(name: name) else { throw APIError(.notFound, "There is no user named \(name).") }
+        try await keys.reloadIfChanged()
+        context.logger.notice("user \(name) removed by \(context.caller.user?.name ?? "the API token")")
+        return Response(status: .noContent)
     }
 
     @Sendable func addKey(request: Request, context: AppRequestContext) async throws -> Response {
         let name = try FormDecoder.pathSegment(context.parameters.get("name") ?? "")
         let key = APIKey.generate()
-        return try await storeCall {
-            guard let user = try await store.addKey(key, toUser: name) else { throw APIError(.notFound, "There is no user named \(name).") }
-            try await keys.reloadIfChanged()
-            return try JSONResponse.make(Created(name: user.name, admin: user.isAdmin, keyId: key.id, key: key.secret), status: .created)
-        }
+        guard let user = try await store.addKey(key, toUser: name) else { throw APIError(.notFound, "There is no user named \(name).") }
+        try await keys.reloadIfChanged()
+        return try JSONResponse.make(Created(name: user.name, admin: user.isAdmin, keyId: key.id, key: key.secret), status: .created)
     }
 
     @Sendable func revoke(request: Request, context: AppRequestContext) async throws -> Response {
         let name = try FormDecoder.pathSegment(context.parameters.get("name") ?? "")
         let id = try FormDecoder.pathSegment(context.parameters.get("key") ?? "")
-        return try await storeCall {
-            guard try await store.revokeKey(id: id, ofUser: name) else {
-                throw APIError(.notFound, "\(name) has no key \(id).")
-            }
-            try await keys.reloadIfChanged()
-            context.logger.notice("key \(id) of \(name) revoked by \(context.caller.user?.name ?? "the API token")")
-            return Response(status: .noContent)
+        guard try await store.revokeKey(id: id, ofUser: name) else {
+            throw APIError(.notFound, "\(name) has no key \(id).")
         }
+        try await keys.reloadIfChanged()
+        context.logger.notice("key \(id) of \(name) revoked by \(context.caller.user?.name ?? "the API token")")
+        return Response(status: .noContent)
     }
 
     struct Me: Encodable {
@@ -123,9 +113,5 @@ struct UsersController: Sendable {
 
     @Sendable func me(request: Request, context: AppRequestContext) async throws -> Response {
         try JSONResponse.make(Me(name: context.caller.user?.name, admin: context.caller.user?.isAdmin ?? false, users: keys.hasUsers))
-    }
-
-    private func storeCall(_ body: () async throws -> Response) async throws -> Response {
-        do { return try await body() } catch let error as StoreError { throw APIError(error) }
     }
 }

@@ -246,15 +246,17 @@ struct LanguageToolResponse: Encodable, Sendable {
         }
     }
 
-    /// The answer to a check of `text` within `limit`: with the widest windows that fit, or
-    /// `nil` when none does.
-    static func json(for result: CheckResult, text: AnnotatedText, limit: SizeLimit) -> (json: [UInt8], windows: Windows)? {
-        let most = limit.bytes(forTextOf: text.originalText.utf8.count)
+    /// The answer to a check of `text` within `limit`, with the widest windows that fit; or,
+    /// when none does, `LanguageToolError.answerTooLarge` with the size of the narrowest.
+    static func json(for result: CheckResult, text: AnnotatedText, limit: SizeLimit) -> Result<[UInt8], LanguageToolError> {
+        let textBytes = text.originalText.utf8.count
+        var size = 0
         for windows in Windows.narrowing {
             let json = LanguageToolResponse(result: result, text: text, windows: windows).json
-            if json.count <= most { return (json, windows) }
+            if json.count <= limit.bytes(forTextOf: textBytes) { return .success(json) }
+            size = json.count
         }
-        return nil
+        return .failure(.answerTooLarge(size: size, textBytes: textBytes, limit: limit))
     }
 
     /// The response for a check of `text`'s plain text.
