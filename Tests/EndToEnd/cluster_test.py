@@ -314,6 +314,17 @@ backend replicas
         _, insights = request(f"{balancer}/api/v1/insights", key=bob)
         assert bobs["items"] == [] and words["words"] == [] and rules["rules"] == [], (bobs, words, rules)
         assert "recieve" not in [m["word"] for m in insights["frequentMistakes"]], insights
+        with urllib.request.urlopen(urllib.request.Request(
+                f"{balancer}/api/v1/dictionary/export", headers={"Authorization": f"Bearer {bob}"}), timeout=10) as exported:
+            assert exported.read() == b"", "Bob's export holds Ada's words"
+        # The same through /v2 with LanguageTool's username and apiKey.
+        form = urllib.parse.urlencode({"text": "Adaword is here.", "language": "en-US", "username": "bob", "apiKey": bob}).encode()
+        with urllib.request.urlopen(urllib.request.Request(f"{balancer}/v2/check", data=form), timeout=10) as answer:
+            bobs_matches = json.load(answer)["matches"]
+        assert [m["offset"] for m in bobs_matches] == [0], "Bob's /v2 check accepts Ada's word"
+        query = urllib.parse.urlencode({"username": "bob", "apiKey": bob})
+        with urllib.request.urlopen(f"{balancer}/v2/words?{query}", timeout=10) as answer:
+            assert json.load(answer)["words"] == [], "Bob's /v2/words lists Ada's word"
         status, _ = refused(f"{balancer}/api/v1/history", method="DELETE", key=bob)
         assert status == 204, status
         _, still = request(f"{balancer}/api/v1/history/{adas['id']}", key=ada)
