@@ -21,8 +21,10 @@ enum TestServer {
         configuration.workers = 2
         configuration.partSize = 1024
         // Every suite shares its two workers, so a check may wait behind many others on a
-        // loaded machine; the tests of the time limit make pools of their own.
+        // loaded machine: neither the time limit nor the queue's bound may refuse it here.
+        // The tests of those bounds make pools of their own.
         configuration.checkTimeout = .seconds(600)
+        configuration.queueLimit = 100_000
         return try! makeProofreadingPool(configuration: configuration, logger: logger)
     }()
 
