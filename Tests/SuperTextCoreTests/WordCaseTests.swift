@@ -15,6 +15,10 @@ struct WordCaseTests {
         #expect(WordCase.hasInnerCapitals("XMLSec") && WordCase.hasInnerCapitals("THis"))
         #expect(!WordCase.hasInnerCapitals("NASA") && !WordCase.hasInnerCapitals("Paris"))
         #expect(WordCase.capitalized("THis") == "This")
+        // Beyond ASCII, Unicode's letters decide.
+        #expect(WordCase.hasInnerCapitals("ÉcoleÉ") && !WordCase.hasInnerCapitals("École") && !WordCase.hasInnerCapitals("ÉCOLE"))
+        #expect(WordCase.startsWithCapital("Ärger") && !WordCase.startsWithCapital("ärger") && WordCase.startsWithCapital("Zoo"))
+        #expect(!WordCase.startsWithCapital("zoo") && !WordCase.startsWithCapital("") && !WordCase.startsWithCapital("1A"))
     }
 
     @Test func namesWithCapitalsInsideAreNotFlagged() throws {

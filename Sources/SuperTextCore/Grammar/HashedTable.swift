@@ -1,10 +1,18 @@
 /// Values found by the 64-bit FNV-1a hash of a word: the hashes sorted in one array, the values
-/// beside them in another, found by binary search. A quarter of the memory of a `Dictionary` of
-/// the same strings; a collision among a few hundred thousand words is improbable enough for
-/// what the tables hold (a word's number in the trigram model, its first sound).
+/// beside them in another. A quarter of the memory of a `Dictionary` of the same strings; a
+/// collision among a few hundred thousand words is improbable enough for what the tables hold (a
+/// word's number in the trigram model, its first sound).
+///
+/// A hash is found through a directory of its top bits (about four hashes a bucket), not by
+/// binary search: the hashes are spread evenly, and the seventeen steps of a binary search over
+/// the model's 72,547 words were each a cache miss, a sixth of the confused-word rule's time.
 struct HashedTable<Value: Sendable>: Sendable {
     private let hashes: [UInt64]
     private let values: [Value]
+    /// Where the hashes of each bucket start in `hashes` (one more entry for the end).
+    private let buckets: [UInt32]
+    /// 64 minus the number of the directory's bits: a hash's bucket is `hash >> shift`.
+    private let shift: UInt64
 
     /// The entries, those of one hash joined by `merge` (in no set order: it must not depend on one).
     init(_ entries: [(hash: UInt64, value: Value)], merge: (Value, Value) -> Value) {
@@ -20,17 +28,31 @@ struct HashedTable<Value: Sendable>: Sendable {
         }
         self.hashes = hashes
         self.values = values
+        var bits = 1
+        while bits < 24, 1 << (bits + 2) < hashes.count { bits += 1 }
+        let shift = UInt64(64 - bits)
+        var buckets = [UInt32](repeating: 0, count: (1 << bits) + 1)
+        var position = 0
+        for bucket in 0..<(1 << bits) {
+            buckets[bucket] = UInt32(position)
+            while position < hashes.count, Int(hashes[position] >> shift) == bucket { position += 1 }
+        }
+        buckets[1 << bits] = UInt32(hashes.count)
+        self.buckets = buckets
+        self.shift = shift
     }
 
     /// The value of a word.
     @inline(__always)
     subscript(word: String) -> Value? {
-        let hash = FNV1a.hash(word.utf8)
-        var low = 0, high = hashes.count
-        while low < high {
-            let middle = (low + high) >> 1
-            if hashes[middle] < hash { low = middle + 1 } else { high = middle }
+        let hash = word.utf8.withContiguousStorageIfAvailable { FNV1a.hash($0) } ?? FNV1a.hash(word.utf8)
+        let bucket = Int(hash >> shift)
+        var position = Int(buckets[bucket])
+        let end = Int(buckets[bucket + 1])
+        while position < end {
+            if hashes[position] >= hash { return hashes[position] == hash ? values[position] : nil }
+            position += 1
         }
-        return low < hashes.count && hashes[low] == hash ? values[low] : nil
+        return nil
     }
 }

@@ -225,3 +225,18 @@ public final class TrigramModel: @unchecked Sendable {
         return pairBackoffWeight(previous2, previous1) + backoff + unigramFloat(Int(word), 0)
     }
 }
+
+extension CheckedDocument {
+    /// The model's number of each token (`unknown` for whitespace), worked out once a document
+    /// and read by every rule that asks the model: two rules looked each word up in turn.
+    func modelWordIDs(_ model: TrigramModel, lexicon: Lexicon) -> [TrigramModel.WordID] {
+        analyses.value(ModelWordIDs.self, lexicon: lexicon) {
+            ModelWordIDs(ids: tokens.indices.map { tokens[$0].isWhitespace ? TrigramModel.unknown : model.id(of: lowercasedTexts[$0]) })
+        }.ids
+    }
+}
+
+/// The analysis `modelWordIDs` keeps.
+private struct ModelWordIDs: Sendable {
+    let ids: [TrigramModel.WordID]
+}

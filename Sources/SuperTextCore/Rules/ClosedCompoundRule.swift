@@ -79,6 +79,7 @@ public struct ClosedCompoundRule: ProofreadingRule {
         guard let model = context.grammar.languageModel else { return [] }
         var matches: [Match] = []
         let tokens = document.tokens
+        var known: [TrigramModel.WordID]?
         for sentence in document.sentenceTokens {
             let significant = document.significantTokens(in: sentence)
             var position = 0
@@ -94,7 +95,9 @@ public struct ClosedCompoundRule: ProofreadingRule {
                 // The joined word first: most pairs make no word.
                 guard Self.isPiece(left), Self.isPiece(right) else { continue }
                 let joined = left + right
-                let ids = (left: model.id(of: left), right: model.id(of: right), joined: model.id(of: joined))
+                let words = known ?? document.modelWordIDs(model, lexicon: context.grammar.lexicon)
+                known = words
+                let ids = (left: words[first], right: words[second], joined: model.id(of: joined))
                 guard ids.joined != TrigramModel.unknown, model.logProbability(of: ids.joined) >= Self.minimumProbability,
                       Self.hasPlainCase(document.bytes[tokens[first].byteRange], capitalAllowed: true),
                       Self.hasPlainCase(document.bytes[tokens[second].byteRange], capitalAllowed: false),
@@ -112,11 +115,14 @@ public struct ClosedCompoundRule: ProofreadingRule {
                 // them"), unless the second word is no noun ("some how", "any where").
                 if Self.determiners.contains(left), !Self.questionWords.contains(right),
                    [.NN, .NNS, .NNU].contains(where: { context.grammar.lexicon.hasReading(right, tag: $0) }) { continue }
-                func number(_ word: String?) -> TrigramModel.WordID { word.map(model.id) ?? TrigramModel.unknown }
+                // The model's number of the word at `position` of the sentence; nil for no word.
+                func number(_ position: Int) -> TrigramModel.WordID? {
+                    document.lowercasedWord(at: position, of: significant) == nil ? nil : words[significant[position]]
+                }
                 let window = (
-                    before2: position >= 2 ? number(document.lowercasedWord(at: position - 2, of: significant)) : model.sentenceStart,
-                    before1: position >= 1 ? number(before) : model.sentenceStart,
-                    after1: after.map(model.id), after2: after == nil ? nil : document.lowercasedWord(at: position + 3, of: significant).map(model.id))
+                    before2: position >= 2 ? number(position - 2) ?? TrigramModel.unknown : model.sentenceStart,
+                    before1: position >= 1 ? number(position - 1) ?? TrigramModel.unknown : model.sentenceStart,
+                    after1: number(position + 2), after2: after == nil ? nil : number(position + 3))
                 guard Self.odds(ids, window, model: model) >= minimumRatio else { continue }
                 let written = document.text(tokens: first..<second + 1)
                 let suggestion = WordCase.startsWithCapital(written) ? WordCase.capitalizingFirst(joined) : joined

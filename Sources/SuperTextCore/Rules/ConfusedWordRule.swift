@@ -148,6 +148,7 @@ public struct ConfusedWordRule: ProofreadingRule {
         guard let model = context.grammar.languageModel else { return [] }
         var matches: [Match] = []
         let tokens = document.tokens
+        var ids: [TrigramModel.WordID]?
         for sentence in document.sentenceTokens {
             let significant = document.significantTokens(in: sentence)
             var window: [TrigramModel.WordID]?
@@ -157,8 +158,9 @@ public struct ConfusedWordRule: ProofreadingRule {
                 else { continue }
                 // The sentence's words as the model numbers them, between `<s> <s>` and `</s>`;
                 // punctuation and numbers are words it does not know.
-                let words = window ?? [model.sentenceStart, model.sentenceStart]
-                    + significant.map { model.id(of: document.lowercasedTexts[$0]) } + [model.sentenceEnd]
+                let known = ids ?? document.modelWordIDs(model, lexicon: context.grammar.lexicon)
+                ids = known
+                let words = window ?? [model.sentenceStart, model.sentenceStart] + significant.map { known[$0] } + [model.sentenceEnd]
                 window = words
                 let afterNext = document.lowercasedWord(at: position + 2, of: significant)
                 guard let better = likelier(than: written, candidates: candidates, at: position + 2, in: words, model: model,
