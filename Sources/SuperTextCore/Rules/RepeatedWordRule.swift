@@ -14,7 +14,9 @@ public struct RepeatedWordRule: ProofreadingRule {
     static let allowed: [String: Set<String>] = [
         "en": ["had", "that", "is", "do", "bye", "so", "very", "no", "yes", "ha", "la"],
         "fr": ["nous", "vous", "si", "très", "non", "oui", "bye", "la", "faire", "en", "donnant", "couvent", "olé", "mieux", "tam", "pan", "toc", "cha", "fifty"],
-        "de": ["die", "der", "das", "sehr", "ja", "nein", "so", "la"],
+        // A pronoun whose subject and object forms are one ("dann kritisieren sie sie"), and an
+        // article after a relative pronoun of the same form ("der Mann, dem dem Kind …").
+        "de": ["die", "der", "das", "den", "dem", "des", "sie", "es", "ihr", "sehr", "ja", "nein", "so", "la"],
         "es": ["muy", "no", "sí", "que", "la", "bye"],
     ]
 
@@ -22,6 +24,8 @@ public struct RepeatedWordRule: ProofreadingRule {
         .wrong("I saw the the cat.", "I saw the cat."),
         .right("He had had enough, so so be it."),
         .right("Nous nous levons.", language: "fr"),
+        .right("Zuerst lieben die Kinder ihre Eltern, dann kritisieren sie sie.", language: "de-DE"),
+        .wrong("Die Zeiten ändern sich, und wir mit mit ihnen.", "Die Zeiten ändern sich, und wir mit ihnen.", language: "de-DE"),
         .right("Je suis allé à Bora Bora. Il faut le faire faire.", language: "fr"),
     ]
 

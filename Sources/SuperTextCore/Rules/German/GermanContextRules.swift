@@ -466,6 +466,7 @@ public struct GermanNounInfinitiveRule: ProofreadingRule {
         .wrong("Beim Auto fahren kommen mir die besten Einfälle.", "Beim Autofahren kommen mir die besten Einfälle.", language: "de-DE"),
         .wrong("Beim Zähne putzen sollte man nicht reden.", "Beim Zähneputzen sollte man nicht reden.", language: "de-DE"),
         .right("Beim Bäcker kaufen wir Brot. Zum Frühstück essen wir Brot. Beim Autofahren singt er. Beim Arzt warten viele Leute.", language: "de-DE"),
+        .right("Wer andere zum Lachen bringen kann, muss ernst genommen werden. Er wollte sie zum Schweigen bringen.", language: "de-DE"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -485,6 +486,8 @@ public struct GermanNounInfinitiveRule: ProofreadingRule {
             for position in 0..<max(0, sentence.count - 3) where ["beim", "zum", "vom"].contains(sentence.text(position)) {
                 let noun = position + 1, verb = position + 2, after = position + 3
                 guard sentence.isWord(noun), sentence.isCapitalized(noun), sentence.has(noun, .NN),
+                      // An infinitive made noun is the phrase's end, not an object ("zum Lachen bringen").
+                      !context.grammar.lexicon.readings(of: sentence.text(noun)).contains(where: { $0.tag == .VB }),
                       sentence.isWord(verb), !sentence.isCapitalized(verb), sentence.has(verb, .VB),
                       ["en", "ern", "eln"].contains(where: { sentence.text(verb).hasSuffix($0) }),
                       sentence.isWord(after), !sentence.isCapitalized(after),

@@ -28,6 +28,7 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
         .right("Er steht im erhalten gebliebenen Flügel. Der bestand aus Stahl. Das heute gebackene Brot. Zwei plus drei ist fünf. Ich will das lesen. Die ganze Nacht über schlief er.", language: "de-DE"),
         .right("Von links kommt keiner. Er weiß alles von nichts. Du bekommst ihn, wenn du ihn am wenigsten brauchen kannst. Eine Weile später kommen drei heraus.", language: "de-DE"),
         .right("Es gibt eine alternative numerische Möglichkeit. Lies die letzten 3 Ziffern. Das ist eine schnelle und einfache Lösung. In der antike und christliche Elemente stehen.", language: "de-DE"),
+        .right("Es ist nichts schöner anzuschauen als das Meer. Das ist mehr oder weniger gelungen. So ahn' ich es.", language: "de-DE"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -53,7 +54,13 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
                 else { continue }
                 let text = sentence.text(position)
                 let readings = lexicon.readings(of: text)
-                guard !readings.isEmpty else { continue }
+                guard !readings.isEmpty,
+                      // A word cut short by an apostrophe is a verb of verse or speech ("ahn' ich").
+                      !["'", "’"].contains(sentence.text(position + 1)),
+                      // "mehr oder weniger", "mehr als": the comparative, not das Mehr.
+                      text != "mehr" || !["oder", "als"].contains(sentence.text(position + 1)),
+                      !Self.isZuInfinitive(text, lexicon: lexicon)
+                else { continue }
                 let nouns = readings.filter { $0.tag == .NN }
                 let before = sentence.text(position - 1)
                 let beforeReadings = sentence.readings(position - 1)
@@ -131,6 +138,19 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
             }
         }
         return matches
+    }
+
+    /// Whether `word` is an infinitive with "zu" inside it ("anzuschauen", "aufzuhören"): a
+    /// separable verb's particle, "zu", then the verb, which is never a noun.
+    static func isZuInfinitive(_ word: String, lexicon: Lexicon) -> Bool {
+        guard word.count >= 7, word.hasSuffix("n") else { return false }
+        var search = word.index(word.startIndex, offsetBy: 2)
+        while let found = word.range(of: "zu", range: search..<word.endIndex) {
+            let verb = String(word[..<found.lowerBound]) + String(word[found.upperBound...])
+            if verb.count >= 5, lexicon.readings(of: verb).contains(where: { $0.tag == .VB }) { return true }
+            search = found.upperBound
+        }
+        return false
     }
 
     /// Whether the noun phrase goes on after the inflected adjective at `position` (German
@@ -338,6 +358,8 @@ public struct GermanArticleNounRule: ProofreadingRule {
         .right("Sie öffnete die große Haustür.", language: "de-DE"),
         .right("Vielen Dank für das Catering und die Organisation.", language: "de-DE"),
         .right("Das Haus, das Peter gekauft hat. Mit dem Stock. Der Frau gefällt die Haustür. Den Kindern geht es gut.", language: "de-DE"),
+        // Verbs and adjectives made nouns, and diminutives, whose plural is their singular.
+        .right("Sie verbringen die Zeit mit dem Tragen der Koffer. Da hilft kein Jammern. Er weist das Fremde ab. Sie gab es den Kleinen. Er schrieb an die Fräulein.", language: "de-DE"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -381,7 +403,7 @@ public struct GermanArticleNounRule: ProofreadingRule {
                 guard sentence.isWord(nounPosition), sentence.isCapitalized(nounPosition), !sentence.isAllCapitals(nounPosition),
                       !sentence.isWord(nounPosition + 1) || !sentence.isCapitalized(nounPosition + 1) || sentence.has(nounPosition + 1, .VBF)
                 else { continue }
-                let nouns = GermanWords.nounReadings(sentence.text(nounPosition), lexicon: lexicon)
+                let nouns = GermanWords.nounReadings(sentence.text(nounPosition), lexicon: lexicon, nominalised: true)
                 guard !nouns.isEmpty else { continue }
                 // The cases a preposition before the article allows.
                 var cases: WordFeatures?

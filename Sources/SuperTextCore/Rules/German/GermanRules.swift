@@ -47,7 +47,58 @@ enum GermanWords {
     /// The noun readings of a capitalised word: its own, or those of the longest noun it ends
     /// with when what comes before is a word too, with or without a joining s (a compound takes
     /// the gender of its last part: die Haustür like die Tür; "Catering" is no "Cate" + "Ring").
-    static func nounReadings(_ word: String, lexicon: Lexicon) -> [Lexicon.Reading] {
+    ///
+    /// Beside them, the plural of a diminutive, which is its singular ("die Mädchen", "die
+    /// Weiblein"), and with `nominalised`, what German makes of any verb and adjective after an
+    /// article (`nominalisedReadings`); without one ("dass Lesen Spaß macht") that says nothing.
+    static func nounReadings(_ word: String, lexicon: Lexicon, nominalised: Bool = false) -> [Lexicon.Reading] {
+        var readings = lexiconNounReadings(word, lexicon: lexicon)
+        if word.hasSuffix("chen") || word.hasSuffix("lein") {
+            for reading in readings where reading.features.contains(.neuter) && reading.features.contains(.singular) {
+                readings.append(Lexicon.Reading(tag: .NN, lemma: reading.lemma, features: WordFeatures([.plural]).union(.grammaticalCase)))
+            }
+        }
+        return nominalised ? readings + nominalisedReadings(word, lexicon: lexicon) : readings
+    }
+
+    /// A verb's infinitive and an inflected adjective written with a capital are nouns, whatever
+    /// the lexicon lists: "das Tragen" (not only the plural of "die Trage"), "kein Weinen",
+    /// "das Fremde", "dem Guten". An infinitive is a neuter singular (without the genitive's
+    /// -s); an adjective takes the gender the article gives it, with its weak or strong ending:
+    /// -e after der, die, das; -en in the plural and the oblique cases; -es, -er, -em strong.
+    static func nominalisedReadings(_ word: String, lexicon: Lexicon) -> [Lexicon.Reading] {
+        // The caller has seen the capital: the lexicon's words, and so `word`, are lowercase.
+        guard word.count >= 4 else { return [] }
+        let lowercase = word.lowercased()
+        let readings = lexicon.readings(of: lowercase)
+        var nouns: [Lexicon.Reading] = []
+        func add(_ features: [WordFeature]) { nouns.append(Lexicon.Reading(tag: .NN, lemma: lowercase, features: WordFeatures(features))) }
+        if readings.contains(where: { $0.tag == .VB }), lowercase.hasSuffix("n") {
+            add([.neuter, .singular, .nominative, .dative, .accusative])
+        }
+        if readings.contains(where: { $0.tag == .JJ && $0.lemma != lowercase }) {
+            if lowercase.hasSuffix("e") {
+                add([.masculine, .singular, .nominative])
+                add([.feminine, .neuter, .singular, .nominative, .accusative])
+            } else if lowercase.hasSuffix("en") {
+                add([.masculine, .singular, .accusative, .dative, .genitive])
+                add([.feminine, .neuter, .singular, .dative, .genitive])
+                add([.plural, .nominative, .accusative, .dative, .genitive])
+            } else if lowercase.hasSuffix("es") {
+                add([.neuter, .singular, .nominative, .accusative])
+            } else if lowercase.hasSuffix("er") {
+                add([.masculine, .singular, .nominative])
+                add([.feminine, .singular, .dative, .genitive])
+                add([.plural, .genitive])
+            } else if lowercase.hasSuffix("em") {
+                add([.masculine, .neuter, .singular, .dative])
+            }
+        }
+        return nouns
+    }
+
+    /// The noun readings the lexicon gives a word, or those of the noun it ends with.
+    private static func lexiconNounReadings(_ word: String, lexicon: Lexicon) -> [Lexicon.Reading] {
         let own = lexicon.readings(of: word).filter { $0.tag == .NN }
         if !own.isEmpty { return own }
         guard lexicon.readings(of: word).isEmpty, word.count >= 7 else { return [] }
