@@ -29,6 +29,7 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
         .right("Von links kommt keiner. Er weiß alles von nichts. Du bekommst ihn, wenn du ihn am wenigsten brauchen kannst. Eine Weile später kommen drei heraus.", language: "de-DE"),
         .right("Es gibt eine alternative numerische Möglichkeit. Lies die letzten 3 Ziffern. Das ist eine schnelle und einfache Lösung. In der antike und christliche Elemente stehen.", language: "de-DE"),
         .right("Es ist nichts schöner anzuschauen als das Meer. Das ist mehr oder weniger gelungen. So ahn' ich es.", language: "de-DE"),
+        .right("Das wissen alle Machthaber. Der Narr hält sich für weise. Das sagen viele.", language: "de-DE"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -87,7 +88,9 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
                     // with or a contraction ("die sonne scheint", "beim lesen", "die runde
                     // machen"), and not followed by a pronoun that makes the article a pronoun
                     // ("das lesen wir").
+                    // A pronoun, or a quantifier standing for the subject ("das wissen alle"), after the verb.
                     let nextIsPronoun = sentence.tags(position + 1).containsAny(WordTags([.PRP, .PRPO]))
+                        || sentence.tags(position).containsAny(WordTags([.VB, .VBF])) && Self.subjectQuantifiers.contains(sentence.text(position + 1))
                     let nextIsVerb = sentence.has(position + 1, .VBF) && !sentence.has(position + 1, .NN)
                     // An adjective standing for a noun named before ("das beste", "ein neues
                     // kaufen", "ich finde das gut") keeps its small letter.
@@ -173,6 +176,9 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
     static let standaloneAdjectives: Set<String> = [
         "andere", "anderen", "anderer", "beide", "beiden", "meisten", "übrigen", "einzelnen", "letzteren", "ersteren", "wenigen", "vielen",
     ]
+
+    /// Quantifiers that stand alone as a subject ("das wissen alle", "das sagen viele").
+    static let subjectQuantifiers: Set<String> = ["alle", "viele", "beide", "manche", "einige", "wenige", "mehrere", "jeder", "jede", "keiner", "niemand", "jemand", "man"]
 
     /// Words that count the plural noun after them ("einige Fragen", "drei Sprachen").
     static let pluralQuantifiers: Set<String> = [
@@ -316,7 +322,10 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
         if adjectives == 0, sentence.isWord(start), GermanClosedWordClasses.table[before]?.contains(where: { $0.tag == .IN }) == true {
             // "auf rasen", "unter tränen": a preposition, then a word that is a noun in a case it governs.
             // "zu hoch", "über verbissen" (a participle), "die Nacht über schlief" (a postposition).
-            guard !notBeforeNounPhrase.contains(before), before != "zu" || !adverbsAfterZu.contains(text),
+            // An adjective without an ending after "für" is predicative ("für weise halten", "für gut
+            // befinden"); after other prepositions it may be a noun ("auf Deutsch").
+            guard before != "für" || !sentence.readings(position).contains(where: { $0.tag == .JJ && $0.lemma == text }),
+                  !notBeforeNounPhrase.contains(before), before != "zu" || !adverbsAfterZu.contains(text),
                   !tags.contains(.JJ) || tags.contains(.VB) || !text.hasSuffix("en"),
                   !verbReading && !tags.contains(.RB) || !["über", "nach", "entlang", "hindurch", "wegen", "zuliebe"].contains(before) || !sentence.isCapitalized(start - 1), !(before == "zu" && infinitive), before != "nach" || !sentence.isCapitalized(start - 1),
                   let cases = GermanClosedWordClasses.governedCases(before)
@@ -360,6 +369,9 @@ public struct GermanArticleNounRule: ProofreadingRule {
         .right("Das Haus, das Peter gekauft hat. Mit dem Stock. Der Frau gefällt die Haustür. Den Kindern geht es gut.", language: "de-DE"),
         // Verbs and adjectives made nouns, and diminutives, whose plural is their singular.
         .right("Sie verbringen die Zeit mit dem Tragen der Koffer. Da hilft kein Jammern. Er weist das Fremde ab. Sie gab es den Kleinen. Er schrieb an die Fräulein.", language: "de-DE"),
+        // A suffix gives the gender of a word the lexicon lacks: die Eigenschaft, das Weiblein.
+        .right("Das ist keine physiologische Eigenschaft. Er schrieb an die Weiblein. Sie nennt drei Unwägbarkeiten.", language: "de-DE"),
+        .wrong("Das ist kein physiologische Eigenschaft.", "Das ist keine physiologische Eigenschaft.", language: "de-DE"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [

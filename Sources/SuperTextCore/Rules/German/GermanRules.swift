@@ -97,11 +97,28 @@ enum GermanWords {
         return nouns
     }
 
-    /// The noun readings the lexicon gives a word, or those of the noun it ends with.
+    /// Suffixes that make a noun of one gender, whatever stands before them (die Eigenschaft, not
+    /// der Schaft; das Weiblein, not der Lein), with the plural ending each takes.
+    static let genderSuffixes: [(suffix: String, gender: WordFeature, plural: String)] = [
+        ("schaft", .feminine, "en"), ("ung", .feminine, "en"), ("heit", .feminine, "en"), ("keit", .feminine, "en"),
+        ("tät", .feminine, "en"), ("ion", .feminine, "en"), ("chen", .neuter, ""), ("lein", .neuter, ""),
+    ]
+
+    /// The noun readings the lexicon gives a word, else those its suffix or the noun it ends with give.
     private static func lexiconNounReadings(_ word: String, lexicon: Lexicon) -> [Lexicon.Reading] {
         let own = lexicon.readings(of: word).filter { $0.tag == .NN }
         if !own.isEmpty { return own }
         guard lexicon.readings(of: word).isEmpty, word.count >= 7 else { return [] }
+        for (suffix, gender, plural) in genderSuffixes {
+            let singular = word.hasSuffix(suffix), pluralForm = !plural.isEmpty && word.hasSuffix(suffix + plural)
+            guard singular || pluralForm else { continue }
+            var readings: [Lexicon.Reading] = []
+            if singular { readings.append(Lexicon.Reading(tag: .NN, lemma: word, features: WordFeatures([gender, .singular]).union(.grammaticalCase))) }
+            if singular && plural.isEmpty || pluralForm {
+                readings.append(Lexicon.Reading(tag: .NN, lemma: word, features: WordFeatures([.plural]).union(.grammaticalCase)))
+            }
+            return readings
+        }
         let characters = Array(word)
         func isWord(_ head: String) -> Bool {
             !lexicon.readings(of: head).isEmpty || (head.count > 3 && head.hasSuffix("s") && !lexicon.readings(of: String(head.dropLast())).isEmpty)
