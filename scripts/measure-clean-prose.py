@@ -2,7 +2,7 @@
 """How often clean prose gets a match that is not spelling: the false alarms a writer sees.
 
 Draws quotations, proverbs and anecdotes from Debian's fortune packages (`fortunes-de`,
-`fortunes-fr`, `fortunes-es`, `fortunes`; installed by `apt-get install`, never copied into the
+`fortunes-es`, `fortunes`; Debian packages no French fortunes; installed by `apt-get install`, never copied into the
 repository), one quotation a line, and checks them with `supertext check --format json`. A
 quotation counts when it gets a match of any rule but spelling.
 
@@ -31,15 +31,13 @@ SOURCES = {
         "anekdoten", "gedichte", "kinderzitate", "letzteworte", "lieberals", "murphy", "regeln",
         "sprichworte", "sprueche", "wusstensie", "zitate",
     ]),
-    "fr": ("fr", "/usr/share/games/fortunes/fr", [
-        "androides", "art", "combats", "litterature", "machines", "pensees", "politique",
-        "proverbes", "religion", "sciences", "societe", "femmes",
-    ]),
     "es": ("es", "/usr/share/games/fortunes/es", [
-        "ciencia", "contenidos", "familia", "filosofia", "humor", "leydemurphy", "libertad",
-        "literatura", "mujeres", "personas", "politica", "sabiduria", "sexualidad",
+        name + ".fortunes" for name in [
+            "amistad", "arte", "ciencia", "familia", "famosos", "filosofia", "humanos", "libertad", "poder",
+            "proverbios", "refranes", "sabiduria",
+        ]
     ]),
-    "en": ("en-US", "/usr/share/games/fortunes", ["fortunes", "literature", "people", "wisdom", "science"]),
+    "en": ("en-US", "/usr/share/games/fortunes", ["fortunes", "literature", "people", "wisdom", "science", "education", "love", "work"]),
 }
 
 

@@ -26,6 +26,7 @@ struct SpanishDeterminerAgreementRule: ProofreadingRule {
         .right("La vi ayer. Los tiene en casa. Las casas son blancas.", language: "es"),
         .right("Vengo de El Salvador y vivo en La Habana.", language: "es"),
         .right("El artista y la artista. La gente. El mar y la mar.", language: "es"),
+        .right("Eres más gandul que la chaqueta de un guardia. Casado a los cincuenta, no llegarás a los sesenta. La testigo habló.", language: "es"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [

@@ -45,7 +45,10 @@ struct SpanishNounPhrase {
                 let noun = position + 1
                 let nounText = sentence.text(noun)
                 // "un poco cansada", "una vez terminado": small words are no nouns here.
-                if sentence.isClosedClassOrNumber(noun) || SpanishClosedWordClasses.table[nounText] != nil || nounText == "vez" { continue }
+                if sentence.isClosedClassOrNumber(noun) || SpanishClosedWordClasses.table[nounText] != nil || nounText == "vez"
+                    || SpanishWords.cardinals.contains(nounText) { continue }
+                // "esta acostumbrado": "esta" before a participle is the verb estar written without its accent.
+                if ["esta", "estas"].contains(det), ["ado", "ido", "ada", "ida", "ados", "idos", "adas", "idas"].contains(where: { nounText.hasSuffix($0) }) { continue }
                 // "un poco cansada", "mucho yerra", "ciertos son": a quantifier or demonstrative
                 // before anything but a noun of known gender is no determiner of it.
                 if !articles.contains(det) {

@@ -63,10 +63,31 @@ enum SpanishWords {
 
     /// The gender and number of a word's noun and adjective readings, one set per reading.
     static func nominalFeatures(_ sentence: RuleSentence, _ position: Int) -> [WordFeatures] {
-        sentence.readings(position).filter { $0.tag == .NN || $0.tag == .JJ || $0.tag == .VBN }.map {
+        let features = sentence.readings(position).filter { $0.tag == .NN || $0.tag == .JJ || $0.tag == .VBN }.map {
             $0.features.intersection(WordFeatures.gender.union(WordFeatures.number))
         }
+        // A noun of common gender names a man or a woman with one form: el guardia, la guardia.
+        let text = sentence.text(position)
+        guard !features.isEmpty, commonGender.contains(text) || text.hasSuffix("ista") || text.hasSuffix("istas") else { return features }
+        return features.map { $0.subtracting(WordFeatures.gender).union(WordFeatures([.masculine, .feminine])) }
     }
+
+    /// Nouns of people with one form for both sexes (and their plurals), beside those in -ista.
+    static let commonGender: Set<String> = [
+        "guardia", "guardias", "policía", "policías", "guía", "guías", "colega", "colegas", "atleta", "atletas", "testigo", "testigos",
+        "modelo", "modelos", "cónyuge", "cónyuges", "joven", "jóvenes", "estudiante", "estudiantes", "cantante", "cantantes",
+        "paciente", "pacientes", "agente", "agentes", "representante", "representantes", "intérprete", "intérpretes", "líder", "líderes",
+        "mártir", "mártires", "rehén", "rehenes", "psiquiatra", "psiquiatras", "pediatra", "pediatras", "homicida", "homicidas",
+        "suicida", "suicidas", "indígena", "indígenas", "demócrata", "demócratas", "compatriota", "compatriotas", "idiota", "idiotas",
+        "hipócrita", "hipócritas", "camarada", "camaradas", "adolescente", "adolescentes", "habitante", "habitantes", "amante", "amantes",
+    ]
+
+    /// Cardinal numbers written as words: invariable, so no determiner disagrees with them ("los sesenta").
+    static let cardinals: Set<String> = [
+        "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "once", "doce", "trece", "catorce", "quince",
+        "dieciséis", "diecisiete", "dieciocho", "diecinueve", "veinte", "treinta", "cuarenta", "cincuenta", "sesenta", "setenta",
+        "ochenta", "noventa", "cien", "mil",
+    ]
 }
 
 /// The verb after a subject pronoun agrees with it in person and number
