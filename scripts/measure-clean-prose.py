@@ -11,7 +11,9 @@ never printed): rules are written from what the first part shows, and judged on 
 Files of deliberate mistakes (stylistic blunders, jokes on words) are left out.
 
 Usage: scripts/measure-clean-prose.py --language de [--binary .build/release/supertext]
-       [--count 600] [--seed 1] [--show N]
+       [--count 600] [--seed 1] [--show N] [--ignore RULE]...
+`--ignore` leaves a rule out of the count (fortune files are typed as plain text: two spaces
+after a full stop, a hyphen for a dash, which the typography rules rightly flag).
 Prints the rate on each part, the rules that fired on each (counts only for the scored part),
 and up to N flagged quotations of the read part.
 """
@@ -75,8 +77,8 @@ def utf16_length(text):
     return len(text.encode("utf-16-le")) // 2
 
 
-def check(binary, code, lines):
-    """The rules that fired on each line (spelling left out)."""
+def check(binary, code, lines, ignored):
+    """The rules that fired on each line (spelling and `ignored` left out)."""
     with tempfile.NamedTemporaryFile("w", suffix=".txt", encoding="utf-8", delete=False) as file:
         file.write("\n\n".join(lines) + "\n")
         path = file.name
@@ -94,7 +96,7 @@ def check(binary, code, lines):
         position += utf16_length(line) + 2
     fired = [[] for _ in lines]
     for match in result["matches"]:
-        if match["rule"] == "SPELLING":
+        if match["rule"] == "SPELLING" or match["rule"] in ignored:
             continue
         index = max(i for i, start in enumerate(starts) if start <= match["offset"])
         fired[index].append((match["rule"], match["text"], match.get("suggestions", [])[:1]))
@@ -108,6 +110,7 @@ def main():
     parser.add_argument("--count", type=int, default=600, help="quotations drawn from each part")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--show", type=int, default=0, help="flagged quotations of the read part to print")
+    parser.add_argument("--ignore", action="append", default=[], metavar="RULE", help="a rule not to count (repeatable)")
     arguments = parser.parse_args()
     code, directory, names = SOURCES[arguments.language]
     if not os.path.isdir(directory):
@@ -117,7 +120,7 @@ def main():
     generator = random.Random(arguments.seed)
     for part, pool in parts.items():
         drawn = generator.sample(pool, min(arguments.count, len(pool)))
-        fired = check(arguments.binary, code, drawn)
+        fired = check(arguments.binary, code, drawn, set(arguments.ignore))
         flagged = [i for i, rules in enumerate(fired) if rules]
         by_rule = collections.Counter(rule for rules in fired for rule in {r for r, _, _ in rules})
         print(f"{arguments.language} {part}: {len(flagged)} of {len(drawn)} quotations flagged "

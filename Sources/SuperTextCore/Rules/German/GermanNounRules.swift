@@ -30,6 +30,7 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
         .right("Es gibt eine alternative numerische Möglichkeit. Lies die letzten 3 Ziffern. Das ist eine schnelle und einfache Lösung. In der antike und christliche Elemente stehen.", language: "de-DE"),
         .right("Es ist nichts schöner anzuschauen als das Meer. Das ist mehr oder weniger gelungen. So ahn' ich es.", language: "de-DE"),
         .right("Das wissen alle Machthaber. Der Narr hält sich für weise. Das sagen viele.", language: "de-DE"),
+        .right("Sie sind im Allgemeinen viel unterrichteter. Es fehlt ein wenig Salz.", language: "de-DE"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -60,6 +61,8 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
                       !["'", "’"].contains(sentence.text(position + 1)),
                       // "mehr oder weniger", "mehr als": the comparative, not das Mehr.
                       text != "mehr" || !["oder", "als"].contains(sentence.text(position + 1)),
+                      // Quantities, not things ("viel unterrichteter", "ein wenig"), however the lexicon reads them.
+                      !["viel", "wenig"].contains(text),
                       !Self.isZuInfinitive(text, lexicon: lexicon)
                 else { continue }
                 let nouns = readings.filter { $0.tag == .NN }
@@ -371,6 +374,7 @@ public struct GermanArticleNounRule: ProofreadingRule {
         .right("Sie verbringen die Zeit mit dem Tragen der Koffer. Da hilft kein Jammern. Er weist das Fremde ab. Sie gab es den Kleinen. Er schrieb an die Fräulein.", language: "de-DE"),
         // A suffix gives the gender of a word the lexicon lacks: die Eigenschaft, das Weiblein.
         .right("Das ist keine physiologische Eigenschaft. Er schrieb an die Weiblein. Sie nennt drei Unwägbarkeiten.", language: "de-DE"),
+        .right("Es ist ein irgendeiner Erscheinung angepasstes Merkmal.", language: "de-DE"),
         .wrong("Das ist kein physiologische Eigenschaft.", "Das ist keine physiologische Eigenschaft.", language: "de-DE"),
     ]
 
@@ -410,7 +414,9 @@ public struct GermanArticleNounRule: ProofreadingRule {
                     || before == "für" && (position - 5..<position - 1).contains(where: { sentence.text($0) == "was" }) { continue }
                 // Adjectives between ("mit einem alten Stock"), then a capitalised noun.
                 var nounPosition = position + 1
+                // A word of "irgend-" (irgendeiner, irgendwelche) is a determiner of its own, whatever the lexicon says.
                 while sentence.isWord(nounPosition), !sentence.isCapitalized(nounPosition), sentence.tags(nounPosition).contains(.JJ),
+                      !sentence.text(nounPosition).hasPrefix("irgend"),
                       !sentence.tags(nounPosition).containsAny(WordTags([.DT, .PRPS, .IN, .CC, .WH])) { nounPosition += 1 }
                 guard sentence.isWord(nounPosition), sentence.isCapitalized(nounPosition), !sentence.isAllCapitals(nounPosition),
                       !sentence.isWord(nounPosition + 1) || !sentence.isCapitalized(nounPosition + 1) || sentence.has(nounPosition + 1, .VBF)
