@@ -79,7 +79,7 @@ public struct ClosedCompoundRule: ProofreadingRule {
         guard let model = context.grammar.languageModel else { return [] }
         var matches: [Match] = []
         let tokens = document.tokens
-        var known: [TrigramModel.WordID]?
+        let words = document.modelWordIDs(model, lexicon: context.grammar.lexicon)
         for sentence in document.sentenceTokens {
             let significant = document.significantTokens(in: sentence)
             var position = 0
@@ -95,8 +95,6 @@ public struct ClosedCompoundRule: ProofreadingRule {
                 // The joined word first: most pairs make no word.
                 guard Self.isPiece(left), Self.isPiece(right) else { continue }
                 let joined = left + right
-                let words = known ?? document.modelWordIDs(model, lexicon: context.grammar.lexicon)
-                known = words
                 let ids = (left: words[first], right: words[second], joined: model.id(of: joined))
                 guard ids.joined != TrigramModel.unknown, model.logProbability(of: ids.joined) >= Self.minimumProbability,
                       Self.hasPlainCase(document.bytes[tokens[first].byteRange], capitalAllowed: true),

@@ -148,7 +148,7 @@ public struct ConfusedWordRule: ProofreadingRule {
         guard let model = context.grammar.languageModel else { return [] }
         var matches: [Match] = []
         let tokens = document.tokens
-        var ids: [TrigramModel.WordID]?
+        let known = document.modelWordIDs(model, lexicon: context.grammar.lexicon)
         for sentence in document.sentenceTokens {
             let significant = document.significantTokens(in: sentence)
             var window: [TrigramModel.WordID]?
@@ -158,8 +158,6 @@ public struct ConfusedWordRule: ProofreadingRule {
                 else { continue }
                 // The sentence's words as the model numbers them, between `<s> <s>` and `</s>`;
                 // punctuation and numbers are words it does not know.
-                let known = ids ?? document.modelWordIDs(model, lexicon: context.grammar.lexicon)
-                ids = known
                 let words = window ?? [model.sentenceStart, model.sentenceStart] + significant.map { known[$0] } + [model.sentenceEnd]
                 window = words
                 let afterNext = document.lowercasedWord(at: position + 2, of: significant)

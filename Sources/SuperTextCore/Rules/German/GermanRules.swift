@@ -53,7 +53,8 @@ enum GermanWords {
     /// article (`nominalisedReadings`); without one ("dass Lesen Spaß macht") that says nothing.
     static func nounReadings(_ word: String, lexicon: Lexicon, nominalised: Bool = false) -> [Lexicon.Reading] {
         var readings = lexiconNounReadings(word, lexicon: lexicon)
-        if word.hasSuffix("chen") || word.hasSuffix("lein") {
+        // (A word the lexicon lacks has its plural from `genderSuffixes` already.)
+        if word.hasSuffix("chen") || word.hasSuffix("lein"), !readings.contains(where: { $0.features.contains(.plural) }) {
             for reading in readings where reading.features.contains(.neuter) && reading.features.contains(.singular) {
                 readings.append(Lexicon.Reading(tag: .NN, lemma: reading.lemma, features: WordFeatures([.plural]).union(.grammaticalCase)))
             }

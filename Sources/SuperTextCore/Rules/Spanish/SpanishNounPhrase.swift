@@ -48,7 +48,7 @@ struct SpanishNounPhrase {
                 if sentence.isClosedClassOrNumber(noun) || SpanishClosedWordClasses.table[nounText] != nil || nounText == "vez"
                     || SpanishWords.cardinals.contains(nounText) { continue }
                 // "esta acostumbrado": "esta" before a participle is the verb estar written without its accent.
-                if ["esta", "estas"].contains(det), ["ado", "ido", "ada", "ida", "ados", "idos", "adas", "idas"].contains(where: { nounText.hasSuffix($0) }) { continue }
+                if ["esta", "estas"].contains(det), sentence.has(noun, .VBN) { continue }
                 // "un poco cansada", "mucho yerra", "ciertos son": a quantifier or demonstrative
                 // before anything but a noun of known gender is no determiner of it.
                 if !articles.contains(det) {
