@@ -27,6 +27,9 @@ struct SuggestionEngineTests {
         ("es-ES", "nesesita", "necesita"),  // seseo: s for c
         ("es-ES", "ablar", "hablar"),  // silent h left out
         ("es-ES", "segun", "según"),  // missing accent
+        // A written accent left out, ranked before a commoner word one other letter away.
+        ("es-ES", "unicas", "únicas"),  // not unidas
+        ("es-ES", "angulos", "ángulos"),  // not anglos
         ("es-ES", "qiere", "quiere"),
     ]
 
@@ -70,7 +73,31 @@ struct SuggestionEngineTests {
         ("Grüsse", "Grüße"),
         // Letters moved across a syllable, which only Hunspell's own search reaches.
         ("Symphatie", "Sympathie"),
+        // A syllable typed twice.
+        ("Entwicklungungen", "Entwicklungen"),
+        ("Gesellschaftschaft", "Gesellschaft"),
     ]
+
+    @Test("A syllable typed twice, or skipped where the word repeats it, is one slip")
+    func repeatedSyllables() throws {
+        let proofreader = TestSupport.proofreader
+        for (written, expected) in [("probablably", "probably"), ("definitelytely", "definitely"), ("rember", "remember")] {
+            #expect(try proofreader.suggestions(for: written, language: "en-US").first == expected, "\(written)")
+        }
+    }
+
+    @Test("A compound of two nouns that Hunspell rejects is offered when it accepts nothing near")
+    func compoundHunspellRejects() throws {
+        let proofreader = TestSupport.proofreader
+        // Given a compound in the spelling before 1996 whose new spelling the dictionary's
+        // compound rules reject (Kreistag·s·Beschluss),
+        #expect(try !proofreader.isCorrect("Kreistagsbeschluss", language: "de-DE"))
+        // the new spelling comes first, not one of Hunspell's own guesses.
+        let suggestions = try proofreader.suggestions(for: "Kreistagsbeschluß", language: "de-DE")
+        #expect(suggestions.first == "Kreistagsbeschluss", "\(suggestions)")
+        // A compound the dictionary accepts still comes before one it rejects.
+        #expect(try proofreader.suggestions(for: "Schulabschluß", language: "de-DE").first == "Schulabschluss")
+    }
 
     @Test("German: nouns, a misspelled part of a compound and the joining s", arguments: germanFirstChoices)
     func germanCompoundsAndNouns(_ example: (written: String, expected: String)) throws {

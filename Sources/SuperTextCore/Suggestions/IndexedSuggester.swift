@@ -73,8 +73,8 @@ final class IndexedSuggester: Suggester {
         let lexicon = index.lexicon
         formsCompounds = index.formsCompounds
         wholeWordReplacements = index.wholeWordReplacements
-        compoundJoint = lexicon.code(of: "s")
-        compoundElided = lexicon.code(of: "e")
+        compoundJoint = index.formsCompounds ? lexicon.code(of: "s") : nil
+        compoundElided = index.formsCompounds ? lexicon.code(of: "e") : nil
         prefersNouns = language.primaryLanguage == "de"
         phonetics = PhoneticKey(language: language.code)
         outputConversions = index.outputConversions
@@ -143,6 +143,7 @@ final class IndexedSuggester: Suggester {
         addWholeWordReplacements(of: lowercased, to: &pool)
         addCompoundParts(of: input, to: &pool)
         addElided(word, to: &pool)
+        addRepeatedSyllables(of: input, to: &pool)
         // Not for long words, nor corrected hyphenated ones: there each call to Hunspell checks
         // every part, and the edits cost far more than they find. German compounds are longer.
         let editsAreAffordable = input.count <= (formsCompounds ? 30 : 20) && !(correctedParts && input.count > 14)
@@ -154,13 +155,28 @@ final class IndexedSuggester: Suggester {
             // Compounds are missing from the index even when a simple word is near.
             addCheckedEdits(of: word, input: input, everyLetter: false, to: &pool)
         }
-        var confirmed = confirmedBest(of: pool)
+        var confirmed = confirmedBest(of: &pool)
         if confirmed.isEmpty, editsAreAffordable, formsCompounds, !checkedEveryLetter {
             // What was near were compounds the dictionary rejects (`Kassessemikolon` for
             // `Kassesemikolon`, the joining `s` where the parts take `n`): every edit costs a few
             // milliseconds at most, Hunspell's `suggest` below tens.
             addCheckedEdits(of: word, input: input, everyLetter: true, to: &pool)
-            confirmed = confirmedBest(of: pool)
+            confirmed = confirmedBest(of: &pool)
+        }
+        if confirmed.isEmpty, !formsCompounds, ranking.rejectedCompoundDistance > 0 {
+            // Where the dictionary forms no compounds, it still lacks many words made with a
+            // learned prefix (`macro·económico`, `termo·plástica`): a known beginning and the
+            // best corrections of the rest, kept as the rejected compounds of German are.
+            pool.prefixedWords = true
+            addCompoundParts(of: input, to: &pool)
+            confirmed = confirmedBest(of: &pool)
+        }
+        if confirmed.isEmpty, !pool.rejectedCompounds.isEmpty {
+            // Compounds of two known words one likely edit away that Hunspell's compound rules
+            // reject (`Magistratsbeschluß` → `Magistratsbeschluss`): on German misspellings from
+            // Wikipedia these are what the writer meant far more often than what Hunspell's
+            // `suggest` finds after tens of milliseconds, which cannot offer them.
+            confirmed = Array(pool.rejectedCompounds.values.sorted(by: CandidatePool.isBetter).prefix(ranking.kept))
         }
         // Hunspell's suggest (20-70 ms a word) only when nothing was found, in every language: its
         // REP and MAP tables and its n-gram search reach words ours misses (`Symphatie` →
@@ -227,8 +243,14 @@ final class IndexedSuggester: Suggester {
 
     /// Candidates in score order, each confirmed by the dictionary, at most `ranking.kept`,
     /// written as the dictionary's `OCONV` table says.
-    private func confirmedBest(of pool: CandidatePool) -> [Scored] {
+    private func confirmedBest(of pool: inout CandidatePool) -> [Scored] {
         var result: [Scored] = []
+        var rejected: [(Scored, [UInt8])] = []
+        defer {
+            for (candidate, codes) in rejected {
+                addRejectedCompound(candidate.word, codes: codes, distance: candidate.distance, to: &pool)
+            }
+        }
         let unhyphenated = pool.written.lowercased()
         func confirm(_ candidates: some Sequence<Scored>) {
             for var candidate in candidates {
@@ -243,10 +265,17 @@ final class IndexedSuggester: Suggester {
                 } else if candidate.word.contains(" "), result.contains(where: { $0.word == candidate.word }) {
                     continue
                 }
-                let accepted = candidate.word.unicodeScalars.contains(" ")
+                let spaced = candidate.word.unicodeScalars.contains(" ")
+                let accepted = spaced
                     ? candidate.word.split(separator: " ").allSatisfy { dictionary.spell(String($0)) }
                     : dictionary.spell(candidate.word)
-                guard accepted else { continue }
+                guard accepted else {
+                    let codes = lexicon.encode(candidate.word.lowercased())
+                    if formsCompounds || pool.prefixedWords, !spaced, lexicon.key(for: codes) == nil {
+                        rejected.append((candidate, codes))
+                    }
+                    continue
+                }
                 var written = candidate
                 for (from, to) in outputConversions where written.word.contains(from) {
                     written.word = written.word.replacingOccurrences(of: from, with: to)
@@ -333,9 +362,9 @@ final class IndexedSuggester: Suggester {
     /// added or taken away between them (`Geburtag`, `Einsichtshardcover`). Hunspell alone knows
     /// which parts may be joined: every candidate is confirmed by it before it is shown.
     private func addCompoundParts(of input: [UInt8], to pool: inout CandidatePool) {
-        guard formsCompounds, input.count >= 7, input.count <= 40, !input.contains(lexicon.unknownCode) else { return }
+        guard formsCompounds || pool.prefixedWords, input.count >= 7, input.count <= 40, !input.contains(lexicon.unknownCode) else { return }
         let count = input.count
-        let joint = lexicon.code(of: "s")
+        let joint = compoundJoint
         // Where a known word ends, from the beginning, and where a known word to the end
         // begins; parts of at least three letters.
         let wordHeads = (3...(count - 3)).filter { lexicon.key(for: input[..<$0]) != nil }
@@ -388,6 +417,7 @@ final class IndexedSuggester: Suggester {
                     distance: distance + ranking.compoundPartCost)
             }
         }
+        guard formsCompounds else { return }
         // A misspelled beginning and a known end: the two longest ends.
         let knownHeads = Set(heads)
         for start in tails.filter({ $0 >= 4 && !knownHeads.contains($0) }).sorted().prefix(2) {
@@ -396,6 +426,34 @@ final class IndexedSuggester: Suggester {
                     distance: distance + ranking.compoundPartCost)
             }
         }
+    }
+
+    /// Keeps a compound the dictionary rejected for when it accepts nothing near: one of two
+    /// parts a likely slip away (`ß` for `ss`, `plaz` for `platz`: spellings before 1996), or two
+    /// nouns an ordinary edit away (`Sängerkariere` → `Sängerkarriere`). Farther, or of other
+    /// parts, they were mostly chance readings (`Öl·temalde` for `Ölgemälde`), which Hunspell's
+    /// own `suggest` beats.
+    private func addRejectedCompound(_ word: String, codes: [UInt8], distance: Float, to pool: inout CandidatePool) {
+        guard distance <= ranking.rejectedNounCompoundDistance else { return }
+        if let parts = lexicon.fewestCompoundParts(codes, joint: compoundJoint, elided: compoundElided), parts >= 2,
+           distance + Float(parts - 2) * ranking.compoundExtraPartCost <= ranking.rejectedCompoundDistance {
+            pool.addRejectedCompound(word, distance: distance + Float(parts - 2) * ranking.compoundExtraPartCost, ranking: ranking)
+        } else if readsAsTwoNouns(codes) {
+            pool.addRejectedCompound(word, distance: distance, ranking: ranking)
+        }
+    }
+
+    /// Whether `codes` are two nouns of the lexicon, with or without a joining `s`
+    /// (`Magistrat·s·beschluss`), each of at least three letters: the commonest way German
+    /// forms a compound, and one Hunspell's compound rules reject for many nouns.
+    private func readsAsTwoNouns(_ codes: [UInt8]) -> Bool {
+        guard codes.count >= 6 else { return false }
+        for split in 3...(codes.count - 3) where isNoun(Array(codes[split...])) {
+            let head = Array(codes[..<split])
+            if isNoun(head) { return true }
+            if let compoundJoint, head.last == compoundJoint, head.count > 3, isNoun(Array(head.dropLast())) { return true }
+        }
+        return false
     }
 
     /// Whether the commonest word spelled so is capitalised in the dictionary (a German noun).
@@ -447,6 +505,46 @@ final class IndexedSuggester: Suggester {
             ))
         }
         return true
+    }
+
+    /// A run of two to six letters typed twice (`folgendenden` → `folgenden`,
+    /// `österreichischischer` → `österreichischer`) or once where the word repeats it
+    /// (`angebenen` → `angegebenen`): the hand restarts or skips a syllable it has just written,
+    /// which the one-letter edits of the search reach only as two to four errors.
+    private func addRepeatedSyllables(of input: [UInt8], to pool: inout CandidatePool) {
+        let count = input.count
+        guard count >= 5, count <= 40, !input.contains(lexicon.unknownCode) else { return }
+        func add(_ codes: [UInt8]) {
+            if let key = lexicon.key(for: codes) {
+                for index in lexicon.words(ofKey: key) {
+                    pool.add(lexicon.word(index), distance: ranking.repeatedSyllableCost, count: lexicon.wordCount[index], ranking: ranking)
+                }
+            } else if formsCompounds, lexicon.readsAsCompound(codes, joint: compoundJoint, elided: compoundElided) {
+                var lower = ""
+                lower.unicodeScalars.append(contentsOf: codes.map { lexicon.alphabet[Int($0)] })
+                let shaped = pool.shape.apply(to: lower)
+                if dictionary.spell(shaped) {
+                    pool.add(shaped, distance: ranking.repeatedSyllableCost, count: 0, ranking: ranking, shaped: true)
+                }
+            }
+        }
+        for length in 2...6 where count - 2 * length >= 2 {
+            for start in 0...(count - 2 * length)
+            where input[start..<(start + length)].elementsEqual(input[(start + length)..<(start + 2 * length)]) {
+                add(Array(input[..<(start + length)]) + Array(input[(start + 2 * length)...]))
+            }
+        }
+        // The skipped repeat: only words the lexicon holds whole, about 2n lookups.
+        for length in 2...3 where count >= length + 2 {
+            for start in 0...(count - length) {
+                let run = input[start..<(start + length)]
+                if let key = lexicon.key(for: Array(input[..<(start + length)]) + Array(run) + Array(input[(start + length)...])) {
+                    for index in lexicon.words(ofKey: key) {
+                        pool.add(lexicon.word(index), distance: ranking.repeatedSyllableCost, count: lexicon.wordCount[index], ranking: ranking)
+                    }
+                }
+            }
+        }
     }
 
     /// `l'homem` → `l'homme`: suggestions for the part after an apostrophe, prefixed again.
@@ -524,7 +622,12 @@ final class IndexedSuggester: Suggester {
                 let title = CaseShape.title.apply(to: lower)
                 if dictionary.spell(title) { accepted = title }
             }
-            guard let accepted else { return }
+            guard let accepted else {
+                if formsCompounds, key == nil, !lastPartMayBeUnlisted {
+                    addRejectedCompound(shaped, codes: codes, distance: min(search.distance(to: codes), cost), to: &pool)
+                }
+                return
+            }
             acceptedEdits += 1
             // A compound the lexicon lacks counts as unlisted: ranked by its last part, a
             // misreading with a short common word at its end (`Weidekauflug`, ·flug) would
@@ -673,6 +776,19 @@ struct CandidatePool {
         bestDistance = min(bestDistance, distance)
         if let existing = scores[spelled], existing.score <= score { return }
         scores[spelled] = IndexedSuggester.Scored(word: spelled, score: score, distance: distance)
+    }
+
+    /// Compounds of two nouns the dictionary rejected, at most `ranking.rejectedCompoundDistance`
+    /// from the written word, by spelling: offered only when the dictionary accepts no candidate.
+    private(set) var rejectedCompounds: [String: IndexedSuggester.Scored] = [:]
+    /// Whether a language that forms no compounds is searched for words made with a prefix.
+    var prefixedWords = false
+
+    mutating func addRejectedCompound(_ word: String, distance: Float, ranking: SuggestionRanking) {
+        guard word != written else { return }
+        let scored = IndexedSuggester.Scored(word: word, score: ranking.score(distance: distance, count: 0), distance: distance)
+        if let existing = rejectedCompounds[word], existing.score <= scored.score { return }
+        rejectedCompounds[word] = scored
     }
 
     /// Adds a suggestion already spelled and scored.

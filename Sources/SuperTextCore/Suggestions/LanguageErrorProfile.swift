@@ -6,6 +6,9 @@
 struct LanguageErrorProfile {
     /// A letter written without its accent, or with another accent.
     var accentCost: Float = 0.3
+    /// An accented letter of the word written without its accent, where that is cheaper than
+    /// `accentCost` (nil: the same).
+    var accentOmissionCost: Float?
     /// A neighbouring key.
     var neighbourCost: Float = 0.7
     /// Letters that sound alike in the language (`EditClassifier.SoundAlikeLetters`).
@@ -84,6 +87,11 @@ struct LanguageErrorProfile {
                 + both("ch", "sh", 0.6) + both("rr", "r", 0.45) + both("gü", "gu", 0.3)
             cheapOmissions = ["h": 0.45]
             cheapInsertions = ["h": 0.5]
+            // Spanish writers leave a written accent out far more often than they make any other
+            // slip (`razon`, `tambien`); adding one where none belongs is rarer. Measured on the
+            // read part of the Spanish Wikipedia list (0.1, 0.15, 0.2, 0.3): top-1 71.5 → 72.1,
+            // its validation part 69.9 → 70.5.
+            accentOmissionCost = 0.15
         default:
             multiLetterRules = both("ph", "f", 0.5)
             isMeasured = false

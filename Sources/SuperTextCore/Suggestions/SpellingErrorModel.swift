@@ -98,7 +98,8 @@ struct SpellingErrorModel: Sendable {
                 if w == i {
                     cost = 0
                 } else if bases[w] == bases[i] {
-                    cost = profile.accentCost
+                    // The word's accent left out (`razon` for `razón`), or another one written.
+                    cost = bases[i] == alphabet[i] ? profile.accentOmissionCost ?? profile.accentCost : profile.accentCost
                 } else {
                     if isNeighbour { cost = min(cost, profile.neighbourCost) }
                     if soundAlikePairs.contains([w, i]) { cost = min(cost, profile.soundAlikeCost) }

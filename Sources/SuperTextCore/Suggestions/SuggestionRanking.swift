@@ -57,6 +57,14 @@ package struct SuggestionRanking: Sendable {
     /// Added to the distance of a compound found by a checked edit for each part it needs
     /// beyond two.
     package var compoundExtraPartCost: Float = 0.3
+    /// The farthest a compound the dictionary rejects may be from the written word to be
+    /// offered when the dictionary accepts nothing near: of any two parts, and of two nouns
+    /// (0: never offered).
+    package var rejectedCompoundDistance: Float = 0.6
+    package var rejectedNounCompoundDistance: Float = 1.0
+    /// The distance charged for a syllable typed twice or skipped where the word repeats it: one
+    /// slip, as a letter left out is.
+    package var repeatedSyllableCost: Float = 1.0
     /// Corrections tried for the misspelled part of a compound.
     package var compoundPartCandidates = 3
     /// Candidates kept per word before the caller's limit.
@@ -78,6 +86,9 @@ package struct SuggestionRanking: Sendable {
         read("BOUND_LIMIT", &ranking.boundLimit)
         read("COMPOUND_BOUND_LIMIT", &ranking.compoundBoundLimit)
         read("SPLIT_COST", &ranking.splitCost)
+        read("REJECTED_COMPOUND_DISTANCE", &ranking.rejectedCompoundDistance)
+        read("REJECTED_NOUN_COMPOUND_DISTANCE", &ranking.rejectedNounCompoundDistance)
+        read("REPEATED_SYLLABLE_COST", &ranking.repeatedSyllableCost)
         read("CHECKED_EDITS_THRESHOLD", &ranking.checkedEditsThreshold)
         read("COMPOUND_EDITS_THRESHOLD", &ranking.compoundEditsThreshold)
         read("HUNSPELL_FALLBACK", &ranking.hunspellFallback)
