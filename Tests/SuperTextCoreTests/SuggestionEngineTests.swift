@@ -30,6 +30,10 @@ struct SuggestionEngineTests {
         // A written accent left out, ranked before a commoner word one other letter away.
         ("es-ES", "unicas", "únicas"),  // not unidas
         ("es-ES", "angulos", "ángulos"),  // not anglos
+        // One sound, two letters: b and v, and c, s and z (seseo), before a commoner word.
+        ("es-ES", "biuda", "viuda"),  // not vida
+        ("es-ES", "bidrio", "vidrio"),  // not bodrio
+        ("es-ES", "sinco", "cinco"),  // not sino
         ("es-ES", "qiere", "quiere"),
     ]
 
