@@ -80,6 +80,8 @@ struct SuggestionEngineTests {
         // A syllable typed twice.
         ("Entwicklungungen", "Entwicklungen"),
         ("Gesellschaftschaft", "Gesellschaft"),
+        // The repeat skipped, across the parts of a compound the index lacks.
+        ("Kunstudent", "Kunststudent"),
     ]
 
     @Test("A syllable typed twice, or skipped where the word repeats it, is one slip")

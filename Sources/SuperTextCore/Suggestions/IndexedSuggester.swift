@@ -541,15 +541,12 @@ final class IndexedSuggester: Suggester {
                 add(Array(input[..<(start + length)]) + Array(input[(start + 2 * length)...]))
             }
         }
-        // The skipped repeat: only words the lexicon holds whole, about 2n lookups.
+        // The skipped repeat (`Kunstoff` → `Kunststoff`): about 2n lookups, and Hunspell asked
+        // only about compounds that read as the lexicon's words.
         for length in 2...3 where count >= length + 2 {
             for start in 0...(count - length) {
                 let run = input[start..<(start + length)]
-                if let key = lexicon.key(for: Array(input[..<(start + length)]) + Array(run) + Array(input[(start + length)...])) {
-                    for index in lexicon.words(ofKey: key) {
-                        pool.add(lexicon.word(index), distance: ranking.repeatedSyllableCost, count: lexicon.wordCount[index], ranking: ranking)
-                    }
-                }
+                add(Array(input[..<(start + length)]) + Array(run) + Array(input[(start + length)...]))
             }
         }
     }
