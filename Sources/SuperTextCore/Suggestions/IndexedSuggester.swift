@@ -782,8 +782,8 @@ struct CandidatePool {
         scores[spelled] = IndexedSuggester.Scored(word: spelled, score: score, distance: distance)
     }
 
-    /// Compounds of two nouns the dictionary rejected, at most `ranking.rejectedCompoundDistance`
-    /// from the written word, by spelling: offered only when the dictionary accepts no candidate.
+    /// Compounds the dictionary rejected that `IndexedSuggester.addRejectedCompound` keeps, by
+    /// spelling: offered only when the dictionary accepts no candidate.
     private(set) var rejectedCompounds: [String: IndexedSuggester.Scored] = [:]
     /// Whether a language that forms no compounds is searched for words made with a prefix.
     var prefixedWords = false
