@@ -15,6 +15,7 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
         .wrong("Les camions très lourd.", "Les camions très lourds.", language: "fr"),
         .right("Une grande maison blanche ; des yeux marron ; des chaussures bleu marine.", language: "fr"),
         .right("Le prix des maisons élevé étonne ; la mère et la fille présentes.", language: "fr"),
+        .right("Je pense à mon frère et à ma sœur absents.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -36,6 +37,13 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
                 detail: "El adjetivo francés toma el género y el número del sustantivo al que califica, antes o después de él: une grande maison, des camions lourds, une maison blanche."),
     ]
 
+    /// Nouns of adverbial phrases after which an adjective describes something else.
+    static let adverbialNouns: Set<String> = [
+        "fois", "air", "coup", "part", "reste", "point",
+    ]
+    /// Prepositions repeated before each of two coordinated nouns.
+    static let repeatedPrepositions: Set<String> = ["à", "de", "d'", "d’", "en", "pour", "avec", "par", "sur", "sans", "chez"]
+
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
         for sentence in RuleSentence.all(in: document, context: context) {
@@ -51,7 +59,7 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
         let nouns = FrenchNounPhrases.agreeingNounReadings(phrase, in: sentence)
         guard !nouns.isEmpty else { return [] }
         // "à la fois grands", "l'air fatigué": the adjective describes something else.
-        if ["fois", "air", "coup", "part", "reste", "point"].contains(sentence.text(phrase.noun)) { return [] }
+        if Self.adverbialNouns.contains(sentence.text(phrase.noun)) { return [] }
         // What the phrase is: the features its determiner and noun share, kept where certain.
         var phraseFeatures = WordFeatures()
         for reading in nouns { phraseFeatures = phraseFeatures.union(FrenchWords.common(reading.features, phrase.determinerFeatures)) }
@@ -86,6 +94,10 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
         // it may go with both.
         let before = sentence.text(phrase.determiner - 1)
         if ["et", "ou", "ni"].contains(before) { return matches }
+        // The same with the preposition repeated: "à mon chat et à mon chien malades".
+        if Self.repeatedPrepositions.contains(before), ["et", "ou", "ni"].contains(sentence.text(phrase.determiner - 2)) {
+            return matches
+        }
         if ["des", "du", "de", "d'"].contains(sentence.text(phrase.determiner)) || ["de", "d'"].contains(before) {
             var head = phrase.determiner - 1
             if ["de", "d'"].contains(before) { head -= 1 }
