@@ -17,6 +17,7 @@ public struct FrenchDeterminerAgreementRule: ProofreadingRule {
         .wrong("Elle aime leur amis.", "Elle aime leurs amis.", language: "fr"),
         .right("Il les porte. Je leur donne la main. Mon amie arrive. Quelle est la question ?", language: "fr"),
         .right("Le livre et la livre sterling ; la plupart des gens ; les deux ; le hibou.", language: "fr"),
+        .right("Les tout premiers jours ; ils vont tous partir ; les ayant vus ; tout la surprend.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [

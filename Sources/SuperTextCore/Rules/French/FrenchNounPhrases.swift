@@ -86,17 +86,26 @@ enum FrenchNounPhrases {
         if sentence.isCapitalized(next + 1) { return nil }
         // "pas du tout peur", "rien du tout".
         if determiner.hasPrefix("tout") || determiner.hasPrefix("tous"), ["du", "pas", "en", "rien"].contains(sentence.text(position - 1)) { return nil }
+        if determiner == "tout" || determiner == "tous" {
+            // After a determiner "tout" is the adverb "quite": "les tout débuts".
+            if determinerFeatures(at: position - 1, in: sentence) != nil { return nil }
+            // Before a verb they are pronouns: "tous ayant souffert", "on va tous manger".
+            if sentence.tags(next).containsAny(WordTags([.VB, .VBF, .VBG])) { return nil }
+        }
         // "les premier et deuxième trimestres": each adjective goes with the noun further on.
         if ["et", "ou"].contains(sentence.text(next + 1)), sentence.has(next, .JJ) { return nil }
         // "le", "la", "les", "leur" before a verb are pronouns: "il les porte", "je leur parle".
         if pronounLike.contains(determiner), adjectives.isEmpty {
             let tags = sentence.tags(next)
-            // Before an infinitive it is a pronoun: "je peux les lire".
-            if tags.contains(.VB) { return nil }
+            // Before an infinitive or a present participle it is a pronoun: "je peux les lire",
+            // "les ayant vus".
+            if tags.contains(.VB) || tags.contains(.VBG) { return nil }
             if tags.containsAny(WordTags([.VBF, .VB])) {
                 let before = sentence.text(position - 1)
                 if determiner == "leur" || sentence.tags(position - 1).containsAny(WordTags([.PRP, .PRPO]))
                     || ["ne", "n'", "qui", "que", "qu'", "pour", "de", "d'", "à", "sans", "va", "vais", "vont", "veut", "peut", "faut"].contains(before)
+                    // After an indefinite pronoun subject: "tout la fait pleurer", "rien ne".
+                    || ["tout", "rien", "cela", "ça", "ceci", "chacun", "personne", "on"].contains(before)
                     || sentence.tags(position - 1).contains(.VBF) && tags.contains(.VB) {
                     return nil
                 }
