@@ -583,6 +583,7 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
         .wrong("Il est en train de joué.", "Il est en train de jouer.", language: "fr"),
         .right("Il aime l’été. Je veux fini ce travail pour demain ? Non : il est fini. Je vais bien.", language: "fr"),
         .right("Il a décidé de partir. Le fait d’être aimé compte.", language: "fr"),
+        .right("Rien de changé ; c’est ça de gagné ; le devoir imposé par la loi.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -611,6 +612,8 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
         "espérer", "oser", "laisser", "souhaiter", "désirer", "compter", "venir", "valoir",
     ]
     static let prepositions: Set<String> = ["de", "d'", "pour", "sans", "afin", "par"]
+    /// Indefinite pronouns and quantities after which "de" introduces an adjective.
+    static let partitiveHeads: Set<String> = ["rien", "quoi", "chose", "ça", "cela", "ceci", "personne", "point"]
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
@@ -644,7 +647,15 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
                     // "de" after a noun may start a complement with a participle as adjective ("un kilo de haché"): only after a verb, an adjective, or "train".
                     found = before == position - 1 || word != "par"
                     if word == "par" { found = false }
+                    // After an indefinite pronoun or a quantity, "de" and a participle are an
+                    // adjective's partitive: "rien de changé", "ça de gagné", "il y a de compliqué".
+                    let head = sentence.text(before - 1)
+                    if word == "de" || word == "d'", Self.partitiveHeads.contains(head) || (head == "a" && sentence.text(before - 2) == "y") {
+                        found = false
+                    }
                 } else {
+                    // After a determiner a modal is a noun: "le devoir imposé", "du pouvoir acquis".
+                    if FrenchNounPhrases.determinerFeatures(at: before - 1, in: sentence) != nil { continue }
                     let readings = sentence.readings(before)
                     let finiteOrInfinitive = readings.filter { [.VBF, .VB].contains($0.tag) && Self.verbsBeforeInfinitive.contains($0.lemma) }
                     let participleOfModal = readings.filter { $0.tag == .VBN && ["pouvoir", "devoir", "vouloir", "savoir", "aller", "faire", "falloir", "oser"].contains($0.lemma) }
