@@ -19,6 +19,7 @@ public struct FrenchElisionRule: ProofreadingRule {
         .right("Le hibou et la hache sont dans le hangar.", language: "fr"),
         .right("Le onze de France a gagné, et le oui l’emporte.", language: "fr"),
         .right("Si elle vient, je le lui dirai.", language: "fr"),
+        .right("Le ou les dossiers que vous aurez à traiter.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -70,6 +71,9 @@ public struct FrenchElisionRule: ProofreadingRule {
                 guard !written.hasPrefix("H"), !sentence.isAllCapitals(position + 1), FrenchElision.takesElision(next),
                       !(written.count == 1 && WordCase.startsWithCapital(written)), !Self.isRomanOrdinal(written), !written.hasPrefix("Ou"),
                       !(["le", "la"].contains(word) && ["un", "une"].contains(next)),
+                      // An article or preposition elides before its word, not before a
+                      // conjunction: "le ou les cas", "de et vers".
+                      !(["le", "la", "de"].contains(word) && ["ou", "et"].contains(next)),
                       document.tokens[sentence.tokens[position + 1]].byteRange.lowerBound
                         > document.tokens[sentence.tokens[position]].byteRange.upperBound
                 else { continue }
