@@ -147,6 +147,7 @@ public struct FrenchRelativeParticipleRule: ProofreadingRule {
         .wrong("La femme que j’ai aidé est partie.", "La femme que j’ai aidée est partie.", language: "fr"),
         .wrong("Le document qu’ils ont achetés.", "Le document qu’ils ont acheté.", language: "fr"),
         .right("Les pommes que j’ai mangées. Le fait que j’ai mangé. Les heures que j’ai passées. L’idée que tu as eue.", language: "fr"),
+        .right("Les lettres que j’ai essayé de lire. Les clés qu’il a réussi à retrouver. La mère et la fille que j’ai vues.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -201,6 +202,19 @@ public struct FrenchRelativeParticipleRule: ProofreadingRule {
                       sentence.text(next) != "été", sentence.text(next) != "fait",
                       !participles.contains(where: { $0.features.isSuperset(of: target) })
                 else { continue }
+                // "que j'ai essayé de lire", "qu'ils ont réussi à prendre": que is the object of the
+                // infinitive, and the participle stays as it is; so when an object follows it
+                // ("que j'ai pris l'habitude de", "que nous avons sorti Patrick").
+                let afterParticiple = next + 1
+                if ["à", "de", "d'", "d’"].contains(sentence.text(afterParticiple)),
+                   sentence.has(FrenchSubject.skipClitics(from: afterParticiple + 1, in: sentence), .VB) {
+                    continue
+                }
+                if FrenchNounPhrases.determinerFeatures(at: afterParticiple, in: sentence) != nil || sentence.isCapitalized(afterParticiple) {
+                    continue
+                }
+                // "la vision et la philosophie que j'ai élaborées": it agrees with both nouns.
+                if ["et", "ou"].contains(sentence.text(phrase.determiner - 1)) { continue }
                 guard let form = sentence.lexicon.inflections(of: sentence.text(next), to: .VBN, features: target).first else { continue }
                 matches.append(sentence.match(next, next, rule: self, texts: Self.texts, context: context, suggestions: [form],
                                               values: ["noun": sentence.written(phrase.noun)]))

@@ -16,6 +16,7 @@ public struct FrenchImperativeHyphenRule: ProofreadingRule {
         .wrong("Donne m’en un peu.", "Donne-m’en un peu.", language: "fr"),
         .wrong("Donne-le moi plus tard.", "Donne-le-moi plus tard.", language: "fr"),
         .right("Regarde la maison. Dis-lui bonjour. Il me dit bonjour. Donne-le-moi.", language: "fr"),
+        .right("Achève leur travail. Choisis la ou les bonnes réponses.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -54,6 +55,9 @@ public struct FrenchImperativeHyphenRule: ProofreadingRule {
             // "Veuillez lui dire", "Allez le voir": the pronoun goes with the infinitive.
             if sentence.has(FrenchSubject.skipClitics(from: position + 1, in: sentence), .VB) { return }
             let after = position + 2
+            // "Achève leur ouvrage", "prends la ou les parties": determiners of a noun further on.
+            if next == "leur", sentence.has(after, .NN) { return }
+            if Self.objectPronouns.contains(next), ["ou", "et"].contains(sentence.text(after)) { return }
             if Self.stressedPronouns.contains(next) || next == "en" || next == "y" {
                 // "Dis lui bonjour", "convenons en,"; but "envoie-les en vacances".
                 if joined, !["moi", "lui", "leur", "nous", "en", "y"].contains(next) { return }
