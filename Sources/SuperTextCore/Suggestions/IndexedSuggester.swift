@@ -395,8 +395,7 @@ final class IndexedSuggester: Suggester {
         // the one meant, ending in a noun the frequency list lacks (`Konzert·geige`).
         func add(_ codes: [UInt8], nounHead: [UInt8], distance: Float) {
             let count = lexicon.key(for: codes).map { lexicon.mostCommonWord(ofKey: $0).count } ?? 0
-            var lower = ""
-            lower.unicodeScalars.append(contentsOf: codes.map { lexicon.alphabet[Int($0)] })
+            let lower = spelled(codes)
             var shape = pool.shape
             if shape == .lower, isNoun(nounHead) { shape = .title }
             pool.add(shape.apply(to: lower), distance: distance, count: count, ranking: ranking, shaped: true)
@@ -442,9 +441,10 @@ final class IndexedSuggester: Suggester {
     /// own `suggest` beats.
     private func addRejectedCompound(_ word: String, codes: [UInt8], distance: Float, to pool: inout CandidatePool) {
         guard distance <= ranking.rejectedNounCompoundDistance else { return }
-        if let parts = lexicon.fewestCompoundParts(codes, joint: compoundJoint, elided: compoundElided), parts >= 2,
-           distance + Float(parts - 2) * ranking.compoundExtraPartCost <= ranking.rejectedCompoundDistance {
-            pool.addRejectedCompound(word, distance: distance + Float(parts - 2) * ranking.compoundExtraPartCost, ranking: ranking)
+        let parts = lexicon.fewestCompoundParts(codes, joint: compoundJoint, elided: compoundElided) ?? 0
+        let charged = distance + Float(max(parts - 2, 0)) * ranking.compoundExtraPartCost
+        if parts >= 2, charged <= ranking.rejectedCompoundDistance {
+            pool.addRejectedCompound(word, distance: charged, ranking: ranking)
         } else if readsAsTwoNouns(codes) {
             pool.addRejectedCompound(word, distance: distance, ranking: ranking)
         }
@@ -461,6 +461,13 @@ final class IndexedSuggester: Suggester {
             if let compoundJoint, head.last == compoundJoint, head.count > 3, isNoun(Array(head.dropLast())) { return true }
         }
         return false
+    }
+
+    /// Lowercase codes of the lexicon's alphabet written out as text.
+    private func spelled(_ codes: [UInt8]) -> String {
+        var text = ""
+        text.unicodeScalars.append(contentsOf: codes.map { lexicon.alphabet[Int($0)] })
+        return text
     }
 
     /// Whether the commonest word spelled so is capitalised in the dictionary (a German noun).
@@ -527,9 +534,7 @@ final class IndexedSuggester: Suggester {
                     pool.add(lexicon.word(index), distance: ranking.repeatedSyllableCost, count: lexicon.wordCount[index], ranking: ranking)
                 }
             } else if formsCompounds, lexicon.readsAsCompound(codes, joint: compoundJoint, elided: compoundElided) {
-                var lower = ""
-                lower.unicodeScalars.append(contentsOf: codes.map { lexicon.alphabet[Int($0)] })
-                let shaped = pool.shape.apply(to: lower)
+                let shaped = pool.shape.apply(to: spelled(codes))
                 if dictionary.spell(shaped) {
                     pool.add(shaped, distance: ranking.repeatedSyllableCost, count: 0, ranking: ranking, shaped: true)
                 }
