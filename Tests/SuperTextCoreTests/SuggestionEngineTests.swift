@@ -520,6 +520,26 @@ struct SuggestionIndexTests {
         }
     }
 
+    @Test("A search given a number of rows stops there, with a part of what the whole walk finds, nearest branches first")
+    func searchStopsAfterItsRows() throws {
+        let words = ["blanket", "blanker", "blinked", "planked", "blank", "bleak", "banked", "thanked", "ranked"]
+        let lexicon = SuggestionLexicon.build(words: words, frequencies: WordFrequencies(), phonetics: nil)
+        let search = CandidateSearch(lexicon: lexicon, model: SpellingErrorModel(alphabet: lexicon.alphabet, language: "en-US"))
+        let ranking = SuggestionRanking()
+        search.prepare(lexicon.encode("blanked"))
+        let whole = search.search(bound: 4, ranking: ranking, keep: 100)
+        #expect(whole.count == words.count)
+        // Seven rows walk the branch that follows the written word, b-l-a-n-k (the key `blank`),
+        // then `e` and one child of `blanke`: the far branches (`r`, `t`) are never reached.
+        let seven = search.search(bound: 4, ranking: ranking, keep: 100, rows: 7)
+        let found = Set(seven.map { lexicon.word(lexicon.words(ofKey: $0.key).lowerBound) })
+        #expect(found.isSubset(of: Set(words)))
+        #expect(found.contains("blank"))
+        #expect(!found.contains("ranked") && !found.contains("thanked"))
+        #expect(seven.count < whole.count)
+        #expect(search.search(bound: 4, ranking: ranking, keep: 100, rows: 0).isEmpty)
+    }
+
     @Test("A cached index reads back as it was written, and only for the same inputs")
     func storageRoundTrip() throws {
         let (directory, language) = try Self.tinyDictionary()

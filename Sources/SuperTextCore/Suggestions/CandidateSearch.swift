@@ -420,9 +420,11 @@ final class CandidateSearch {
     /// As good keys are found, the score of the `keep`-th best becomes a threshold: a branch
     /// whose smallest distance, with the commonest count below it (`nodeMaxLogCount`), cannot
     /// beat it is left. Children that continue with the written word's next letter are visited
-    /// first, so good keys are found early and the threshold tightens soon.
-    func search(bound: Float, ranking: SuggestionRanking, keep: Int) -> [Candidate] {
+    /// first, so good keys are found early and the threshold tightens soon. The walk stops after
+    /// `rows` rows of the table, with what it found by then.
+    func search(bound: Float, ranking: SuggestionRanking, keep: Int, rows: Int = .max) -> [Candidate] {
         guard inputCount > 0 else { return [] }
+        var rowsLeft = rows
         rowsPath.removeAll(keepingCapacity: true)
         var found: [Candidate] = []
         // The best scores so far, ascending, at most `keep`.
@@ -487,6 +489,8 @@ final class CandidateSearch {
                     next[depth] = node + 1
                 }
 
+                rowsLeft -= 1
+                if rowsLeft < 0 { break }
                 let rowMinimum = startRow(depth: depth, letter: Int(labels[node]))
                 guard rowMinimum <= bound,
                       weight * rowMinimum - bonus[Int(maxLogCounts[node])] < threshold

@@ -173,9 +173,10 @@ final class IndexedSuggester: Suggester {
         }
         if confirmed.isEmpty, pool.rejectedCompounds.isEmpty, ranking.wideBound > 0 {
             // Farther words of the index before Hunspell's `suggest`, whose answers here are its
-            // n-gram search's guesses (20-200 ms a word): as good on the Wikipedia lists.
+            // n-gram search's guesses (20-200 ms a word): as good on the Wikipedia lists. Its
+            // walk is bounded: a long word has hundreds of thousands of rows within 4 edits.
             search.prepare(input)
-            add(search.search(bound: ranking.wideBound, ranking: ranking, keep: ranking.kept), to: &pool)
+            add(search.search(bound: ranking.wideBound, ranking: ranking, keep: ranking.kept, rows: ranking.wideRows), to: &pool)
             confirmed = confirmedBest(of: &pool)
         }
         if confirmed.isEmpty, !pool.rejectedCompounds.isEmpty {
@@ -228,7 +229,7 @@ final class IndexedSuggester: Suggester {
     /// The trie search for one written word (or part of one).
     private func searching(_ input: [UInt8], keep: Int? = nil) -> [CandidateSearch.Candidate] {
         search.prepare(input)
-        let bound = ranking.bound(letters: input.count, formsCompounds: formsCompounds)
+        let bound = ranking.bound(letters: input.count, formsCompounds: formsCompounds, language: language.primaryLanguage)
         return search.search(bound: bound, ranking: ranking, keep: keep ?? ranking.kept * 2)
     }
 
