@@ -23,6 +23,8 @@ public struct RepeatedWordRule: ProofreadingRule {
     public let examples: [RuleExample] = [
         .wrong("I saw the the cat.", "I saw the cat."),
         .right("He had had enough, so so be it."),
+        .right("The server it is connected to to allow editing is down. Name the firm you are applying to to be safe."),
+        .wrong("I want to to go home.", "I want to go home."),
         .right("Nous nous levons.", language: "fr"),
         .right("Zuerst lieben die Kinder ihre Eltern, dann kritisieren sie sie.", language: "de-DE"),
         .wrong("Die Zeiten ändern sich, und wir mit mit ihnen.", "Die Zeiten ändern sich, und wir mit ihnen.", language: "de-DE"),
@@ -44,6 +46,7 @@ public struct RepeatedWordRule: ProofreadingRule {
                 guard let before = previous, index > before + 1, lineBreaks <= 1 else { continue }
                 let word = document.lowercasedTexts[index]
                 guard word == document.lowercasedTexts[before], !allowed.contains(word) else { continue }
+                if word == "to", context.primaryLanguage == "en", isPrepositionThenInfinitive(at: before, index, document, context) { continue }
                 let first = document.text(of: tokens[before])
                 // A name made of one word twice: Bora Bora, Baden Baden.
                 if WordCase.startsWithCapital(first), WordCase.startsWithCapital(document.text(of: tokens[index])) { continue }
@@ -60,5 +63,18 @@ public struct RepeatedWordRule: ProofreadingRule {
             }
         }
         return matches
+    }
+
+    /// "connected to to allow": the first `to` belongs to the participle before it (a verb's
+    /// preposition, its object gone to a relative clause), the second starts an infinitive.
+    private func isPrepositionThenInfinitive(at first: Int, _ second: Int, _ document: CheckedDocument, _ context: RuleContext) -> Bool {
+        guard let verb = document.previousSignificant(before: first), let next = document.nextSignificant(after: second),
+              document.tokens[verb].kind == .word, document.tokens[next].kind == .word
+        else { return false }
+        let lexicon = context.grammar.lexicon
+        let participle = lexicon.tags(of: document.lowercasedTexts[verb])
+        // Not "going to to": that `to` is the infinitive's own.
+        return participle.containsAny(WordTags([.VBN, .VBG])) && document.lowercasedTexts[verb] != "going"
+            && lexicon.tags(of: document.lowercasedTexts[next]).contains(.VB)
     }
 }
