@@ -16,6 +16,7 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
         .right("Une grande maison blanche ; des yeux marron ; des chaussures bleu marine.", language: "fr"),
         .right("Le prix des maisons élevé étonne ; la mère et la fille présentes.", language: "fr"),
         .right("Je pense à mon frère et à ma sœur absents.", language: "fr"),
+        .right("Des drapeaux français, belge et suisse ; des rideaux bleu pâle ; des feuilles vert tendre ; quelque chose cassé.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -60,6 +61,8 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
         guard !nouns.isEmpty else { return [] }
         // "à la fois grands", "l'air fatigué": the adjective describes something else.
         if Self.adverbialNouns.contains(sentence.text(phrase.noun)) { return [] }
+        // "quelque chose", "autre chose" are indefinite pronouns, masculine: "quelque chose tombé".
+        if sentence.text(phrase.noun) == "chose", ["quelque", "autre"].contains(sentence.text(phrase.determiner)) { return [] }
         // What the phrase is: the features its determiner and noun share, kept where certain.
         var phraseFeatures = WordFeatures()
         for reading in nouns { phraseFeatures = phraseFeatures.union(FrenchWords.common(reading.features, phrase.determinerFeatures)) }
@@ -85,8 +88,10 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
         guard sentence.isWord(after), !sentence.tags(after).contains(.VBF), !sentence.isClosedClassOrNumber(after),
               !FrenchNounPhrases.colourCompounds.contains(sentence.text(after + 1)), sentence.text(after + 1) != "-",
               !FrenchNounPhrases.invariableAfter.contains(sentence.text(after)),
-              // "les voitures verte et rouge": one each; "des yeux vert olive": a compound colour.
+              // "les voitures verte et rouge", "des passeports américain, canadien et allemand":
+              // one each; "des yeux vert olive": a compound colour.
               !["et", "ou"].contains(sentence.text(after + 1)),
+              !(sentence.text(after + 1) == "," && sentence.has(after + 2, .JJ)),
               !(sentence.has(after + 1, .NN) && !sentence.isClosedClassOrNumber(after + 1)
                   && (!sentence.has(after + 1, .JJ) || FrenchNounPhrases.colourCompounds.contains(sentence.text(after))))
         else { return matches }

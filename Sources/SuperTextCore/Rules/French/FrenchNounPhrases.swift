@@ -23,6 +23,7 @@ enum FrenchNounPhrases {
     static let colourCompounds: Set<String> = [
         "clair", "foncé", "marine", "pâle", "vif", "ciel", "nuit", "roi", "canard", "pétrole", "électrique", "sombre",
         "turquoise", "cerise", "glacier", "acier", "azur", "outremer", "vert", "bleu", "rouge", "gris", "blanc", "noir",
+        "tendre", "profond", "cru", "soutenu", "intense", "délavé", "mat", "doux", "franc", "brillant", "éclatant",
     ]
     /// Words after a noun that look like adjectives but do not agree there: "des erreurs même
     /// graves", "de mes yeux vu", "vu la situation".
@@ -80,6 +81,19 @@ enum FrenchNounPhrases {
               !sentence.isClosedClassOrNumber(next), !sentence.isAllCapitals(next)
         else { return nil }
         let determiner = sentence.text(position)
+        // Inclusive writing, "les chef·fe·s", "le ou les patron·s": the word holds both genders and
+        // numbers after its middle dots.
+        if sentence.text(next + 1) == "·" { return nil }
+        // "vingt et un jours", "mille et une nuits": a cardinal, not the article.
+        if ["un", "une"].contains(determiner), sentence.text(position - 1) == "et",
+           pluralNumbers.contains(sentence.text(position - 2)) || sentence.isNumber(position - 2) {
+            return nil
+        }
+        // "vos nom et prénom": a plural determiner for two nouns, each singular.
+        if features.contains(.plural), ["et", "ou"].contains(sentence.text(next + 1)), sentence.has(next + 2, .NN),
+           !sentence.isClosedClassOrNumber(next + 2) {
+            return nil
+        }
         // "la plus forte": a superlative, no noun.
         if ["plus", "moins", "mieux", "pis"].contains(sentence.text(next)) { return nil }
         // "ces don Juan": a name follows.
