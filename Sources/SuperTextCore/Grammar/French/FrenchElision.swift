@@ -16,7 +16,7 @@ enum FrenchElision {
         "hameau", "hamster", "hanche", "handball", "handicap", "hangar", "hanneton", "hant", "happ", "harangu", "haras",
         "harass", "harcel", "harcèl", "hardi", "hareng", "hargn", "haricot", "harnais", "harp", "hasard", "hâte", "hâti",
         "hauss", "haut", "havre", "hennir", "hérisson", "hernie", "héron", "héros", "herse", "hêtre", "heurt", "hibou",
-        "hideu", "hiérarch", "hippie", "hiss", "hobby", "hochet", "hockey", "hollandais", "hollande", "homard", "hongr",
+        "hideu", "hiérarch", "hijab", "hippie", "hiss", "hobby", "hochet", "hockey", "hollandais", "hollande", "homard", "hongr",
         "honte", "honteu", "hoquet", "horde", "hors", "hot-dog", "hotte", "houblon", "houill", "houle", "houppe",
         "hourra", "housse", "houx", "hublot", "huche", "huer", "hue", "huit", "hulotte", "humer", "hurl", "hutte",
         "onze", "onzième", "oui", "ouistiti", "yacht", "yaourt", "yoga", "yougoslav", "yo-yo", "yéti", "yen", "yeti",

@@ -19,6 +19,7 @@ public struct FrenchElisionRule: ProofreadingRule {
         .right("Le hibou et la hache sont dans le hangar.", language: "fr"),
         .right("Le onze de France a gagné, et le oui l’emporte.", language: "fr"),
         .right("Si elle vient, je le lui dirai.", language: "fr"),
+        .right("De a à z ; Me Aubert plaide ; le hijab.", language: "fr"),
         .right("Le ou les dossiers que vous aurez à traiter.", language: "fr"),
     ]
 
@@ -69,7 +70,12 @@ public struct FrenchElisionRule: ProofreadingRule {
                 // Not before a letter ("de A à Z"), a Roman numeral ("le IIe siècle"), "la une", or
                 // names in Ou- that keep their vowel ("de Ouagadougou").
                 guard !written.hasPrefix("H"), !sentence.isAllCapitals(position + 1), FrenchElision.takesElision(next),
-                      !(written.count == 1 && WordCase.startsWithCapital(written)), !Self.isRomanOrdinal(written), !written.hasPrefix("Ou"),
+                      // A letter named after an article or "de" ("de a à z"): the verb "a" never
+                      // follows them, and "à" is the preposition.
+                      !(written.count == 1 && written != "à" && ["de", "le", "la"].contains(word)), !Self.isRomanOrdinal(written),
+                      !written.hasPrefix("Ou"),
+                      // The pronouns elide before a verb, never before a name: "Me Dupont" is Maître.
+                      !(["me", "te", "se"].contains(word) && sentence.isCapitalized(position + 1)),
                       !(["le", "la"].contains(word) && ["un", "une"].contains(next)),
                       // An article or preposition elides before its word, not before a
                       // conjunction: "le ou les cas", "de et vers".

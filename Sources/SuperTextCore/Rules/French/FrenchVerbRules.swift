@@ -68,6 +68,8 @@ struct FrenchSubject: Sendable {
         }
         // A first name at the start of a clause: "Martine est mariée".
         if sentence.isCapitalized(end), sentence.startsClause(end, afterConjunction: false), !sentence.isAllCapitals(end) {
+            // "Maria, Paula, Louise arrivent": the last name of a list, whose verb is plural.
+            if sentence.text(end - 1) == ",", sentence.isCapitalized(end - 2) { return nil }
             let names = sentence.readings(end).filter { $0.tag == .NNP }
             let genders = names.reduce(WordFeatures()) { $0.union($1.features.intersection(.gender)) }
             if !names.isEmpty {
@@ -82,6 +84,9 @@ struct FrenchSubject: Sendable {
             // "Du tronc poussent les branches", "Quel âge ont-ils": no subject there.
             if ["du", "au", "aux", "quel", "quelle", "quels", "quelles"].contains(sentence.text(start)) { return nil }
             guard let phrase = FrenchNounPhrases.nounPhrase(at: start, in: sentence) else { continue }
+            // "des arbres, une tonnelle rappelaient", "l'un comme l'autre devaient": the last of
+            // subjects joined by a comma or by comme, whose verb is plural.
+            if sentence.text(start - 1) == "comme" || endsList(before: start, in: sentence) { return nil }
             guard phrase.noun == end || (phrase.noun == end - 1 && !sentence.has(end, .VBF)
                 && sentence.readings(end).contains { $0.tag == .JJ && FrenchWords.agree($0.features, phrase.determinerFeatures) })
             else { continue }
@@ -123,6 +128,15 @@ struct FrenchSubject: Sendable {
         return nil
     }
 
+    /// Whether the phrase at `start` is the last of a list of three or more nouns joined by
+    /// commas ("des ruisselets, des arbres, une tonnelle"): a noun before its comma, and another
+    /// comma a few words before that. One comma is more often an opening phrase ("Ce soir, un
+    /// orage").
+    static func endsList(before start: Int, in sentence: RuleSentence) -> Bool {
+        guard sentence.text(start - 1) == ",", sentence.has(start - 2, .NN) else { return false }
+        return (max(0, start - 6)...max(0, start - 3)).contains { sentence.text($0) == "," }
+    }
+
     /// The noun phrase "qui" stands for, when "qui" follows it directly and it is not the
     /// complement of a preposition ("le livre de mes amis qui" could be either noun).
     static func antecedent(ofQui position: Int, in sentence: RuleSentence) -> FrenchSubject? {
@@ -131,8 +145,10 @@ struct FrenchSubject: Sendable {
         for start in stride(from: noun - 1, through: max(0, noun - 3), by: -1) {
             guard let phrase = FrenchNounPhrases.nounPhrase(at: start, in: sentence), phrase.noun == noun else { continue }
             let before = sentence.text(start - 1)
-            if ["de", "d'", "à", "avec", "pour", "sans", "sur", "sous", "dans", "par", "chez", "entre", "vers", "contre", "parmi", "et", "ou"].contains(before)
-                || ["des", "du", "au", "aux"].contains(sentence.text(start)) && sentence.has(start - 1, .NN) {
+            if ["de", "d'", "à", "avec", "pour", "sans", "sur", "sous", "dans", "par", "chez", "entre", "vers", "contre", "parmi", "et", "ou", "comme"].contains(before)
+                || ["des", "du", "au", "aux"].contains(sentence.text(start)) && sentence.has(start - 1, .NN)
+                // "des arbres, une tonnelle qui rappelaient": the last noun of a list.
+                || endsList(before: start, in: sentence) {
                 return nil
             }
             let nouns = FrenchNounPhrases.agreeingNounReadings(phrase, in: sentence)
@@ -174,6 +190,8 @@ public struct FrenchSubjectVerbRule: ProofreadingRule {
         .wrong("C’est moi qui disait ça.", "C’est moi qui disais ça.", language: "fr"),
         .right("Il nous parle. Je les porte. Avec elle, ils rient. On mange. Vous êtes là ? Il s’est tu.", language: "fr"),
         .right("Le chat et le chien mangent. La plupart des gens pensent ainsi.", language: "fr"),
+        .right("Pierre, Marie, Sophie viendront. Le chat, le chien, la poule dorment. Le père comme le fils savaient nager.", language: "fr"),
+        .wrong("Ce soir, le train partent à l’heure.", "Ce soir, le train part à l’heure.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
