@@ -19,6 +19,7 @@ public struct FrenchDeterminerAgreementRule: ProofreadingRule {
         .right("Le livre et la livre sterling ; la plupart des gens ; les deux ; le hibou.", language: "fr"),
         .right("Les tout premiers jours ; ils vont tous partir ; les ayant vus ; tout la surprend.", language: "fr"),
         .right("Écrivez vos adresse et numéro ; trente et une pages ; les étudiant·e·s ; quelque chose de neuf.", language: "fr"),
+        .right("Comme le montre la carte, la route est longue.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [

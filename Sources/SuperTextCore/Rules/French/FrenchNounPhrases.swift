@@ -117,7 +117,7 @@ enum FrenchNounPhrases {
             if tags.containsAny(WordTags([.VBF, .VB])) {
                 let before = sentence.text(position - 1)
                 if determiner == "leur" || sentence.tags(position - 1).containsAny(WordTags([.PRP, .PRPO]))
-                    || ["ne", "n'", "qui", "que", "qu'", "pour", "de", "d'", "à", "sans", "va", "vais", "vont", "veut", "peut", "faut"].contains(before)
+                    || ["ne", "n'", "qui", "que", "qu'", "pour", "de", "d'", "à", "sans", "va", "vais", "vont", "veut", "peut", "faut", "comme"].contains(before)
                     // After an indefinite pronoun subject: "tout la fait pleurer", "rien ne".
                     || ["tout", "rien", "cela", "ça", "ceci", "chacun", "personne", "on"].contains(before)
                     || sentence.tags(position - 1).contains(.VBF) && tags.contains(.VB) {

@@ -56,7 +56,7 @@ struct FrenchSubject: Sendable {
         if let features = pronouns[word] {
             // "nous", "vous", "elle", "elles" are also objects or stressed forms: "il nous voit",
             // "avec elle". As subjects they start a clause.
-            if ["nous", "vous", "elle", "elles"].contains(word) || word.hasPrefix("cel"),
+            if ["nous", "vous", "elle", "elles"].contains(word) || word.hasPrefix("cel") || word.hasPrefix("ceux"),
                !sentence.startsClause(end, afterConjunction: false) || sentence.text(end - 1) == "comme" {
                 return nil
             }
@@ -87,6 +87,11 @@ struct FrenchSubject: Sendable {
             // "des arbres, une tonnelle rappelaient", "l'un comme l'autre devaient": the last of
             // subjects joined by a comma or by comme, whose verb is plural.
             if sentence.text(start - 1) == "comme" || endsList(before: start, in: sentence) { return nil }
+            // "un homme plus grand que les autres m'a offert": the second term of a comparison.
+            if ["que", "qu'"].contains(sentence.text(start - 1)),
+               (start - 4...start - 2).contains(where: { ["plus", "moins", "aussi", "autant", "mieux"].contains(sentence.text($0)) }) {
+                return nil
+            }
             guard phrase.noun == end || (phrase.noun == end - 1 && !sentence.has(end, .VBF)
                 && sentence.readings(end).contains { $0.tag == .JJ && FrenchWords.agree($0.features, phrase.determinerFeatures) })
             else { continue }
@@ -191,6 +196,7 @@ public struct FrenchSubjectVerbRule: ProofreadingRule {
         .right("Il nous parle. Je les porte. Avec elle, ils rient. On mange. Vous êtes là ? Il s’est tu.", language: "fr"),
         .right("Le chat et le chien mangent. La plupart des gens pensent ainsi.", language: "fr"),
         .right("Pierre, Marie, Sophie viendront. Le chat, le chien, la poule dorment. Le père comme le fils savaient nager.", language: "fr"),
+        .right("Une fille plus âgée que les autres m’a répondu. L’un de ceux-là viendra.", language: "fr"),
         .wrong("Ce soir, le train partent à l’heure.", "Ce soir, le train part à l’heure.", language: "fr"),
     ]
 
