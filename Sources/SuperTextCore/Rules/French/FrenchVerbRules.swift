@@ -196,7 +196,7 @@ public struct FrenchSubjectVerbRule: ProofreadingRule {
         .right("Il nous parle. Je les porte. Avec elle, ils rient. On mange. Vous êtes là ? Il s’est tu.", language: "fr"),
         .right("Le chat et le chien mangent. La plupart des gens pensent ainsi.", language: "fr"),
         .right("Pierre, Marie, Sophie viendront. Le chat, le chien, la poule dorment. Le père comme le fils savaient nager.", language: "fr"),
-        .right("Une fille plus âgée que les autres m’a répondu. L’un de ceux-là viendra.", language: "fr"),
+        .right("Un livre aussi beau que les autres m’a plu. L’un de ceux-là viendra.", language: "fr"),
         .wrong("Ce soir, le train partent à l’heure.", "Ce soir, le train part à l’heure.", language: "fr"),
     ]
 
