@@ -75,7 +75,7 @@ package struct SuggestionRanking: Sendable {
     /// Hunspell's `suggest` is asked (0: not searched): it finds what that found for a tenth of
     /// the time.
     package var wideBound: Float = 4
-    /// Most rows of the table that wide search fills. Unbounded, a long word took 10-18 ms there
+    /// Most rows of the table that the wide search fills. Unbounded, a long word took 10-18 ms there
     /// (Spanish Wikipedia's p99 12.7 ms); with 15,000, 3.6 ms and the same top-1 and top-5 on
     /// every list, since the children that follow the written word are walked first.
     package var wideRows = 15_000
