@@ -42,6 +42,8 @@ final class IndexedSuggester: Suggester {
     /// Whether the language forms compounds (German): the index cannot hold them, so edits are
     /// checked with the dictionary more widely.
     private let formsCompounds: Bool
+    /// The search's largest bound in this language (`SuggestionRanking.boundLimit`).
+    private let searchBoundLimit: Float
     /// Whether nouns are capitalised and the frequency list undercounts them (German): a
     /// capitalised word is ranked towards nouns, and an unlisted noun gets a count of its own.
     private let prefersNouns: Bool
@@ -72,6 +74,7 @@ final class IndexedSuggester: Suggester {
         cache = index.recentAnswers
         let lexicon = index.lexicon
         formsCompounds = index.formsCompounds
+        searchBoundLimit = ranking.boundLimit(formsCompounds: index.formsCompounds, language: language.primaryLanguage)
         wholeWordReplacements = index.wholeWordReplacements
         compoundJoint = index.formsCompounds ? lexicon.code(of: "s") : nil
         compoundElided = index.formsCompounds ? lexicon.code(of: "e") : nil
@@ -229,7 +232,7 @@ final class IndexedSuggester: Suggester {
     /// The trie search for one written word (or part of one).
     private func searching(_ input: [UInt8], keep: Int? = nil) -> [CandidateSearch.Candidate] {
         search.prepare(input)
-        let bound = ranking.bound(letters: input.count, formsCompounds: formsCompounds, language: language.primaryLanguage)
+        let bound = ranking.bound(letters: input.count, limit: searchBoundLimit)
         return search.search(bound: bound, ranking: ranking, keep: keep ?? ranking.kept * 2)
     }
 

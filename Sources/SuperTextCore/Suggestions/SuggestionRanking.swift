@@ -132,9 +132,13 @@ package struct SuggestionRanking: Sendable {
     }
 
     /// The search bound for a written word of `letters` letters.
-    func bound(letters: Int, formsCompounds: Bool = false, language: String = "") -> Float {
-        let limit = formsCompounds ? compoundBoundLimit : boundLimits[language] ?? boundLimit
-        return min(limit, boundBase + boundPerLetter * Float(letters))
+    func bound(letters: Int, limit: Float? = nil) -> Float {
+        min(limit ?? boundLimit, boundBase + boundPerLetter * Float(letters))
+    }
+
+    /// The largest search bound in a language: worked out once per suggester, not per word.
+    func boundLimit(formsCompounds: Bool, language: String) -> Float {
+        formsCompounds ? compoundBoundLimit : boundLimits[language] ?? boundLimit
     }
 
     /// The score of a candidate; lower is better.
