@@ -25,6 +25,7 @@ public struct RepeatedWordRule: ProofreadingRule {
         .right("He had had enough, so so be it."),
         .right("The server it is connected to to allow editing is down. Name the firm you are applying to to be safe."),
         .wrong("I want to to go home.", "I want to go home."),
+        .right("Do what you have to to stay healthy. Adjust it as you need to to save time."),
         .right("Nous nous levons.", language: "fr"),
         .right("Zuerst lieben die Kinder ihre Eltern, dann kritisieren sie sie.", language: "de-DE"),
         .wrong("Die Zeiten ändern sich, und wir mit mit ihnen.", "Die Zeiten ändern sich, und wir mit ihnen.", language: "de-DE"),
@@ -72,9 +73,21 @@ public struct RepeatedWordRule: ProofreadingRule {
               document.tokens[verb].kind == .word, document.tokens[next].kind == .word
         else { return false }
         let lexicon = context.grammar.lexicon
+        guard lexicon.tags(of: document.lowercasedTexts[next]).contains(.VB) else { return false }
+        // "Do what you have to to stay": in a clause opened by a relative or by as, the first
+        // `to` ends the clause (its verb left out, or a preposition left at the end).
+        // Forty tokens back at most, so that a text of nothing but "to to" stays linear.
+        var back = verb
+        while back >= max(0, verb - 40),
+              !(document.tokens[back].kind == .punctuation && [".", "!", "?", ";"].contains(document.lowercasedTexts[back])) {
+            if Self.clauseOpeners.contains(document.lowercasedTexts[back]) { return true }
+            back -= 1
+        }
         let participle = lexicon.tags(of: document.lowercasedTexts[verb])
         // Not "going to to": that `to` is the infinitive's own.
         return participle.containsAny(WordTags([.VBN, .VBG])) && document.lowercasedTexts[verb] != "going"
-            && lexicon.tags(of: document.lowercasedTexts[next]).contains(.VB)
     }
+
+    /// Words that open a clause whose last word may be a `to` (what you need to, as you have to).
+    static let clauseOpeners: Set<String> = ["what", "whatever", "which", "whichever", "who", "whom", "where", "wherever", "as"]
 }

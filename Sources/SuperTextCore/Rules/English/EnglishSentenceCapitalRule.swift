@@ -12,7 +12,13 @@ public struct EnglishSentenceCapitalRule: ProofreadingRule {
     public let examples: [RuleExample] = [
         .wrong("It was late. the others had left.", "It was late. The others had left."),
         .wrong("Is it late? the others had left.", "Is it late? The others had left."),
+        .wrong("the others had left before we came.", "The others had left before we came."),
         .right("It was late. The others had left. We saw the U.S. army. He left... and came back. iPhones were sold. It costs approx. three dollars. See fig. two."),
+        .right("the others had left"),
+        .right("... and the others had left before we came."),
+        .right("the others had left before we came ..."),
+        .right("for logging, monitoring, tracing, etc."),
+        .right("iOS apps are built with Xcode here."),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -57,6 +63,31 @@ public struct EnglishSentenceCapitalRule: ProofreadingRule {
                 scan.add(index + 2..<index + 3, word.prefix(1).uppercased() + word.dropFirst())
             }
         }
+        if let first = firstWordOfText(document, lexicon: context.grammar.lexicon) {
+            let word = document.text(of: tokens[first])
+            scan.add(first..<first + 1, word.prefix(1).uppercased() + word.dropFirst())
+        }
         return scan.matches
+    }
+
+    /// The first word of a text that starts with a lowercase word and whose first sentence is
+    /// whole: four words or more, ended by a full stop, question or exclamation mark. A shorter
+    /// or unended text, or one that trails off (`...`, `etc.`), is more often a fragment (a title,
+    /// a list item, a line of a form, a quotation).
+    private func firstWordOfText(_ document: CheckedDocument, lexicon: Lexicon) -> Int? {
+        guard let sentence = document.sentenceTokens.first, !(document.continuesSentence.first ?? true) else { return nil }
+        let tokens = document.tokens, texts = document.lowercasedTexts
+        guard let first = tokens.indices.first(where: { !tokens[$0].isWhitespace }), sentence.contains(first),
+              tokens[first].kind == .word,
+              !document.maskedRanges.contains(where: { $0.lowerBound <= tokens[first].byteRange.lowerBound }),
+              let last = sentence.last(where: { !tokens[$0].isWhitespace }),
+              tokens[last].kind == .punctuation, [".", "!", "?"].contains(texts[last]),
+              // Not an ellipsis or "etc.": a text that trails off is a fragment.
+              texts[last - 1] != ".", !Self.abbreviations.contains(texts[last - 1]),
+              sentence.filter({ tokens[$0].kind == .word }).count >= 4
+        else { return nil }
+        let word = document.text(of: tokens[first])
+        guard word.count > 1, word.allSatisfy({ $0.isLowercase }), lexicon.knows(texts[first]) else { return nil }
+        return first
     }
 }
