@@ -10,8 +10,9 @@ public enum ParagraphSplitter {
     }
 
     /// Parts of about `targetSize` UTF-8 bytes or more, each ending after a blank line (or, for
-    /// a paragraph longer than four times the target, after a line break or a space), so no part
-    /// cuts a word. Concatenated, the parts are exactly `text`. In a `format` other than plain, no
+    /// a paragraph longer than four times the target, after a line break, else after a sentence's
+    /// last mark and its space, else after a space), so no part cuts a word, and a part starts a
+    /// sentence wherever the text has one: rules read a part's start as a sentence's. Concatenated, the parts are exactly `text`. In a `format` other than plain, no
     /// cut falls inside what is not prose (a fenced code block with blank lines in it, a comment),
     /// which a part alone would read as prose. `longest` (default four times the target) is where
     /// a paragraph is cut at a line break or a space.
@@ -35,15 +36,18 @@ public enum ParagraphSplitter {
         var index = 0
         var lastLineBreak = -1
         var lastSpace = -1
+        var lastSentenceEnd = -1
         func cut(at end: Int, utf16End: Int) {
             parts.append(Part(text: String(decoding: utf8[start..<end], as: UTF8.self), utf16Offset: startUTF16))
             start = end
             startUTF16 = utf16End
             lastLineBreak = -1
             lastSpace = -1
+            lastSentenceEnd = -1
         }
         var utf16AtLineBreak = 0
         var utf16AtSpace = 0
+        var utf16AtSentenceEnd = 0
         while index < utf8.count {
             let byte = utf8[index]
             let length = utf8SequenceLength(byte)
@@ -62,10 +66,16 @@ public enum ParagraphSplitter {
             } else if byte == UInt8(ascii: " ") {
                 lastSpace = index
                 utf16AtSpace = utf16
+                if index >= 2, [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?")].contains(utf8[index - 2]) {
+                    lastSentenceEnd = index
+                    utf16AtSentenceEnd = utf16
+                }
             }
             if index - start >= longest {
                 if lastLineBreak > start {
                     cut(at: lastLineBreak, utf16End: utf16AtLineBreak)
+                } else if lastSentenceEnd > start {
+                    cut(at: lastSentenceEnd, utf16End: utf16AtSentenceEnd)
                 } else if lastSpace > start {
                     cut(at: lastSpace, utf16End: utf16AtSpace)
                 }
