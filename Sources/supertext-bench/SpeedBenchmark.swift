@@ -81,6 +81,24 @@ struct SpeedBenchmark {
                 + "\(ruleMatches) rule matches; scaled to 1 MiB: \(fixed(bestWithRules * 1_048_576 / Double(max(1, data.count)), 3)) s"
         )
 
+        if options.byRule {
+            // One more check, each rule timed apart (the clock reads add a little to each).
+            let proofreader = Proofreader(catalog: catalog)
+            proofreader.suggestionLimit = 0
+            _ = try proofreader.check(CheckRequest(text: "Warm", language: language.code))
+            let timings = RuleTimings()
+            RuleTimings.active = timings
+            let start = ContinuousClock.now
+            _ = try proofreader.check(CheckRequest(text: text, language: language.code))
+            let whole = (ContinuousClock.now - start).seconds
+            RuleTimings.active = nil
+            let ranked = timings.seconds.sorted { $0.value > $1.value }
+            print("By rule (one timed check of \(fixed(whole, 3)) s; rules together \(fixed(ranked.reduce(0) { $0 + $1.value }, 3)) s):")
+            for (id, seconds) in ranked.prefix(options.top > 0 ? options.top : 20) {
+                print("  \(id): \(fixed(seconds * 1000, 1)) ms")
+            }
+        }
+
         guard !options.checksOnly else { return }
         try jsonOfCheckResults(corpus: text, language: language.code)
 

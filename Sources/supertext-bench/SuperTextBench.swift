@@ -6,7 +6,7 @@ import SuperTextCore
 /// Run by `make bench` through `scripts/bench.sh`, which builds the corpora:
 ///
 /// ```
-/// supertext-bench speed CORPUS [--runs N] [--language en-US] [--checks-only]
+/// supertext-bench speed CORPUS [--runs N] [--language en-US] [--checks-only] [--by-rule [--top N]]
 /// supertext-bench markdown DIRECTORY [--top N] [--language en-US] [--flagged-list FILE]
 /// supertext-bench store [--runs SAVES] [--callers N] [--body clean|typos]
 /// supertext-bench fuzz [--seconds N] [--seed S] [--size BYTES]
@@ -22,7 +22,7 @@ import SuperTextCore
 @main
 enum SuperTextBench {
     static let usage = """
-        usage: supertext-bench speed CORPUS [--runs N] [--language CODE] [--checks-only]
+        usage: supertext-bench speed CORPUS [--runs N] [--language CODE] [--checks-only] [--by-rule [--top N]]
                supertext-bench markdown DIRECTORY [--top N] [--language CODE] [--flagged-list FILE]
                supertext-bench store [--runs SAVES] [--callers N] [--body clean|typos]
                supertext-bench grammar EVAL_GRAMMAR_DIRECTORY [--language en] [--flagged-list FILE]
@@ -86,6 +86,8 @@ struct BenchOptions {
     /// Only the two timed checks, spelling and every default rule (`speed`): no tokenizer alone,
     /// no JSON, no `hunspell -l`.
     var checksOnly = false
+    /// Also time each rule apart in one more check (`speed`), the slowest `top` printed.
+    var byRule = false
 
     init(parsing arguments: [String]) throws {
         var path: String?
@@ -104,6 +106,7 @@ struct BenchOptions {
             case "--callers": callers = max(1, Int(try value()) ?? 1)
             case "--body": body = try value()
             case "--checks-only": checksOnly = true
+            case "--by-rule": byRule = true
             case let argument where !argument.hasPrefix("-") && path == nil: path = argument
             case let argument: throw BenchFailure("unknown argument \(argument)\n\(SuperTextBench.usage)")
             }

@@ -286,7 +286,7 @@ public final class Proofreader {
         var ruleMatches: [Match] = []
         for rule in rules where rule.runs(for: language.primaryLanguage) && request.runs(rule) {
             if isCancelled() { throw SuperTextError.cancelled }
-            ruleMatches += rule.matches(in: document, context: context)
+            ruleMatches += RuleTimings.measure(rule.id) { rule.matches(in: document, context: context) }
         }
         let selection = request.ruleSelection
         ruleMatches += try session.grammar.matches(

@@ -60,13 +60,15 @@ public final class LanguageGrammar: Sendable {
         in document: CheckedDocument, context: RuleContext, selection: RuleSelection? = nil, runs: (any ProofreadingRule) -> Bool,
         isCancelled: () -> Bool
     ) throws -> [Match] {
-        let document = prepared(document)
+        let document = RuleTimings.measure("PREPARED_DOCUMENT") { prepared(document) }
         var matches: [Match] = []
         for rule in otherRules where rule.runs(for: context.primaryLanguage) && runs(rule) {
             if isCancelled() { throw SuperTextError.cancelled }
-            matches += rule.matches(in: document, context: context)
+            matches += RuleTimings.measure(rule.id) { rule.matches(in: document, context: context) }
         }
-        matches += patternIndex.matches(in: document, context: context, selection: selection) { runs($0) }
+        matches += RuleTimings.measure("PATTERN_RULES") {
+            patternIndex.matches(in: document, context: context, selection: selection) { runs($0) }
+        }
         return matches
     }
 

@@ -1,7 +1,11 @@
 /// One sentence as the code rules of every language read it: its words, numbers and punctuation
 /// (no spaces), lowercase, with the lexicon's readings, on a document as the language prepares
 /// it (French elisions split: `l'` `arbre`).
-struct RuleSentence: Sendable {
+///
+/// A class: the rules pass sentences around by the thousand, and a copy of a struct with this
+/// many arrays (and the document's) retained and released each of them (a twentieth of a German
+/// check).
+final class RuleSentence: Sendable {
     let document: CheckedDocument
     /// Indices into the document's tokens.
     let tokens: [Int]

@@ -49,21 +49,25 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
         let lexicon = context.grammar.lexicon
         for sentence in RuleSentence.all(in: document, context: context) {
             for position in 0..<sentence.count where sentence.isWord(position) {
+                // Only a word that can be a noun, an adjective or an infinitive can need a
+                // capital: the others (most words) are passed over on their readings, looked up
+                // once for the sentence, before any text is made.
+                let readings = sentence.readings(position)
+                let tags = sentence.tags(position)
+                guard tags.containsAny(WordTags([.NN, .JJ, .VB])), !sentence.isCapitalized(position) else { continue }
                 let written = sentence.written(position)
                 guard let first = written.first, first.isLowercase, !sentence.isFirstWord(position),
                       ![":", "\"", "„", "“", "»", "«", "'", "‚", "‘"].contains(sentence.text(position - 1)),
                       !written.utf8.contains(UInt8(ascii: "-"))
                 else { continue }
                 let text = sentence.text(position)
-                let readings = lexicon.readings(of: text)
                 guard !readings.isEmpty,
                       // A word cut short by an apostrophe is a verb of verse or speech ("ahn' ich").
                       !["'", "’"].contains(sentence.text(position + 1)),
                       // "mehr oder weniger", "mehr als": the comparative, not das Mehr.
                       text != "mehr" || !["oder", "als"].contains(sentence.text(position + 1)),
                       // Quantities, not things ("viel unterrichteter", "ein wenig"), however the lexicon reads them.
-                      !["viel", "wenig"].contains(text),
-                      !Self.isZuInfinitive(text, lexicon: lexicon)
+                      !["viel", "wenig"].contains(text)
                 else { continue }
                 let nouns = readings.filter { $0.tag == .NN }
                 let before = sentence.text(position - 1)
@@ -81,7 +85,6 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
                         position, position, rule: self, texts: Self.texts, context: context, suggestions: [WordCase.capitalizingFirst(written)]))
                     continue
                 }
-                let tags = sentence.tags(position)
                 var capitalise = false
                 if !nouns.isEmpty, nouns.count == readings.count {
                     // A word that is only a noun ("haus"): always a capital.
@@ -138,7 +141,7 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
                 // "eine alternative numerische Möglichkeit", "die letzten 3 Ziffern", "eine
                 // schnelle und einfache Wiederherstellung", "die gerade beschriebene Nutzung".
                 if capitalise, Self.isInflectedAdjective(position, in: sentence), Self.nounPhraseGoesOn(after: position, in: sentence) { capitalise = false }
-                guard capitalise else { continue }
+                guard capitalise, !Self.isZuInfinitive(text, lexicon: lexicon) else { continue }
                 matches.append(sentence.match(
                     position, position, rule: self, texts: Self.texts, context: context, suggestions: [WordCase.capitalizingFirst(written)]))
             }
