@@ -13,6 +13,7 @@ struct SpanishDeterminerAgreementRule: ProofreadingRule {
         .wrong("Los mesa están sucias.", "Las mesas están sucias.", language: "es"),
         .wrong("Vimos el ciudad desde el avión.", "Vimos la ciudad desde el avión.", language: "es"),
         .wrong("Esta coche es nuevo.", "Este coche es nuevo.", language: "es"),
+        .wrong("Oprah tiene muchas programas de televisión.", "Oprah tiene muchos programas de televisión.", language: "es"),
         .wrong("Me gusta mucho este canción.", "Me gusta mucho esta canción.", language: "es"),
         .wrong("La mapa está en la mesa.", "El mapa está en la mesa.", language: "es"),
         .wrong("Tiene la día libre.", "Tiene el día libre.", language: "es"),
@@ -26,6 +27,7 @@ struct SpanishDeterminerAgreementRule: ProofreadingRule {
         .right("La vi ayer. Los tiene en casa. Las casas son blancas.", language: "es"),
         .right("Vengo de El Salvador y vivo en La Habana.", language: "es"),
         .right("El artista y la artista. La gente. El mar y la mar.", language: "es"),
+        .right("Mucho cuesta aprender. Muchas cantan bien.", language: "es"),
         .right("Eres más gandul que la chaqueta de un guardia. Casado a los cincuenta, no llegarás a los sesenta. La testigo habló.", language: "es"),
     ]
 

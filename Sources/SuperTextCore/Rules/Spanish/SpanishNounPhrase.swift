@@ -53,7 +53,15 @@ struct SpanishNounPhrase {
                 // before anything but a noun of known gender is no determiner of it.
                 if !articles.contains(det) {
                     let gendered = sentence.readings(noun).contains { $0.tag == .NN && $0.features.intersection(WordFeatures.gender).bits.nonzeroBitCount == 1 }
-                    if !gendered || sentence.has(noun, .VBF) || sentence.has(position - 1, .DT) { continue }
+                    // The word after may be the quantifier's verb only in the third person of its
+                    // number ("mucho yerra"; not "muchas programas", tú programas).
+                    let detNumber = sentence.readings(position).first { $0.tag == .DT || $0.tag == .PRPS }?.features.intersection(WordFeatures.number) ?? WordFeatures()
+                    let itsVerb = sentence.readings(noun).contains { reading in
+                        reading.tag == .VBF && (reading.features.intersection(WordFeatures.person).isEmpty || reading.features.contains(.third))
+                            && (detNumber.isEmpty || reading.features.intersection(WordFeatures.number).isEmpty
+                                || !reading.features.intersection(detNumber).isEmpty)
+                    }
+                    if !gendered || itsVerb || sentence.has(position - 1, .DT) { continue }
                 }
                 if skippingPronouns, pronounDeterminers.contains(det), sentence.has(noun, .VBF), !SpanishWords.stressedA.contains(nounText) { continue }
                 let nominal = SpanishWords.nominalFeatures(sentence, noun)
