@@ -84,7 +84,7 @@ public struct EnglishSentenceCapitalRule: ProofreadingRule {
               tokens[last].kind == .punctuation, [".", "!", "?"].contains(texts[last]),
               // Not an ellipsis or "etc.": a text that trails off is a fragment.
               texts[last - 1] != ".", !Self.abbreviations.contains(texts[last - 1]),
-              sentence.filter({ tokens[$0].kind == .word }).count >= 4
+              sentence.count(where: { tokens[$0].kind == .word }) >= 4
         else { return nil }
         let word = document.text(of: tokens[first])
         guard word.count > 1, word.allSatisfy({ $0.isLowercase }), lexicon.knows(texts[first]) else { return nil }

@@ -400,9 +400,9 @@ public struct GermanArticleNounRule: ProofreadingRule {
         for sentence in RuleSentence.all(in: document, context: context) {
             for position in 0..<sentence.count where sentence.isWord(position) {
                 let text = sentence.text(position)
-                // Contractions are words of six letters at most (durchs); any other word without
-                // an article's or a possessive's reading is passed over on its tags.
-                let contraction = text.utf8.count <= 7 ? GermanWords.contractions[text] : nil
+                // A word longer than any contraction, without an article's or a possessive's
+                // reading, is passed over on its tags.
+                let contraction = text.utf8.count <= GermanWords.longestContraction ? GermanWords.contractions[text] : nil
                 guard contraction != nil || sentence.tags(position).containsAny(WordTags([.DT, .PRPS])) else { continue }
                 var articleReadings = sentence.readings(position).filter { $0.tag == .DT || $0.tag == .PRPS }
                 if let contraction { articleReadings = lexicon.readings(of: contraction.article).filter { $0.tag == .DT } }

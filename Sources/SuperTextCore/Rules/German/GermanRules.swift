@@ -40,6 +40,8 @@ enum GermanWords {
         "zur": ("zu", "der"), "ins": ("in", "das"), "ans": ("an", "das"), "aufs": ("auf", "das"), "durchs": ("durch", "das"),
         "fürs": ("für", "das"), "ums": ("um", "das"),
     ]
+    /// The longest contraction's length in UTF-8 bytes: a longer word is none (a lookup spared).
+    static let longestContraction = contractions.keys.map(\.utf8.count).max() ?? 0
 
     /// Words that stand for a neuter "something": an adjective after them is a noun ("etwas Gutes").
     static let neuterQuantifiers: Set<String> = ["etwas", "nichts", "viel", "wenig", "allerlei", "alles", "genug", "mehr", "manches", "vieles"]
