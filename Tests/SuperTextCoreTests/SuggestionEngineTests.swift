@@ -35,6 +35,13 @@ struct SuggestionEngineTests {
         ("es-ES", "bidrio", "vidrio"),  // not bodrio
         ("es-ES", "sinco", "cinco"),  // not sino
         ("es-ES", "qiere", "quiere"),
+        // An irregular verb conjugated as a regular one: the stem's diphthong left out or kept
+        // where the stress moves, and the preterite of -ducir.
+        ("es-ES", "dormo", "duermo"),
+        ("es-ES", "acostan", "acuestan"),
+        ("es-ES", "piensamos", "pensamos"),
+        ("es-ES", "introducio", "introdujo"),
+        ("es-ES", "conducieron", "condujeron"),
     ]
 
     @Test("Typical errors are corrected first, in every language", arguments: firstChoices)

@@ -313,8 +313,10 @@ final class CandidateSearch {
         }
         let halves = minimums.lowHalf.replacing(with: minimums.highHalf, where: minimums.highHalf .< minimums.lowHalf)
         var rowMinimum = min(here[0], min(min(halves[0], halves[1]), min(halves[2], halves[3])))
-        if depth == 1, substitutionColumn[1] > 0 {
-            // An error in the first letter costs more (never less: the minimum stays a bound).
+        // An error in the first letter costs more (never less: the minimum stays a bound); not a
+        // slip of spelling, an accent or a letter that sounds alike, as common there as anywhere
+        // (`acaros` → `ácaros`, `ecole` → `école`, `sinco` → `cinco`).
+        if depth == 1, substitutionColumn[1] > 0, !model.spellingPairs[letter * model.size + Int(input[0])] {
             here[1] = min(above[0] + (substitutionColumn[1] + model.firstLetterPenalty), above[1] + omissionCost)
             rowMinimum = here[0]
             for j in 1...inputCount { rowMinimum = min(rowMinimum, here[j]) }

@@ -67,7 +67,7 @@ final class IndexedSuggester: Suggester {
         lexicon = index.lexicon
         model = index.model
         self.dictionary = dictionary
-        self.ranking = ranking
+        self.ranking = ranking.forLanguage(language.primaryLanguage)
         search = CandidateSearch(lexicon: lexicon, model: model)
         fallback = HunspellSuggester(dictionary: dictionary)
         fallbackAnswers = index.fallbackAnswers

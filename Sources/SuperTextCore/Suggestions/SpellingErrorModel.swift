@@ -29,6 +29,11 @@ struct SpellingErrorModel: Sendable {
     private(set) var insertion: [Float]
     /// Whether two letters' keys touch, at `[a * size + b]`.
     private(set) var neighbours: [Bool]
+    /// Whether writing input letter `i` for word letter `w` is a slip of spelling rather than of
+    /// the fingers: an accent left out or another written (`a`, `á`), or, where they are one
+    /// sound, letters that sound alike (Spanish `b`, `v`), at `[w * size + i]`. Such slips are as
+    /// common at a word's start as anywhere, so the first letter's penalty spares them.
+    private(set) var spellingPairs: [Bool]
     /// Whether each letter is a consonant: a letter, not a vowel nor a joiner.
     private(set) var isConsonant: [Bool]
     /// Multi-letter rules, grouped by the last letter of their word side.
@@ -88,6 +93,7 @@ struct SpellingErrorModel: Sendable {
         } + [false]
         substitution = Array(repeating: 1, count: size * size)
         neighbours = Array(repeating: false, count: size * size)
+        spellingPairs = Array(repeating: false, count: size * size)
         omission = Array(repeating: 1, count: size)
         insertion = Array(repeating: 1, count: size)
         for (w, wordLetter) in alphabet.enumerated() {
@@ -98,11 +104,15 @@ struct SpellingErrorModel: Sendable {
                 if w == i {
                     cost = 0
                 } else if bases[w] == bases[i] {
+                    spellingPairs[w * size + i] = true
                     // The word's accent left out (`razon` for `razón`), or another one written.
                     cost = bases[i] == alphabet[i] ? profile.accentOmissionCost ?? profile.accentCost : profile.accentCost
                 } else {
                     if isNeighbour { cost = min(cost, profile.neighbourCost) }
-                    if soundAlikePairs.contains([w, i]) { cost = min(cost, profile.soundAlikeCost) }
+                    if soundAlikePairs.contains([w, i]) {
+                        cost = min(cost, profile.soundAlikeCost)
+                        spellingPairs[w * size + i] = profile.soundAlikesAreOneSound
+                    }
                     if isVowel[w], isVowel[i] { cost = min(cost, profile.vowelCost) }
                     if let confused = profile.letterConfusions[wordLetter]?[alphabet[i]] { cost = min(cost, confused) }
                 }
