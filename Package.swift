@@ -41,7 +41,10 @@ let package = Package(
         // No HTTP, no SQL, no printing.
         .target(
             name: "SuperTextCore",
-            dependencies: ["CHunspell"]
+            dependencies: ["CHunspell"],
+            // Optimised in debug builds too: unoptimised, loading the five languages took 15 s
+            // (0.5 s optimised), and every test, command and server start of `make test` paid it.
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
         // What every store keeps and how: the protocols, the models, users and keys, the
         // dictionaries in memory, excerpts, insights, retention, the page of history. No SQL.

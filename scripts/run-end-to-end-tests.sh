@@ -6,6 +6,8 @@ status=0
 for test in Tests/EndToEnd/*.sh; do
   [ -e "$test" ] || continue
   echo "== $test"
+  started=$SECONDS
   bash "$test" || status=1
+  echo "== $test took $((SECONDS - started)) s"
 done
 exit $status

@@ -45,7 +45,7 @@ public final class FirstSounds: Sendable {
                     word = start..<open
                 }
                 var hasher = FNV1a()
-                for index in word { hasher.add(CollectionOfOne(Self.lowercased(bytes[index]))) }
+                for index in word { hasher.add(byte: Self.lowercased(bytes[index])) }
                 // ARPAbet's vowels all start with A, E, I, O or U; no consonant does.
                 let isVowel = [UInt8(ascii: "A"), UInt8(ascii: "E"), UInt8(ascii: "I"), UInt8(ascii: "O"), UInt8(ascii: "U")].contains(bytes[phoneme])
                 entries.append((hasher.value, isVowel ? Self.vowel : Self.consonant))

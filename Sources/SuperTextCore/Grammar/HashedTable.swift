@@ -15,6 +15,10 @@ struct HashedTable<Value: Sendable>: Sendable {
     private let shift: UInt64
 
     /// The entries, those of one hash joined by `merge` (in no set order: it must not depend on one).
+    // Specialised here for the tables there are: built at every start, and unspecialised (a
+    // build that optimises file by file) the sort's generic comparisons took most of a second.
+    @_specialize(where Value == UInt8)
+    @_specialize(where Value == Int32)
     init(_ entries: [(hash: UInt64, value: Value)], merge: (Value, Value) -> Value) {
         let sorted = entries.sorted { $0.hash < $1.hash }
         var hashes: [UInt64] = [], values: [Value] = []

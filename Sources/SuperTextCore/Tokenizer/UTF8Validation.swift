@@ -2,6 +2,7 @@
 public enum UTF8Validation {
     /// The byte offset of the first invalid sequence, or `nil` when `bytes` is valid UTF-8
     /// (no overlong forms, no surrogates, nothing above U+10FFFF).
+    @_specialize(where Bytes == UnsafeBufferPointer<UInt8>)
     public static func firstInvalidByteOffset<Bytes: Collection>(in bytes: Bytes) -> Int?
     where Bytes.Element == UInt8, Bytes.Index == Int {
         var index = bytes.startIndex
