@@ -42,8 +42,9 @@ final class IndexedSuggester: Suggester {
     /// Whether the language forms compounds (German): the index cannot hold them, so edits are
     /// checked with the dictionary more widely.
     private let formsCompounds: Bool
-    /// The search's largest bound in this language (`SuggestionRanking.boundLimit`).
-    private let searchBoundLimit: Float
+    /// The bound for the person's own words: the general one, not the language's narrower search
+    /// bound, which is about the index's words (a taught word is compared whole).
+    private let personalBoundLimit: Float
     /// Whether nouns are capitalised and the frequency list undercounts them (German): a
     /// capitalised word is ranked towards nouns, and an unlisted noun gets a count of its own.
     private let prefersNouns: Bool
@@ -67,14 +68,14 @@ final class IndexedSuggester: Suggester {
         lexicon = index.lexicon
         model = index.model
         self.dictionary = dictionary
-        self.ranking = ranking.forLanguage(language.primaryLanguage)
+        self.ranking = ranking.forLanguage(language.primaryLanguage, formsCompounds: index.formsCompounds)
+        personalBoundLimit = ranking.boundLimit
         search = CandidateSearch(lexicon: lexicon, model: model)
         fallback = HunspellSuggester(dictionary: dictionary)
         fallbackAnswers = index.fallbackAnswers
         cache = index.recentAnswers
         let lexicon = index.lexicon
         formsCompounds = index.formsCompounds
-        searchBoundLimit = ranking.boundLimit(formsCompounds: index.formsCompounds, language: language.primaryLanguage)
         wholeWordReplacements = index.wholeWordReplacements
         compoundJoint = index.formsCompounds ? lexicon.code(of: "s") : nil
         compoundElided = index.formsCompounds ? lexicon.code(of: "e") : nil
@@ -232,7 +233,7 @@ final class IndexedSuggester: Suggester {
     /// The trie search for one written word (or part of one).
     private func searching(_ input: [UInt8], keep: Int? = nil) -> [CandidateSearch.Candidate] {
         search.prepare(input)
-        let bound = ranking.bound(letters: input.count, limit: searchBoundLimit)
+        let bound = ranking.bound(letters: input.count)
         return search.search(bound: bound, ranking: ranking, keep: keep ?? ranking.kept * 2)
     }
 
@@ -647,6 +648,12 @@ final class IndexedSuggester: Suggester {
             // outrank the compound meant (`Weidenausflug`).
             let count = key.map { lexicon.mostCommonWord(ofKey: $0).count } ?? 0
             var distance = min(search.distance(to: codes), cost)
+            // A hyphen put between two words written together is the missing space of a split
+            // (it is shown with a space): charged as one, not as a letter left out.
+            if scalars.count + 1 == edit.count, edit.contains("-"), !scalars.contains("-"),
+               edit.filter({ $0 != "-" }) == scalars {
+                distance = max(distance, ranking.splitCost)
+            }
             if formsCompounds, key == nil,
                let parts = lexicon.fewestCompoundParts(codes, joint: compoundJoint, elided: compoundElided), parts > 2 {
                 distance += Float(parts - 2) * ranking.compoundExtraPartCost
@@ -730,7 +737,7 @@ final class IndexedSuggester: Suggester {
     private func personalSuggestions(for word: String, personalWords: Set<String>) -> [Scored] {
         let lowercased = word.lowercased()
         let input = lexicon.encode(lowercased)
-        let bound = ranking.bound(letters: input.count)
+        let bound = ranking.bound(letters: input.count, limit: personalBoundLimit)
         var pool = CandidatePool(written: word, shape: CaseShape(of: word))
         search.prepare(input)
         for personal in personalWords.sorted() where personal != word {

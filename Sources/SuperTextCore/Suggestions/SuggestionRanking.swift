@@ -143,15 +143,12 @@ package struct SuggestionRanking: Sendable {
         min(limit ?? boundLimit, boundBase + boundPerLetter * Float(letters))
     }
 
-    /// The largest search bound in a language: worked out once per suggester, not per word.
-    func boundLimit(formsCompounds: Bool, language: String) -> Float {
-        formsCompounds ? compoundBoundLimit : boundLimits[language] ?? boundLimit
-    }
-
-    /// The ranking a suggester of `language` uses: its own edit weight, where it has one.
-    func forLanguage(_ language: String) -> SuggestionRanking {
+    /// The ranking a suggester of `language` uses, worked out once per suggester: the language's
+    /// own edit weight and search bound, where it has them (every per-language value is read here).
+    func forLanguage(_ language: String, formsCompounds: Bool) -> SuggestionRanking {
         var ranking = self
         if let weight = editWeights[language] { ranking.editWeight = weight }
+        ranking.boundLimit = formsCompounds ? compoundBoundLimit : boundLimits[language] ?? boundLimit
         return ranking
     }
 
