@@ -493,7 +493,7 @@ public enum PatternRuleFile {
             let rightSide = sides[1].trimmedOfSpaces
             let note = noteSplit.count > 1 ? noteSplit[1].trimmedOfSpaces : sectionNote
             let (elements, span) = try pattern(splittingElisions(wrong, elided), rule: section.id, fail: fail)
-            let alternatives = rightSide.parts(separatedBy: " | ").map(\.trimmedOfSpaces)
+            let alternatives = rightSide.split(separator: "|", omittingEmptySubsequences: false).map(\.trimmedOfSpaces)
             let suggestions: [[PatternRule.SuggestionPart]] = try alternatives.map { alternative in
                 alternative == "-" ? [] : try alternative.split(separator: " ").flatMap { word in
                     try suggestionParts(word, elementCount: elements.count) { fail("'\(wrong)': \($0)") }
