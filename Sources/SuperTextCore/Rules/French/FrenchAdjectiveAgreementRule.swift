@@ -16,6 +16,7 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
         .right("Une grande maison blanche ; des yeux marron ; des chaussures bleu marine.", language: "fr"),
         .right("Le prix des maisons élevé étonne ; la mère et la fille présentes.", language: "fr"),
         .right("Je pense à mon frère et à ma sœur absents.", language: "fr"),
+        .right("Elle resta quelques minutes silencieuse ; ils seront un jour riches ; les routes sont dans leur ensemble étroites.", language: "fr"),
         .right("Des drapeaux français, belge et suisse ; des rideaux bleu pâle ; des feuilles vert tendre ; quelque chose cassé.", language: "fr"),
     ]
 
@@ -41,6 +42,15 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
     /// Nouns of adverbial phrases after which an adjective describes something else.
     static let adverbialNouns: Set<String> = [
         "fois", "air", "coup", "part", "reste", "point",
+    ]
+    /// Nouns of time and manner that make adverbial phrases without a preposition ("il resta
+    /// quelques instants immobile", "elles seraient un jour délaissées", "les côtes sont dans
+    /// leur ensemble découpées"): an adjective after them describes the subject, so one that
+    /// does not agree with them is not checked against them (one before them still is).
+    static let adverbialTimeNouns: Set<String> = [
+        "jour", "jours", "instant", "instants", "moment", "moments", "heure", "heures", "minute", "minutes",
+        "seconde", "secondes", "semaine", "semaines", "mois", "an", "ans", "année", "années", "nuit", "nuits",
+        "soir", "soirs", "matin", "matins", "époque", "temps", "sens", "ensemble",
     ]
     /// Prepositions repeated before each of two coordinated nouns.
     static let repeatedPrepositions: Set<String> = ["à", "de", "d'", "d’", "en", "pour", "avec", "par", "sur", "sans", "chez"]
@@ -115,6 +125,7 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
                 }
             }
         }
+        if Self.adverbialTimeNouns.contains(sentence.text(phrase.noun)) { return matches }
         check(after, tags: [.JJ, .VBN])
         return matches
     }
