@@ -152,10 +152,13 @@ final class IndexedSuggester: Suggester {
         // every part, and the edits cost far more than they find. German compounds are longer.
         let editsAreAffordable = input.count <= (formsCompounds ? 30 : 20) && !(correctedParts && input.count > 14)
         var checkedEveryLetter = false
-        if editsAreAffordable, pool.bestDistance > ranking.checkedEditsThreshold {
+        // How near the nearest word the dictionary accepts is: a nearer candidate it rejects (a
+        // compound with a joining `s` it does not form) is no reason to look no further.
+        let nearest = editsAreAffordable ? confirmedBest(of: &pool).lazy.map(\.distance).min() ?? .infinity : 0
+        if editsAreAffordable, nearest > ranking.checkedEditsThreshold {
             addCheckedEdits(of: word, input: input, everyLetter: formsCompounds, to: &pool)
             checkedEveryLetter = formsCompounds
-        } else if editsAreAffordable, formsCompounds, pool.bestDistance > ranking.compoundEditsThreshold {
+        } else if editsAreAffordable, formsCompounds, nearest > ranking.compoundEditsThreshold {
             // Compounds are missing from the index even when a simple word is near.
             addCheckedEdits(of: word, input: input, everyLetter: false, to: &pool)
         }
