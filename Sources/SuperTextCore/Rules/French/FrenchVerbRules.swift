@@ -608,7 +608,6 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
         .right("Il aime l’été. Je veux fini ce travail pour demain ? Non : il est fini. Je vais bien.", language: "fr"),
         .right("Il a décidé de partir. Le fait d’être aimé compte.", language: "fr"),
         .right("Rien de changé ; c’est ça de gagné ; le devoir imposé par la loi.", language: "fr"),
-        .right("Qu’y a-t-il de nouveau, de changé ou de déplacé ? Voilà ce qu’ils ont d’étonné.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -637,30 +636,6 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
         "espérer", "oser", "laisser", "souhaiter", "désirer", "compter", "venir", "valoir",
     ]
     static let prepositions: Set<String> = ["de", "d'", "pour", "sans", "afin", "par"]
-    /// Whether a form of avoir ends at `position`, or one inverted with its subject ("a-t-il",
-    /// "ont-ils").
-    static func isAvoir(endingAt position: Int, in sentence: RuleSentence) -> Bool {
-        func avoir(_ index: Int) -> Bool {
-            sentence.readings(index).contains { ($0.tag == .VBF || $0.tag == .VB) && $0.lemma == "avoir" }
-        }
-        if avoir(position) { return true }
-        let subject = sentence.text(position)
-        guard ["il", "elle", "on", "ils", "elles"].contains(where: { subject == $0 || subject.hasSuffix("-" + $0) }) else { return false }
-        // "a-t-il" written as one word.
-        if let verb = subject.split(separator: "-").first, verb != Substring(subject),
-           sentence.lexicon.readings(of: String(verb)).contains(where: { $0.tag == .VBF && $0.lemma == "avoir" }) {
-            return true
-        }
-        // Back over the hyphens and the "t" between verb and subject, however they are cut.
-        var index = position - 1
-        while index >= max(0, position - 4) {
-            if avoir(index) { return true }
-            guard sentence.text(index).allSatisfy({ $0 == "-" || $0 == "t" }) else { return false }
-            index -= 1
-        }
-        return false
-    }
-
     /// Indefinite pronouns and quantities after which "de" introduces an adjective.
     static let partitiveHeads: Set<String> = ["rien", "quoi", "chose", "ça", "cela", "ceci", "personne", "point"]
 
@@ -696,15 +671,10 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
                     // "de" after a noun may start a complement with a participle as adjective ("un kilo de haché"): only after a verb, an adjective, or "train".
                     found = before == position - 1 || word != "par"
                     if word == "par" { found = false }
-                    // After an indefinite pronoun or a quantity, or after avoir, "de" and a
-                    // participle are an adjective's partitive: "rien de changé", "ça de gagné",
-                    // "il y a de compliqué", "qu'y a-t-il de changé", "ce qu'ils ont d'exagéré";
-                    // so is each of several: "rien de changé, de perturbé ou de modifié".
-                    var headIndex = before - 1
-                    while [",", "et", "ou"].contains(sentence.text(headIndex)), ["de", "d'"].contains(sentence.text(headIndex - 2)) {
-                        headIndex -= 3
-                    }
-                    if word == "de" || word == "d'", Self.partitiveHeads.contains(sentence.text(headIndex)) || Self.isAvoir(endingAt: headIndex, in: sentence) {
+                    // After an indefinite pronoun or a quantity, "de" and a participle are an
+                    // adjective's partitive: "rien de changé", "ça de gagné", "il y a de compliqué".
+                    let head = sentence.text(before - 1)
+                    if word == "de" || word == "d'", Self.partitiveHeads.contains(head) || (head == "a" && sentence.text(before - 2) == "y") {
                         found = false
                     }
                 } else {

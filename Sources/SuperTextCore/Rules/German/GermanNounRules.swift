@@ -30,7 +30,7 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
         .right("Es gibt eine alternative numerische Möglichkeit. Lies die letzten 3 Ziffern. Das ist eine schnelle und einfache Lösung. In der antike und christliche Elemente stehen.", language: "de-DE"),
         .right("Es ist nichts schöner anzuschauen als das Meer. Das ist mehr oder weniger gelungen. So ahn' ich es.", language: "de-DE"),
         .right("Das wissen alle Machthaber. Der Narr hält sich für weise. Das sagen viele.", language: "de-DE"),
-        .right("Viele fragen sich, ob es reicht. Aber nur wenige kennen den Weg. Die einen warten, die anderen fahren.", language: "de-DE"),
+        .right("Viele fragen sich, ob es reicht. Aber nur wenige kennen den Weg.", language: "de-DE"),
         .right("Sie sind im Allgemeinen viel unterrichteter. Es fehlt ein wenig Salz.", language: "de-DE"),
     ]
 
@@ -108,8 +108,6 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
                         let article = lexicon.readings(of: contraction.article).filter { $0.tag == .DT }
                         capitalise = !tags.contains(.RB) && !(before == "am" && superlative) && GermanWords.agree(article, nouns) && !nextIsPronoun
                     } else if beforeReadings.contains(where: { $0.tag == .DT || $0.tag == .PRPS }), !nextIsPronoun, !elliptic,
-                              // "die einen warten, die anderen fahren": "die einen" is a pronoun, not an article.
-                              before != "einen" || sentence.text(position - 2) != "die",
                               !sentence.isPunctuation(position - 2) || sentence.text(position - 2) != ",",
                               // A finite verb after an article that is a pronoun at the start
                               // ("Der bestand aus Stahl", "Keiner macht das") unless another verb follows ("Die sonne scheint").
