@@ -30,7 +30,6 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
         .right("Es gibt eine alternative numerische Möglichkeit. Lies die letzten 3 Ziffern. Das ist eine schnelle und einfache Lösung. In der antike und christliche Elemente stehen.", language: "de-DE"),
         .right("Es ist nichts schöner anzuschauen als das Meer. Das ist mehr oder weniger gelungen. So ahn' ich es.", language: "de-DE"),
         .right("Das wissen alle Machthaber. Der Narr hält sich für weise. Das sagen viele.", language: "de-DE"),
-        .right("Viele fragen sich, ob es reicht. Aber nur wenige kennen den Weg.", language: "de-DE"),
         .right("Sie sind im Allgemeinen viel unterrichteter. Es fehlt ein wenig Salz.", language: "de-DE"),
     ]
 
@@ -254,23 +253,6 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
         return false
     }
 
-    /// Whether a finite verb comes before `position` in its clause (back to a comma, a colon or a
-    /// conjunction that opens a clause).
-    static func finiteVerbPrecedes(_ position: Int, in sentence: RuleSentence) -> Bool {
-        var index = position - 1
-        while index >= 0, !sentence.isPunctuation(index) || !["," , ";", ":", ".", "!", "?"].contains(sentence.text(index)) {
-            if sentence.isWord(index) {
-                let text = sentence.text(index)
-                if GermanClosedWordClasses.table[text]?.contains(where: { $0.tag == .WH || $0.tag == .CC }) == true { return false }
-                if GermanClosedWordClasses.table[text]?.contains(where: { $0.tag == .VBF }) == true { return true }
-                if !sentence.isCapitalized(index) || sentence.isFirstWord(index),
-                   sentence.has(index, .VBF), !sentence.has(index, .NN), !sentence.has(index, .JJ) { return true }
-            }
-            index -= 1
-        }
-        return false
-    }
-
     /// Whether the word at `position`, which may be a noun or a verb or an adjective, stands
     /// where a noun phrase ends: after an article or a preposition and inflected adjectives
     /// ("die weißen tauben", "in heißem fett", "auf rasen", "einige fragen"). A verb's
@@ -339,14 +321,6 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
         }
         if pluralQuantifiers.contains(before) {
             guard !["plus", "minus", "mal", "durch"].contains(text) else { return false }
-            // "Viele fragen sich, ob …", "wie wenige tragen noch …": a quantifier that opens its
-            // clause is its subject, and a plural verb after it the clause's verb, unless a finite
-            // verb came before ("ich habe einige fragen") or comes after ("einige fragen blieben").
-            if subjectQuantifiers.contains(before), adjectives == 0,
-               sentence.readings(position).contains(where: { $0.tag == .VBF && $0.features.contains(.plural) }),
-               !finiteVerbPrecedes(start, in: sentence), !finiteVerbFollows(position, in: sentence) {
-                return false
-            }
             // Quantifiers that never stand for a noun named before count the noun even at the clause's end ("keinerlei kosten").
             let onlyBeforeNouns: Set<String> = ["keinerlei", "allerlei", "zahlreiche", "etliche", "mehrere", "mehreren"]
             return nouns.contains { $0.features.contains(.plural) } && (!verbReading || !clauseEnd || onlyBeforeNouns.contains(before))
