@@ -75,9 +75,6 @@ public struct FrenchSubjunctiveRule: ProofreadingRule {
         .wrong("Je vous appelle pour que vous me donnez des renseignements.", "Je vous appelle pour que vous me donniez des renseignements.", language: "fr"),
         .wrong("À condition que tu réussis.", "À condition que tu réussisses.", language: "fr"),
         .right("Bien que tu aies raison. Pour que nous puissions partir. Après qu’il est parti.", language: "fr"),
-        .wrong("Attends jusqu’à ce que tu as fini.", "Attends jusqu’à ce que tu aies fini.", language: "fr"),
-        .wrong("Je veille à ce que tu as tout.", "Je veille à ce que tu aies tout.", language: "fr"),
-        .right("Il pense à ce que tu dis ; je m’intéresse à ce que nous faisons.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -96,8 +93,6 @@ public struct FrenchSubjunctiveRule: ProofreadingRule {
     ]
 
     /// The words before "que" that make a conjunction calling for the subjunctive.
-    /// Verbs whose "à ce que" takes the subjunctive: "je m'attends à ce qu'il vienne".
-    static let verbsOfAceQue: Set<String> = ["attendre", "veiller", "consentir"]
     static let beforeQue: Set<String> = ["bien", "pour", "afin", "avant", "sans", "condition", "pourvu", "moins", "peur", "crainte", "attendant", "ce", "façon", "sorte", "faut", "faudrait", "fallait"]
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
@@ -112,17 +107,8 @@ public struct FrenchSubjunctiveRule: ProofreadingRule {
                     guard Self.beforeQue.contains(before) else { continue }
                     // "je sais bien que": bien goes with the verb there.
                     if before == "bien", sentence.tags(position - 2).containsAny(WordTags([.VBF, .VB, .VBN])) { continue }
-                    // "ce que" only in "jusqu'à ce que" and after the verbs that take "à ce que"
-                    // with the subjunctive (s'attendre, veiller, consentir); elsewhere "à ce que"
-                    // is "to what", with the indicative (je compatis à ce que vous souffrez).
-                    // "façon que", "sorte que" after "de" or "en".
-                    if before == "ce" {
-                        guard sentence.text(position - 2) == "à" else { continue }
-                        let head = sentence.text(position - 3)
-                        guard head == "jusqu'" || head == "jusqu’"
-                            || sentence.readings(position - 3).contains(where: { Self.verbsOfAceQue.contains($0.lemma) })
-                        else { continue }
-                    }
+                    // "ce que" only in "jusqu'à ce que"; "façon que", "sorte que" after "de" or "en".
+                    if before == "ce", sentence.text(position - 2) != "à" { continue }
                     if ["façon", "sorte", "peur", "crainte", "moins", "condition"].contains(before), !["de", "en", "à"].contains(sentence.text(position - 2)) { continue }
                     conjunction = sentence.written(from: max(0, position - (before == "ce" ? 3 : 1)), to: position)
                 }
