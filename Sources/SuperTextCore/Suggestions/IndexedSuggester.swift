@@ -153,16 +153,19 @@ final class IndexedSuggester: Suggester {
         let editsAreAffordable = input.count <= (formsCompounds ? 30 : 20) && !(correctedParts && input.count > 14)
         var checkedEveryLetter = false
         // How near the nearest word the dictionary accepts is: a nearer candidate it rejects (a
-        // compound with a joining `s` it does not form) is no reason to look no further.
-        let nearest = editsAreAffordable ? confirmedBest(of: &pool).lazy.map(\.distance).min() ?? .infinity : 0
+        // compound with a joining `s` it does not form) is no reason to look no further. Confirmed
+        // again only when checked edits added candidates.
+        var confirmed = confirmedBest(of: &pool)
+        let nearest = editsAreAffordable ? confirmed.lazy.map(\.distance).min() ?? .infinity : 0
         if editsAreAffordable, nearest > ranking.checkedEditsThreshold {
             addCheckedEdits(of: word, input: input, everyLetter: formsCompounds, to: &pool)
             checkedEveryLetter = formsCompounds
+            confirmed = confirmedBest(of: &pool)
         } else if editsAreAffordable, formsCompounds, nearest > ranking.compoundEditsThreshold {
             // Compounds are missing from the index even when a simple word is near.
             addCheckedEdits(of: word, input: input, everyLetter: false, to: &pool)
+            confirmed = confirmedBest(of: &pool)
         }
-        var confirmed = confirmedBest(of: &pool)
         if confirmed.isEmpty, editsAreAffordable, formsCompounds, !checkedEveryLetter {
             // What was near were compounds the dictionary rejects (`Kassessemikolon` for
             // `Kassesemikolon`, the joining `s` where the parts take `n`): every edit costs a few
