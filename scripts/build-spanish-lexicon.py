@@ -16,7 +16,9 @@ what each form is from the class and the ending.
 What it does:
   1. Reads es_ES.aff and es_ES.dic from DIR (default /usr/share/hunspell) and checks their
      sha256 against the pinned version (Debian hunspell-es 1:7.5.0-1); another is refused.
-  2. Nouns and adjectives (lowercase entries with S or G and no verb flag):
+  2. Prefix classes (in-, im-, des-, re-...) make entries of their own with the word's suffix
+     flags (importante is im + portante, deshacer des + hacer), as Hunspell accepts them.
+  3. Nouns and adjectives (lowercase entries with S or G and no verb flag):
        G: the entry is masculine singular, its G forms feminine (-a singular, -as plural), its
           S form masculine plural; tagged JJ (adjectives and nouns of persons: rojo, niño).
        S only: tagged NN, singular, its S form plural; gender from the ending where Spanish
@@ -24,7 +26,7 @@ What it does:
           -umbre, -ez, -eza, -triz, -itis f), with the usual exceptions written below
           (la mano, el día, el problema...); other endings (-e, -l, -z...) no gender, so that
           no rule decides on them. A word ending in unstressed -s or -x is both numbers.
-  3. Verbs (entries ending in -ar -er -ir -ír with R E I or X): the forms the flags give,
+  4. Verbs (entries ending in -ar -er -ir -ír with R E I or X): the forms the flags give,
      labelled by person, number and tense where they are the regular ending on one of the
      stems Spanish verbs use (the infinitive's stem, with -ie-, -ue-, -i-, -zc-, -g-, -ig-, -y-
      and the spelling changes c/z, g/j, gu/g, and the short future stems tendr-, podr-...),
@@ -33,10 +35,10 @@ What it does:
      no such ending explains is a finite verb without person (VBF), so no rule judges it. The
      few verbs the dictionary lists form by form (ser, estar, ir, haber, dar...) are written
      below. Past participles (flag D) are VBN with gender and number; infinitives VB.
-  4. Adverbs in -mente (RB).
-  5. Keeps the words of Dictionaries/frequencies/es.tsv and the noun, adjective, infinitive
+  5. Adverbs in -mente (RB).
+  6. Keeps the words of Dictionaries/frequencies/es.tsv and the noun, adjective, infinitive
      and present indicative and subjunctive forms of their lemmas.
-  6. Writes `word<TAB>reading reading ...`, a reading `TAG.feature.feature:lemma` (no
+  7. Writes `word<TAB>reading reading ...`, a reading `TAG.feature.feature:lemma` (no
      `:lemma` when the lemma is the word), sorted, so a rerun gives a byte-identical file. The
      dictionary's licence (GPL-3+ or LGPL-3+ or MPL-1.1+; used under MPL 1.1) is copied beside
      it as LICENSE-hunspell-es.txt.
@@ -159,6 +161,35 @@ def read_suffixes(aff: Path) -> dict[str, list[tuple[str, str, re.Pattern | None
             None if condition == "." else re.compile("(?:" + condition + ")$"),
         ))
     return rules
+
+
+def read_prefixes(aff: Path) -> dict[str, list[tuple[str, str, re.Pattern | None]]]:
+    rules: dict[str, list] = defaultdict(list)
+    for line in aff.read_text(encoding="utf-8").splitlines():
+        parts = line.split()
+        if len(parts) < 5 or parts[0] != "PFX":
+            continue
+        flag, strip, add, condition = parts[1], parts[2], parts[3], parts[4]
+        rules[flag].append((
+            "" if strip == "0" else strip,
+            "" if add == "0" else add.split("/")[0],
+            None if condition == "." else re.compile("^(?:" + condition + ")"),
+        ))
+    return rules
+
+
+def prefixed(word: str, flags: set[str], prefixes) -> list[tuple[str, set[str]]]:
+    """The entries a word's prefix flags make (in + portante, des + hacer), with its other flags:
+    Hunspell accepts them with every suffix the word takes, and they are what the word is."""
+    entries = []
+    for flag in flags & prefixes.keys():
+        for strip, add, condition in prefixes[flag]:
+            if condition is not None and not condition.search(word):
+                continue
+            if strip and not word.startswith(strip):
+                continue
+            entries.append((add + word[len(strip):], flags - prefixes.keys()))
+    return entries
 
 
 def apply(word: str, flag: str, suffixes) -> list[str]:
@@ -285,6 +316,7 @@ def main() -> None:
     check(dic, DIC_SHA256)
     check(MPL_TEXT, MPL_SHA256)
     suffixes = read_suffixes(aff)
+    prefixes = read_prefixes(aff)
     frequent = {
         line.split("\t", 1)[0]
         for line in FREQUENCIES.read_text(encoding="utf-8").splitlines()
@@ -295,7 +327,8 @@ def main() -> None:
         head = line.split()[0] if line.split() else ""
         word, _, flags = head.partition("/")
         if WORD.fullmatch(word):
-            entries.append((word, set(flags)))
+            entries.append((word, set(flags) - prefixes.keys()))
+            entries.extend(prefixed(word, set(flags), prefixes))
     every_word = {word for word, _ in entries}
 
     lexicon: dict[str, set[tuple[str, tuple[str, ...], str]]] = defaultdict(set)
