@@ -1,4 +1,4 @@
-/// A determiner agrees with its noun ("la problema" → "el problema", "los casa" → "las casas"),
+/// A determiner agrees with its noun ("la problema" → "el problema", "mi amigos" → "mis amigos"),
 /// "el agua" and the other feminine nouns with a stressed a included (`SpanishNounPhrase`).
 struct SpanishDeterminerAgreementRule: ProofreadingRule {
     let id = "ES_CONCORDANCIA_DET_NOMBRE"
@@ -71,13 +71,13 @@ struct SpanishDeterminerAgreementRule: ProofreadingRule {
             else { return }
             var suggestions = [replacement + " " + sentence.written(noun)]
             // When the numbers differ, the writer may have meant the determiner's number
-            // ("los casa": las casas); that phrase comes first.
+            // ("los casa": las casas); second, since the noun's number is more often the one meant.
             let detNumber = FrenchWords.certain(detFeatures).intersection(WordFeatures.number)
             if !detNumber.isEmpty, !target.intersection(WordFeatures.number).isEmpty, detNumber != target.intersection(WordFeatures.number),
                let tag = sentence.readings(noun).first(where: { $0.tag == .NN || $0.tag == .JJ })?.tag,
                let form = sentence.lexicon.inflect(nounText, to: tag, features: detNumber),
                let plural = SpanishWords.determiner(det, as: target.subtracting(WordFeatures.number).union(detNumber), beforeStressedA: false) {
-                suggestions.insert(plural + " " + form, at: 0)
+                suggestions.append(plural + " " + form)
             }
             matches.append(sentence.match(position, noun, rule: self, texts: Self.texts, context: context, suggestions: suggestions))
         }
