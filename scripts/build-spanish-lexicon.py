@@ -25,7 +25,9 @@ What it does:
           grammars give it (-o, -aje, -or, -ón, -ambre m; -a, -ción, -sión, -dad, -tad, -tud,
           -umbre, -ez, -eza, -triz, -itis f), with the usual exceptions written below
           (la mano, el día, el problema...); other endings (-e, -l, -z...) no gender, so that
-          no rule decides on them. A word ending in unstressed -s or -x is both numbers.
+          no rule decides on them. A word ending in unstressed -s or -x is both numbers. Such a
+          word whose adverb in -mente the dictionary has is an adjective of either gender too
+          (fácil, fácilmente; grande, grandemente).
   4. Verbs (entries ending in -ar -er -ir -ír with R E I or X): the forms the flags give,
      labelled by person, number and tense where they are the regular ending on one of the
      stems Spanish verbs use (the infinitive's stem, with -ie-, -ue-, -i-, -zc-, -g-, -ig-, -y-
@@ -367,6 +369,14 @@ def main() -> None:
             for form in apply(word, "S", suffixes):
                 if form != word:
                     add(form, "NN", gender | {"pl"}, word)
+            # An adverb in -mente is made from an adjective's feminine (fácil → fácilmente, grande →
+            # grandemente, buena → buenamente): a word of one form for both genders (not in -a or
+            # -o, the endings of gender) that makes one is an adjective too.
+            if word + "mente" in every_word and not word.endswith(("a", "o")):
+                add(word, "JJ", {"m", "f"} | ({"sg", "pl"} if both_numbers(word) else {"sg"}), word)
+                for form in apply(word, "S", suffixes):
+                    if form != word:
+                        add(form, "JJ", {"m", "f", "pl"}, word)
         elif word.endswith("mente") and len(word) > 7:
             add(word, "RB", (), word)
     # Verbs listed form by form.

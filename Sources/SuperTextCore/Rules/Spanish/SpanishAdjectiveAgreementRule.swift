@@ -40,8 +40,8 @@ struct SpanishAdjectiveAgreementRule: ProofreadingRule {
             detail: "El adjetivo concuerda en género y número con el sustantivo: la casa blanca, los coches rojos, el agua fría («agua» es femenino aunque lleve «el»)."),
     ]
 
-    /// Words that follow a noun as adverbs, not as its adjectives ("la libertad primero").
-    static let notAdjectives: Set<String> = ["primero", "solo", "medio", "demasiado", "bastante", "junto", "mismo", "luego"]
+    /// Words that follow a noun as adverbs, not as its adjectives ("la libertad primero", "las niñas igual que los niños").
+    static let notAdjectives: Set<String> = ["primero", "solo", "medio", "demasiado", "bastante", "junto", "mismo", "luego", "igual"]
 
     func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         guard context.primaryLanguage == "es" else { return [] }
