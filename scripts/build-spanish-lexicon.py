@@ -324,89 +324,108 @@ def main() -> None:
         for line in FREQUENCIES.read_text(encoding="utf-8").splitlines()
         if line and not line.startswith("#")
     }
-    entries = []
+    entries, derived = [], []
     for line in dic.read_text(encoding="utf-8").splitlines()[1:]:
         head = line.split()[0] if line.split() else ""
         word, _, flags = head.partition("/")
         if WORD.fullmatch(word):
             entries.append((word, set(flags) - prefixes.keys()))
-            entries.extend(prefixed(word, set(flags), prefixes))
-    every_word = {word for word, _ in entries}
+            derived.extend(prefixed(word, set(flags), prefixes))
+    every_word = {word for word, _ in entries + derived}
 
-    lexicon: dict[str, set[tuple[str, tuple[str, ...], str]]] = defaultdict(set)
+    def build(entries) -> dict[str, set[tuple[str, tuple[str, ...], str]]]:
+        lexicon: dict[str, set[tuple[str, tuple[str, ...], str]]] = defaultdict(set)
 
-    def add(form: str, tag: str, features, lemma: str) -> None:
-        # One-letter nouns are the names of letters ("las es"), not what the word mostly is.
-        if WORD.fullmatch(form) and not (tag == "NN" and len(lemma) == 1):
-            lexicon[form].add((tag, tuple(sorted(set(features), key=FEATURE_RANK.__getitem__)), lemma))
+        def add(form: str, tag: str, features, lemma: str) -> None:
+            # One-letter nouns are the names of letters ("las es"), not what the word mostly is.
+            if WORD.fullmatch(form) and not (tag == "NN" and len(lemma) == 1):
+                lexicon[form].add((tag, tuple(sorted(set(features), key=FEATURE_RANK.__getitem__)), lemma))
 
-    verbs: dict[str, set[str]] = defaultdict(set)
-    for word, flags in entries:
-        is_verb = bool(flags & VERB_FLAGS) and word.endswith(("ar", "er", "ir", "ír"))
-        if is_verb:
-            own = verbs[word]
-            own.add(word)
-            for flag in flags & VERB_FLAGS:
-                own.update(apply(word, flag, suffixes))
-            if "D" in flags:
-                for form in apply(word, "D", suffixes):
-                    gender = "f" if form.endswith(("a", "as")) else "m"
-                    add(form, "VBN", {gender, "pl" if form.endswith("s") else "sg"}, word)
-            continue
-        if "G" in flags and word not in MASCULINE | FEMININE | EITHER:
-            gender = {"m"}
-            add(word, "JJ", gender | {"sg", "pl"} if both_numbers(word) else gender | {"sg"}, word)
-            for form in apply(word, "G", suffixes):
-                add(form, "JJ", {"f", "pl" if form.endswith("s") else "sg"}, word)
-            if "S" in flags:
-                for form in apply(word, "S", suffixes):
-                    add(form, "JJ", gender | {"pl"}, word)
-        elif "S" in flags:
-            # A noun whose gender the ending does not tell is read as either gender: every
-            # agreement accepts it, and patterns that ask for a masculine noun find it.
-            gender = noun_gender(word) or {"m", "f"}
-            add(word, "NN", gender | ({"sg", "pl"} if both_numbers(word) else {"sg"}), word)
-            for form in apply(word, "S", suffixes):
-                if form != word:
-                    add(form, "NN", gender | {"pl"}, word)
-            # An adverb in -mente is made from an adjective's feminine (fácil → fácilmente, grande →
-            # grandemente, buena → buenamente): a word of one form for both genders (not in -a or
-            # -o, the endings of gender) that makes one is an adjective too.
-            if word + "mente" in every_word and not word.endswith(("a", "o")):
-                add(word, "JJ", {"m", "f"} | ({"sg", "pl"} if both_numbers(word) else {"sg"}), word)
+        verbs: dict[str, set[str]] = defaultdict(set)
+        for word, flags in entries:
+            is_verb = bool(flags & VERB_FLAGS) and word.endswith(("ar", "er", "ir", "ír"))
+            if is_verb:
+                own = verbs[word]
+                own.add(word)
+                for flag in flags & VERB_FLAGS:
+                    own.update(apply(word, flag, suffixes))
+                if "D" in flags:
+                    for form in apply(word, "D", suffixes):
+                        gender = "f" if form.endswith(("a", "as")) else "m"
+                        add(form, "VBN", {gender, "pl" if form.endswith("s") else "sg"}, word)
+                continue
+            if "G" in flags and word not in MASCULINE | FEMININE | EITHER:
+                # A word in -e serves both genders; its -a form is a second feminine of a few
+                # nouns of persons (la presidente, la presidenta; el agua caliente).
+                gender = {"m", "f"} if word.endswith("e") else {"m"}
+                add(word, "JJ", gender | {"sg", "pl"} if both_numbers(word) else gender | {"sg"}, word)
+                for form in apply(word, "G", suffixes):
+                    add(form, "JJ", {"f", "pl" if form.endswith("s") else "sg"}, word)
+                if "S" in flags:
+                    for form in apply(word, "S", suffixes):
+                        add(form, "JJ", gender | {"pl"}, word)
+            elif "S" in flags:
+                # A noun whose gender the ending does not tell is read as either gender: every
+                # agreement accepts it, and patterns that ask for a masculine noun find it.
+                gender = noun_gender(word) or {"m", "f"}
+                add(word, "NN", gender | ({"sg", "pl"} if both_numbers(word) else {"sg"}), word)
                 for form in apply(word, "S", suffixes):
                     if form != word:
-                        add(form, "JJ", {"m", "f", "pl"}, word)
-        elif word.endswith("mente") and len(word) > 7:
-            add(word, "RB", (), word)
-    # Verbs listed form by form.
-    # Verbs the dictionary lists form by form: their regular forms are checked against every word.
-    listed = set()
-    for infinitive in IRREGULAR:
-        if infinitive not in verbs:
-            verbs[infinitive] = {infinitive}
-            listed.add(infinitive)
-    for infinitive, own in verbs.items():
-        if infinitive not in frequent:
-            continue
-        irregular = IRREGULAR.get(infinitive, {})
-        for tense_forms in irregular.values():
-            own.update(tense_forms.split())
-        add(infinitive, "VB", (), infinitive)
-        labelled = conjugate(infinitive, own | every_word if infinitive in listed else own)
-        own.update(labelled)
-        for form in own:
-            # Gerunds, and infinitives and imperatives with a pronoun attached (irritarse, dime).
-            if form == infinitive or form.endswith(("ndo", "ndose")) or form in NOT_VERBS or CLITICS.fullmatch(form[len(infinitive):]) and form.startswith(infinitive):
+                        add(form, "NN", gender | {"pl"}, word)
+                # An adverb in -mente is made from an adjective's feminine (fácil → fácilmente, grande →
+                # grandemente, buena → buenamente): a word of one form for both genders (not in -a or
+                # -o, the endings of gender) that makes one is an adjective too.
+                if word + "mente" in every_word and not word.endswith(("a", "o")):
+                    add(word, "JJ", {"m", "f"} | ({"sg", "pl"} if both_numbers(word) else {"sg"}), word)
+                    for form in apply(word, "S", suffixes):
+                        if form != word:
+                            add(form, "JJ", {"m", "f", "pl"}, word)
+            elif word.endswith("mente") and len(word) > 7:
+                add(word, "RB", (), word)
+        # Verbs the dictionary lists form by form (ser, jugar: an infinitive without flags whose
+        # gerund is a word too): their regular forms are checked against every word.
+        listed = set()
+        unflagged = {word for word, flags in entries if not flags}
+        gerunds = {"ar": "ando", "er": "iendo", "ir": "iendo"}
+        for word, flags in entries:
+            if not flags and len(word) > 3 and word.endswith(("ar", "er", "ir")) and word[:-2] + gerunds[word[-2:]] in every_word:
+                verbs.setdefault(word, {word})
+                listed.add(word)
+        for infinitive in IRREGULAR:
+            if infinitive not in verbs:
+                verbs[infinitive] = {infinitive}
+                listed.add(infinitive)
+        for infinitive, own in verbs.items():
+            if infinitive not in frequent:
                 continue
-            if form.endswith(("ado", "ido", "ada", "ida", "ados", "idos", "adas", "idas")) and form not in labelled:
-                continue
-            labels = labelled.get(form)
-            if not labels:
-                add(form, "VBF", (), infinitive)
-            for person, number, tense in labels or ():
-                add(form, "VBF", (person, number, tense), infinitive)
+            irregular = IRREGULAR.get(infinitive, {})
+            for tense_forms in irregular.values():
+                own.update(tense_forms.split())
+            add(infinitive, "VB", (), infinitive)
+            # A listed verb's regular form may be a word of its own (jug + o: jugo, juice): only
+            # words without flags of their own count as its forms.
+            labelled = conjugate(infinitive, own | unflagged if infinitive in listed else own)
+            own.update(labelled)
+            for form in own:
+                # Gerunds, and infinitives and imperatives with a pronoun attached (irritarse, dime).
+                if form == infinitive or form.endswith(("ndo", "ndose")) or form in NOT_VERBS or CLITICS.fullmatch(form[len(infinitive):]) and form.startswith(infinitive):
+                    continue
+                if form.endswith(("ado", "ido", "ada", "ida", "ados", "idos", "adas", "idas")) and form not in labelled:
+                    continue
+                labels = labelled.get(form)
+                if not labels:
+                    add(form, "VBF", (), infinitive)
+                for person, number, tense in labels or ():
+                    add(form, "VBF", (person, number, tense), infinitive)
 
+        return lexicon
+
+    # Words a prefix makes (im + portante) add only forms no entry of the dictionary has: a
+    # prefix glued to a short word can spell a word of another class (con + tenta: contenta).
+    lexicon = build(entries)
+    for form, readings in build(derived).items():
+        if form not in lexicon:
+            lexicon[form] = readings
     lemmas = {lemma for word in frequent for (_, _, lemma) in lexicon.get(word, ())}
     kept = {
         word for word, readings in lexicon.items()

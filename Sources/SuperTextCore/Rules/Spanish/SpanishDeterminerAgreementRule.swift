@@ -1,4 +1,5 @@
-/// A determiner agrees with its noun ("la problema" → "el problema", "mi amigos" → "mis amigos"),
+/// A determiner agrees with its noun ("la problema" → "el problema", "los casa" → "las casas",
+/// "mi amigos" → "mis amigos"),
 /// "el agua" and the other feminine nouns with a stressed a included (`SpanishNounPhrase`).
 struct SpanishDeterminerAgreementRule: ProofreadingRule {
     let id = "ES_CONCORDANCIA_DET_NOMBRE"
@@ -70,17 +71,31 @@ struct SpanishDeterminerAgreementRule: ProofreadingRule {
             guard let replacement = SpanishWords.determiner(det, as: target, beforeStressedA: stressedA), replacement != det
             else { return }
             var suggestions = [replacement + " " + sentence.written(noun)]
-            // When the numbers differ, the writer may have meant the determiner's number
-            // ("los casa": las casas); second, since the noun's number is more often the one meant.
+            // When the numbers differ, the writer may have meant the determiner's number: first when
+            // the verb after the phrase has it ("los mesa están": las mesas), else second, since
+            // the noun's number is more often the one meant ("mi amigos": mis amigos).
             let detNumber = FrenchWords.certain(detFeatures).intersection(WordFeatures.number)
             if !detNumber.isEmpty, !target.intersection(WordFeatures.number).isEmpty, detNumber != target.intersection(WordFeatures.number),
                let tag = sentence.readings(noun).first(where: { $0.tag == .NN || $0.tag == .JJ })?.tag,
                let form = sentence.lexicon.inflect(nounText, to: tag, features: detNumber),
                let plural = SpanishWords.determiner(det, as: target.subtracting(WordFeatures.number).union(detNumber), beforeStressedA: false) {
-                suggestions.append(plural + " " + form)
+                if Self.verbNumber(after: noun, in: sentence) == detNumber { suggestions.insert(plural + " " + form, at: 0) } else { suggestions.append(plural + " " + form) }
             }
             matches.append(sentence.match(position, noun, rule: self, texts: Self.texts, context: context, suggestions: suggestions))
         }
         return matches
+    }
+
+    /// The number of a third-person verb right after a noun (and one adjective of it), when its
+    /// readings agree on one: the number the sentence gives its subject.
+    static func verbNumber(after noun: Int, in sentence: RuleSentence) -> WordFeatures? {
+        var verb = noun + 1
+        if sentence.isWord(verb), !sentence.has(verb, .VBF), sentence.has(verb, .JJ) || sentence.has(verb, .VBN) { verb += 1 }
+        guard sentence.isWord(verb) else { return nil }
+        let numbers = Set(sentence.readings(verb).filter { $0.tag == .VBF && $0.features.contains(.third) }
+            .map { $0.features.intersection(WordFeatures.number) })
+        guard numbers.count == 1, let number = numbers.first, number.bits.nonzeroBitCount == 1,
+              !sentence.has(verb, .JJ) else { return nil }
+        return number
     }
 }

@@ -5,6 +5,7 @@ enum SpanishRules {
     static let all: [any ProofreadingRule] = [
         SpanishDeterminerAgreementRule(),
         SpanishAdjectiveAgreementRule(),
+        SpanishAttributeAgreementRule(),
         SpanishSubjectVerbRule(),
         SpanishEstaGerundRule(),
         SpanishDateCapitalRule(),
