@@ -19,7 +19,8 @@ What it does:
   2. Prefix classes (in-, im-, des-, re-...) make entries of their own with the word's suffix
      flags (importante is im + portante, deshacer des + hacer), as Hunspell accepts them.
   3. Nouns and adjectives (lowercase entries with S or G and no verb flag):
-       G: the entry is masculine singular, its G forms feminine (-a singular, -as plural), its
+       G: the entry is masculine singular (both genders when it ends in -e: caliente), its G
+          forms feminine (-a singular, -as plural), its
           S form masculine plural; tagged JJ (adjectives and nouns of persons: rojo, niño).
        S only: tagged NN, singular, its S form plural; gender from the ending where Spanish
           grammars give it (-o, -aje, -or, -ón, -ambre m; -a, -ción, -sión, -dad, -tad, -tud,
@@ -36,7 +37,9 @@ What it does:
      conditional, present subjunctive (from the first person's stem). A form of the verb that
      no such ending explains is a finite verb without person (VBF), so no rule judges it. The
      few verbs the dictionary lists form by form (ser, estar, ir, haber, dar...) are written
-     below. Past participles (flag D) are VBN with gender and number; infinitives VB.
+     below, and so are the others the dictionary lists form by form, an infinitive without
+     flags whose gerund is a word too (jugar, andar, soler), against the words without flags.
+     Past participles (flag D) are VBN with gender and number; infinitives VB.
   5. Adverbs in -mente (RB).
   6. Keeps the words of Dictionaries/frequencies/es.tsv and the noun, adjective, infinitive
      and present indicative and subjunctive forms of their lemmas.
