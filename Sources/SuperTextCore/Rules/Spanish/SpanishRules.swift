@@ -1,3 +1,5 @@
+import Foundation
+
 /// The Spanish rules written in code, in the order they run (the pattern rules of `es.rules`
 /// and the phrase lists come from `LanguageGrammar`). They read sentences through
 /// `RuleSentence`, the reader of tokens and readings every language's code rules share.
@@ -116,6 +118,7 @@ struct SpanishSubjectVerbRule: ProofreadingRule {
         .wrong("Yo lo hace todos los días.", "Yo lo hago todos los días.", language: "es"),
         .wrong("Él piensan en ti.", "Él piensa en ti.", language: "es"),
         .wrong("Vosotros come demasiado.", "Vosotros coméis demasiado.", language: "es"),
+        .wrong("Él le juro a su madre que volvería.", "Él le juró a su madre que volvería.", language: "es"),
         .right("Yo tengo un perro. Ellos comen mucho. Tú y yo vamos juntos.", language: "es"),
         .right("Para ellos es fácil. A ella le gusta el cine. Ella misma lo dijo.", language: "es"),
         .right("Que yo sepa, no. Yo cantaba y ella bailaba.", language: "es"),
@@ -161,8 +164,14 @@ struct SpanishSubjectVerbRule: ProofreadingRule {
                 guard !verbs.isEmpty, !sentence.isClosedClassOrNumber(verb), !readings.contains(where: { $0.tag == .VBN }),
                       verbs.allSatisfy({ !$0.features.intersection(WordFeatures.person).isEmpty })
                 else { continue }
+                // Of the subject's forms, the one the written word is without its accent comes first
+                // ("él juro": juró, the past, rather than jura).
+                let written = sentence.text(verb)
+                let forms = sentence.lexicon.inflections(of: written, to: .VBF, features: person)
+                    + sentence.lexicon.inflections(of: written, to: .VBF, features: person.union(WordFeatures([.simplePast])))
+                let bare = written.folding(options: .diacriticInsensitive, locale: nil)
                 guard !verbs.contains(where: { $0.features.isSuperset(of: person) }),
-                      let form = sentence.lexicon.inflect(sentence.text(verb), to: .VBF, features: person)
+                      let form = forms.first(where: { $0.folding(options: .diacriticInsensitive, locale: nil) == bare }) ?? forms.first
                 else { continue }
                 matches.append(sentence.match(
                     verb, verb, rule: self, texts: Self.texts, context: context, suggestions: [form],
