@@ -307,6 +307,8 @@ public struct FrenchAttributeRule: ProofreadingRule {
         .wrong("Les camions ont été inventées.", "Les camions ont été inventés.", language: "fr"),
         .wrong("Est-elle vraiment prêt ?", "Est-elle vraiment prête ?", language: "fr"),
         .wrong("Semblaient-ils content ?", "Semblaient-ils contents ?", language: "fr"),
+        .wrong("Elle est belle et intelligent.", "Elle est belle et intelligente.", language: "fr"),
+        .wrong("Elles veulent être différente.", "Elles veulent être différentes.", language: "fr"),
         .right("Elle est médecin. Vous êtes contente ? On est fatigués. Elle s’est lavé les mains. Je suis contente.", language: "fr"),
         .right("Il est important de lire. La plupart sont partis.", language: "fr"),
         .right("Est-il content ? Sont-elles parties ? Êtes-vous prêts ? Dit-il vrai ?", language: "fr"),
@@ -337,6 +339,11 @@ public struct FrenchAttributeRule: ProofreadingRule {
 
     /// Verbs after which an adjective describes the subject.
     static let copulas: Set<String> = ["être", "sembler", "paraître", "devenir", "redevenir", "rester", "demeurer"]
+
+    /// Verbs whose subject is that of the infinitive after them: "elles veulent être différentes".
+    static let beforeInfinitive: Set<String> = [
+        "pouvoir", "devoir", "vouloir", "savoir", "aller", "espérer", "souhaiter", "désirer", "préférer", "aimer", "croire", "penser",
+    ]
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
@@ -377,28 +384,48 @@ public struct FrenchAttributeRule: ProofreadingRule {
                 } else {
                     continue
                 }
-                let readings = sentence.readings(attribute).filter { $0.tag == .JJ || $0.tag == .VBN }
-                guard !readings.isEmpty, !sentence.isCapitalized(attribute),
-                      !sentence.isClosedClassOrNumber(attribute), !Self.possessives.contains(sentence.text(attribute))
-                else { continue }
-                // "dernier cri", "meilleur marché", "torse nu", "partie constituante": a noun
-                // phrase or a fixed phrase, not an adjective alone; "noir de jais".
-                let after = attribute + 1
-                if sentence.isWord(after), sentence.tags(after).containsAny(WordTags([.NN, .JJ])), !sentence.isClosedClassOrNumber(after) { continue }
-                if sentence.text(after) == "de", FrenchNounPhrases.colourCompounds.contains(sentence.text(attribute).trimmingCharacters(in: CharacterSet(charactersIn: "es"))) { continue }
-                if readings.contains(where: { FrenchWords.agree($0.features, wanted) }) { continue }
-                // Gender unknown (je, tu, nous): only the number is said.
-                wanted = FrenchWords.certain(wanted)
-                var forms: [String] = []
-                for tag in [WordTag.JJ, .VBN] where readings.contains(where: { $0.tag == tag }) {
-                    forms += sentence.lexicon.inflections(of: sentence.text(attribute), to: tag, features: wanted)
+                // "elle est belle et intelligente": an adjective joined to the attribute describes the subject too.
+                var attributes = [attribute]
+                if ["et", "ou"].contains(sentence.text(attribute + 1)), sentence.isWord(attribute + 2),
+                   sentence.readings(attribute).contains(where: { $0.tag == .JJ || $0.tag == .VBN }) {
+                    var joined = attribute + 2
+                    while FrenchWords.adverbs.contains(sentence.text(joined)), sentence.isWord(joined + 1) { joined += 1 }
+                    // Only when the coordination ends there: "belle et intelligente.", not "belle et bonne cuisinière".
+                    if !sentence.isWord(joined + 1) || ["et", "ou", "mais", "à", "de", "d'", "pour", "avec", "dans", "en"].contains(sentence.text(joined + 1)) {
+                        attributes.append(joined)
+                    }
                 }
-                guard let form = forms.first else { continue }
-                matches.append(sentence.match(attribute, attribute, rule: self, texts: Self.texts, context: context, suggestions: [form],
-                                              values: ["subject": subjectName]))
+                for attribute in attributes {
+                    if let match = attributeMatch(attribute, wanted: wanted, subjectName: subjectName, in: sentence, context: context) {
+                        matches.append(match)
+                    }
+                }
             }
         }
         return matches
+    }
+
+    /// The match of an attribute that does not agree with the subject, with the form that does.
+    func attributeMatch(_ attribute: Int, wanted: WordFeatures, subjectName: String, in sentence: RuleSentence, context: RuleContext) -> Match? {
+        let readings = sentence.readings(attribute).filter { $0.tag == .JJ || $0.tag == .VBN }
+        guard !readings.isEmpty, !sentence.isCapitalized(attribute),
+              !sentence.isClosedClassOrNumber(attribute), !Self.possessives.contains(sentence.text(attribute))
+        else { return nil }
+        // "dernier cri", "meilleur marché", "torse nu", "partie constituante": a noun
+        // phrase or a fixed phrase, not an adjective alone; "noir de jais".
+        let after = attribute + 1
+        if sentence.isWord(after), sentence.tags(after).containsAny(WordTags([.NN, .JJ])), !sentence.isClosedClassOrNumber(after) { return nil }
+        if sentence.text(after) == "de", FrenchNounPhrases.colourCompounds.contains(sentence.text(attribute).trimmingCharacters(in: CharacterSet(charactersIn: "es"))) { return nil }
+        if readings.contains(where: { FrenchWords.agree($0.features, wanted) }) { return nil }
+        // Gender unknown (je, tu, nous): only the number is said.
+        let certain = FrenchWords.certain(wanted)
+        var forms: [String] = []
+        for tag in [WordTag.JJ, .VBN] where readings.contains(where: { $0.tag == tag }) {
+            forms += sentence.lexicon.inflections(of: sentence.text(attribute), to: tag, features: certain)
+        }
+        guard let form = forms.first else { return nil }
+        return sentence.match(attribute, attribute, rule: self, texts: Self.texts, context: context, suggestions: [form],
+                              values: ["subject": subjectName])
     }
 
     /// The verb and the subject pronoun of a word with the subject after the verb: "avait-il"
@@ -442,7 +469,7 @@ public struct FrenchAttributeRule: ProofreadingRule {
             } else {
                 return nil
             }
-        } else if finite.contains("pouvoir") || finite.contains("devoir") {
+        } else if finite.contains(where: Self.beforeInfinitive.contains) {
             copula = false
         } else {
             return nil
@@ -485,6 +512,10 @@ public struct FrenchParticipleRule: ProofreadingRule {
         .wrong("Elle a mangée une pomme.", "Elle a mangé une pomme.", language: "fr"),
         .wrong("Il a manger une pomme.", "Il a mangé une pomme.", language: "fr"),
         .wrong("Dominique les a renseigné.", "Dominique les a renseignés.", language: "fr"),
+        .wrong("Ont-ils signer le contrat ?", "Ont-ils signé le contrat ?", language: "fr"),
+        .wrong("Avez-vous signez le contrat ?", "Avez-vous signé le contrat ?", language: "fr"),
+        .wrong("Elles sont arriver hier.", "Elles sont arrivées hier.", language: "fr"),
+        .wrong("Nous avons était surpris.", "Nous avons été surpris.", language: "fr"),
         .right("La pomme qu’elle a mangée. Il les a fait partir. Elle a été déçue. Il a à manger.", language: "fr"),
     ]
 
@@ -512,6 +543,43 @@ public struct FrenchParticipleRule: ProofreadingRule {
         "vraiment", "peu", "mal", "aussi", "même", "donc", "rien", "guère", "presque", "longtemps", "vite",
     ]
 
+    /// "il a manger", "nous avons donne", "avez-vous signez": an infinitive in -er, or a finite
+    /// form of a verb in -er (or était) where the auxiliary wants the participle; with être the
+    /// participle agrees with the subject ("elles sont arriver" → "arrivées").
+    func verbForParticiple(_ position: Int, auxiliary: Int, isAvoir: Bool, subject: WordFeatures, subjectIsPronoun: Bool,
+                           in sentence: RuleSentence, context: RuleContext) -> Match? {
+        guard sentence.isWord(position), !sentence.isCapitalized(position), !sentence.isPunctuation(position - 1) else { return nil }
+        let text = sentence.text(position)
+        let readings = sentence.readings(position)
+        let lemma: String
+        if text.hasSuffix("er"), let infinitive = readings.first(where: { $0.tag == .VB }),
+           !readings.contains(where: { [.JJ, .VBN, .VBF].contains($0.tag) }) {
+            // With être, a pronoun subject and no noun reading ("il était officier").
+            guard isAvoir || (subjectIsPronoun && !readings.contains { $0.tag == .NN }) else { return nil }
+            lemma = infinitive.lemma
+        } else if isAvoir, text == "était" {
+            lemma = "être"
+        } else if isAvoir, ["e", "es", "ez"].contains(where: { text.hasSuffix($0) }),
+                  let finite = readings.first(where: { $0.tag == .VBF && $0.lemma.hasSuffix("er") }),
+                  !readings.contains(where: { [.NN, .JJ, .VBN, .VB].contains($0.tag) }) {
+            // "avons donne", "avez signez": the form that sounds or looks like the participle.
+            lemma = finite.lemma
+        } else {
+            return nil
+        }
+        var wanted = WordFeatures([.masculine, .singular])
+        if !isAvoir {
+            let known = FrenchWords.certain(subject.intersection(WordFeatures.gender.union(WordFeatures.number)))
+            if !known.intersection(WordFeatures.number).isEmpty { wanted = wanted.subtracting(WordFeatures.number).union(known.intersection(WordFeatures.number)) }
+            if !known.intersection(WordFeatures.gender).isEmpty { wanted = wanted.subtracting(WordFeatures.gender).union(known.intersection(WordFeatures.gender)) }
+        }
+        let form = sentence.lexicon.inflections(of: lemma, to: .VBN, features: wanted).first
+            ?? (isAvoir && text.hasSuffix("er") ? String(text.dropLast(2)) + "é" : nil)
+        guard let form else { return nil }
+        return sentence.match(position, position, rule: self, texts: Self.texts, context: context,
+                              suggestions: [form], values: ["auxiliary": sentence.written(auxiliary)])
+    }
+
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
         for analysed in FrenchSubject.all(in: document, context: context) {
@@ -521,6 +589,19 @@ public struct FrenchParticipleRule: ProofreadingRule {
                 let word = sentence.text(position)
                 if ["que", "qu'", "quel", "quelle", "quels", "quelles", "lequel", "laquelle", "lesquels", "lesquelles", "combien"].contains(word) {
                     sawRelative = true
+                }
+                // "Ont-ils signer ?", "Sont-elles arriver ?": the auxiliary before its subject pronoun.
+                if subjects[position] == nil, let (verb, pronoun) = FrenchAttributeRule.inversion(word),
+                   let features = FrenchSubject.pronouns[pronoun] {
+                    let lemmas = sentence.lexicon.readings(of: verb).filter { $0.tag == .VBF }.map(\.lemma)
+                    guard lemmas.contains("avoir") || lemmas.contains("être") else { continue }
+                    var next = position + 1
+                    while Self.adverbs.contains(sentence.text(next)) { next += 1 }
+                    if let match = verbForParticiple(next, auxiliary: position, isAvoir: lemmas.contains("avoir"),
+                                                     subject: features, subjectIsPronoun: true, in: sentence, context: context) {
+                        matches.append(match)
+                    }
+                    continue
                 }
                 guard let subject = subjects[position] else { continue }
                 var next = position + 1
@@ -541,21 +622,12 @@ public struct FrenchParticipleRule: ProofreadingRule {
                 let text = sentence.text(participle)
                 let readings = sentence.readings(participle)
                 let values = ["auxiliary": sentence.written(auxiliary)]
-                // "il a manger": the infinitive of a verb in -er where the participle belongs.
-                if text.hasSuffix("er"), readings.contains(where: { $0.tag == .VB }),
-                   !readings.contains(where: { [.JJ, .VBN, .VBF].contains($0.tag) }), !sentence.isPunctuation(participle - 1) {
-                    let lemma = readings.first { $0.tag == .VB }!.lemma
-                    // With être, a pronoun subject and no noun reading ("il était officier").
-                    if isAvoir || (subject.isPronoun && !readings.contains { $0.tag == .NN }) {
-                        let form = sentence.lexicon.inflections(of: lemma, to: .VBN, features: WordFeatures([.masculine, .singular]))
-                            .first ?? (isAvoir ? String(text.dropLast(2)) + "é" : nil)
-                        if let form {
-                            matches.append(sentence.match(participle, participle, rule: self, texts: Self.texts, context: context,
-                                                          suggestions: [form], values: values))
-                        }
-                    }
+                if let match = verbForParticiple(participle, auxiliary: auxiliary, isAvoir: isAvoir, subject: subject.features,
+                                                 subjectIsPronoun: subject.isPronoun, in: sentence, context: context) {
+                    matches.append(match)
                     continue
                 }
+                if sentence.has(participle, .VB) && text.hasSuffix("er") { continue }
                 guard isAvoir else { continue }
                 let participles = readings.filter { $0.tag == .VBN }
                 guard !participles.isEmpty, !readings.contains(where: { $0.tag == .VBF || $0.tag == .NN }) else { continue }
