@@ -677,8 +677,14 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
         .wrong("Elle se fait aimé de tous.", "Elle se fait aimer de tous.", language: "fr"),
         .wrong("Il aurait mieux valu resté.", "Il aurait mieux valu rester.", language: "fr"),
         .wrong("Il est en train de joué.", "Il est en train de jouer.", language: "fr"),
+        .wrong("Vous pouvez les détectez.", "Vous pouvez les détecter.", language: "fr"),
+        .wrong("Elles doivent y arrivaient.", "Elles doivent y arriver.", language: "fr"),
+        .wrong("Peut-il chassé ces intrus ?", "Peut-il chasser ces intrus ?", language: "fr"),
+        .wrong("Il faut toujours persévéré.", "Il faut toujours persévérer.", language: "fr"),
+        .wrong("Elle finit par pleuré.", "Elle finit par pleurer.", language: "fr"),
         .right("Il aime l’été. Je veux fini ce travail pour demain ? Non : il est fini. Je vais bien.", language: "fr"),
         .right("Il a décidé de partir. Le fait d’être aimé compte.", language: "fr"),
+        .right("Il peut bien. Tu sais, il parlait. Je veux que vous parliez. Le pouvoir était là. Est-il aimé ?", language: "fr"),
         .right("Rien de changé ; c’est ça de gagné ; le devoir imposé par la loi.", language: "fr"),
     ]
 
@@ -708,6 +714,10 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
         "espérer", "oser", "laisser", "souhaiter", "désirer", "compter", "venir", "valoir",
     ]
     static let prepositions: Set<String> = ["de", "d'", "pour", "sans", "afin", "par"]
+    /// Verbs after which a verb can only be an infinitive.
+    static let modals: Set<String> = ["pouvoir", "vouloir", "devoir", "savoir", "aller", "falloir", "oser"]
+    /// Endings of finite forms of verbs in -er that sound like the infinitive (-ez, -ait, -aient, -ais).
+    static let finiteEndings = ["ez", "ait", "aient", "ais"]
     /// Indefinite pronouns and quantities after which "de" introduces an adjective.
     static let partitiveHeads: Set<String> = ["rien", "quoi", "chose", "ça", "cela", "ceci", "personne", "point"]
 
@@ -720,9 +730,13 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
                 // its feminine and plural forms only after a clitic ("je ne veux pas les mangés"),
                 // since "je les veux rangées" is an adjective.
                 let inflected = ["ée", "és", "ées"].contains { text.hasSuffix($0) }
-                guard text.hasSuffix("é") || inflected, !sentence.isCapitalized(position),
-                      let reading = sentence.readings(position).first(where: { $0.tag == .VBN && $0.lemma.hasSuffix("er") }),
-                      !sentence.tags(position).contains(.VBF), reading.lemma != "être"
+                // Or a finite form of a verb in -er that sounds like its infinitive ("vous pouvez
+                // les détectez", "elles doivent y arrivaient"), after a modal verb only.
+                let finite = !text.hasSuffix("é") && !inflected && Self.finiteEndings.contains { text.hasSuffix($0) }
+                guard text.hasSuffix("é") || inflected || finite, !sentence.isCapitalized(position),
+                      let reading = sentence.readings(position).first(where: { ($0.tag == .VBN || (finite && $0.tag == .VBF)) && $0.lemma.hasSuffix("er") }),
+                      finite || !sentence.tags(position).contains(.VBF), reading.lemma != "être",
+                      !finite || !sentence.tags(position).containsAny(WordTags([.NN, .JJ, .VBN]))
                 else { continue }
                 // "se fait aimé": after a reflexive faire, even a word that is also a noun.
                 let reflexiveFaire = position >= 2 && ["se", "s'", "me", "m'", "te", "t'", "nous", "vous"].contains(sentence.text(position - 2))
@@ -731,14 +745,43 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
                 // What comes before, past clitics and negation.
                 var before = position - 1
                 var cliticBetween = false
+                var adverbBetween = false
                 while before >= 0, sentence.isWord(before),
-                      FrenchClosedWordClasses.clitics.contains(sentence.text(before)) || ["pas", "plus", "jamais", "rien", "point"].contains(sentence.text(before)) {
+                      FrenchClosedWordClasses.clitics.contains(sentence.text(before)) || ["pas", "plus", "jamais", "rien", "point"].contains(sentence.text(before))
+                        || (FrenchWords.adverbs.contains(sentence.text(before)) && !["si", "aussi", "alors", "donc"].contains(sentence.text(before))) {
                     if FrenchClosedWordClasses.clitics.contains(sentence.text(before)) { cliticBetween = true }
+                    if !["pas", "plus", "jamais", "rien", "point"].contains(sentence.text(before)),
+                       FrenchWords.adverbs.contains(sentence.text(before)) { adverbBetween = true }
                     before -= 1
                 }
                 guard before >= 0, sentence.isWord(before), !inflected || cliticBetween else { continue }
                 let word = sentence.text(before)
+                // "a pour longtemps mal formaté": after a preposition, adverbs start a phrase of their own.
+                if adverbBetween, Self.prepositions.contains(word) || word == "par" { continue }
                 var found = false
+                // "peut-il chassé", "ne veux-tu pas gardé": the modal before its subject pronoun.
+                if let (verb, _) = FrenchAttributeRule.inversion(word) {
+                    let lemmas = sentence.lexicon.readings(of: verb).filter { $0.tag == .VBF }.map(\.lemma)
+                    guard lemmas.contains(where: Self.modals.contains) else { continue }
+                    matches.append(sentence.match(position, position, rule: self, texts: Self.texts, context: context,
+                                                  suggestions: [reading.lemma], values: ["before": sentence.written(before)]))
+                    continue
+                }
+                if finite {
+                    // A finite verb after a modal: only the infinitive can stand there.
+                    guard sentence.readings(before).contains(where: { [.VBF, .VB].contains($0.tag) && Self.modals.contains($0.lemma) }),
+                          FrenchNounPhrases.determinerFeatures(at: before - 1, in: sentence) == nil
+                    else { continue }
+                    matches.append(sentence.match(position, position, rule: self, texts: Self.texts, context: context,
+                                                  suggestions: [reading.lemma], values: ["before": sentence.written(before)]))
+                    continue
+                }
+                // "finit par pleuré", "commence par mangé".
+                if word == "par", sentence.readings(before - 1).contains(where: { $0.tag == .VBF && ["commencer", "finir"].contains($0.lemma) }) {
+                    matches.append(sentence.match(position, position, rule: self, texts: Self.texts, context: context,
+                                                  suggestions: [reading.lemma], values: ["before": sentence.written(before)]))
+                    continue
+                }
                 if Self.prepositions.contains(word) {
                     // "de" after a noun may start a complement with a participle as adjective ("un kilo de haché"): only after a verb, an adjective, or "train".
                     found = before == position - 1 || word != "par"
