@@ -64,7 +64,7 @@ public struct FrenchNegationRule: ProofreadingRule {
 public struct FrenchSubjunctiveRule: ProofreadingRule {
     public let id = "FR_SUBJONCTIF"
     public let category = MatchCategory.grammar
-    public let description = "The subjunctive after bien que, pour que, avant que, à condition que, ..."
+    public let description = "The subjunctive after bien que, pour que, avant que, à condition que, vouloir que, douter que, ..."
     public let isPicky = false
     public let languages: Set<String> = ["fr"]
 
@@ -75,52 +75,89 @@ public struct FrenchSubjunctiveRule: ProofreadingRule {
         .wrong("Je vous appelle pour que vous me donnez des renseignements.", "Je vous appelle pour que vous me donniez des renseignements.", language: "fr"),
         .wrong("À condition que tu réussis.", "À condition que tu réussisses.", language: "fr"),
         .right("Bien que tu aies raison. Pour que nous puissions partir. Après qu’il est parti.", language: "fr"),
+        .wrong("Je veux qu’il finit son repas.", "Je veux qu’il finisse son repas.", language: "fr"),
+        .wrong("Elle doutait que Paul est au courant.", "Elle doutait que Paul soit au courant.", language: "fr"),
+        .wrong("Afin que Valérie trouva refuge.", "Afin que Valérie trouve refuge.", language: "fr"),
+        .wrong("Il vaudrait mieux que tu es là.", "Il vaudrait mieux que tu sois là.", language: "fr"),
+        .wrong("Il faut que les hommes sont là.", "Il faut que les hommes soient là.", language: "fr"),
+        .right("Je crois qu’il finit. Je ne doute pas qu’il est là. Il dit que Paul est parti. Je veux que tu viennes.", language: "fr"),
+        .right("Le livre que je veux est là. Il fait mieux que toi. Ce que Paul aime, c’est lire.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
         .en: RuleText(message: "After '{conjunction}', the verb is in the subjunctive: '{suggestion}'.", shortMessage: "Subjunctive",
                       title: "Subjunctive after a conjunction",
-                      detail: "Conjunctions of purpose, concession, condition and time before the event (pour que, afin que, bien que, quoique, à condition que, pourvu que, avant que, jusqu’à ce que, sans que) are followed by the subjunctive: bien que tu aies raison, pour qu’il puisse venir. Après que takes the indicative."),
+                      detail: "Conjunctions of purpose, concession, condition and time before the event (pour que, afin que, bien que, quoique, à condition que, pourvu que, avant que, jusqu’à ce que, sans que) are followed by the subjunctive: bien que tu aies raison, pour qu’il puisse venir; so is the que after a verb of will, doubt, fear or feeling (vouloir, souhaiter, douter, craindre, regretter, s’étonner, il faut, il suffit, il vaut mieux): je veux qu’il finisse. Après que, croire que and dire que take the indicative."),
         .fr: RuleText(message: "Après « {conjunction} », le verbe se met au subjonctif : « {suggestion} ».", shortMessage: "Subjonctif",
                       title: "Subjonctif après une conjonction",
-                      detail: "Les conjonctions de but, de concession, de condition et d’antériorité (pour que, afin que, bien que, quoique, à condition que, pourvu que, avant que, jusqu’à ce que, sans que) demandent le subjonctif : bien que tu aies raison, pour qu’il puisse venir. Après que se construit avec l’indicatif."),
+                      detail: "Les conjonctions de but, de concession, de condition et d’antériorité (pour que, afin que, bien que, quoique, à condition que, pourvu que, avant que, jusqu’à ce que, sans que) demandent le subjonctif : bien que tu aies raison, pour qu’il puisse venir ; de même le que après un verbe de volonté, de doute, de crainte ou de sentiment (vouloir, souhaiter, douter, craindre, regretter, s’étonner, il faut, il suffit, il vaut mieux) : je veux qu’il finisse. Après que, croire que et dire que se construisent avec l’indicatif."),
         .de: RuleText(message: "Nach „{conjunction}“ steht der Subjonctif: „{suggestion}“.", shortMessage: "Subjonctif",
                       title: "Subjonctif nach einer Konjunktion",
-                      detail: "Konjunktionen des Zwecks, der Einräumung, der Bedingung und der Vorzeitigkeit (pour que, afin que, bien que, quoique, à condition que, pourvu que, avant que, jusqu’à ce que, sans que) verlangen den Subjonctif: bien que tu aies raison, pour qu’il puisse venir. Après que steht mit Indikativ."),
+                      detail: "Konjunktionen des Zwecks, der Einräumung, der Bedingung und der Vorzeitigkeit (pour que, afin que, bien que, quoique, à condition que, pourvu que, avant que, jusqu’à ce que, sans que) verlangen den Subjonctif: bien que tu aies raison, pour qu’il puisse venir; ebenso que nach einem Verb des Wollens, Zweifelns, Fürchtens oder Fühlens (vouloir, souhaiter, douter, craindre, regretter, s’étonner, il faut, il suffit, il vaut mieux): je veux qu’il finisse. Après que, croire que und dire que stehen mit Indikativ."),
         .es: RuleText(message: "Tras «{conjunction}», el verbo va en subjuntivo: «{suggestion}».", shortMessage: "Subjuntivo",
                       title: "Subjuntivo tras una conjunción",
-                      detail: "Las conjunciones de finalidad, concesión, condición y anterioridad (pour que, afin que, bien que, quoique, à condition que, pourvu que, avant que, jusqu’à ce que, sans que) piden subjuntivo: bien que tu aies raison, pour qu’il puisse venir. Après que va con indicativo."),
+                      detail: "Las conjunciones de finalidad, concesión, condición y anterioridad (pour que, afin que, bien que, quoique, à condition que, pourvu que, avant que, jusqu’à ce que, sans que) piden subjuntivo: bien que tu aies raison, pour qu’il puisse venir; también el que tras un verbo de voluntad, duda, temor o sentimiento (vouloir, souhaiter, douter, craindre, regretter, s’étonner, il faut, il suffit, il vaut mieux): je veux qu’il finisse. Après que, croire que y dire que van con indicativo."),
     ]
 
     /// The words before "que" that make a conjunction calling for the subjunctive.
     static let beforeQue: Set<String> = ["bien", "pour", "afin", "avant", "sans", "condition", "pourvu", "moins", "peur", "crainte", "attendant", "ce", "façon", "sorte", "faut", "faudrait", "fallait"]
 
+    /// Verbs (lemmas) whose "que" clause is in the subjunctive: will, wish, doubt, fear, feeling,
+    /// need ("je veux qu’il finisse", "elle doutait que Viviane fût", "il suffit qu’il coure").
+    static let verbsBeforeQue: Set<String> = [
+        "vouloir", "souhaiter", "désirer", "exiger", "ordonner", "demander", "douter", "craindre", "redouter", "regretter",
+        "étonner", "aimer", "préférer", "suffire", "falloir", "valoir", "accepter", "refuser", "permettre", "empêcher",
+        "interdire", "attendre", "tenir", "déplorer", "arriver",
+    ]
+
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
-        for sentence in RuleSentence.all(in: document, context: context) {
+        for analysed in FrenchSubject.all(in: document, context: context) {
+            let (sentence, subjects) = (analysed.sentence, analysed.subjects)
             for position in 0..<sentence.count where ["que", "qu'", "quoique", "quoiqu'"].contains(sentence.text(position)) {
                 let before = sentence.text(position - 1)
                 var conjunction: String
                 if sentence.text(position).hasPrefix("quoiqu") {
                     conjunction = sentence.written(position)
-                } else {
-                    guard Self.beforeQue.contains(before) else { continue }
+                } else if Self.beforeQue.contains(before) {
                     // "je sais bien que": bien goes with the verb there.
-                    if before == "bien", sentence.tags(position - 2).containsAny(WordTags([.VBF, .VB, .VBN])) { continue }
+                    if before == "bien", sentence.tags(position - 2).containsAny(WordTags([.VBF, .VB, .VBN, .VBG])) { continue }
                     // "ce que" only in "jusqu'à ce que"; "façon que", "sorte que" after "de" or "en".
                     if before == "ce", sentence.text(position - 2) != "à" { continue }
                     if ["façon", "sorte", "peur", "crainte", "moins", "condition"].contains(before), !["de", "en", "à"].contains(sentence.text(position - 2)) { continue }
                     conjunction = sentence.written(from: max(0, position - (before == "ce" ? 3 : 1)), to: position)
+                } else if let verb = Self.governingVerb(before: position, in: sentence) {
+                    conjunction = sentence.written(from: verb, to: position)
+                } else {
+                    continue
                 }
-                let subjectPosition = position + 1
-                guard let pronoun = FrenchSubject.pronouns[sentence.text(subjectPosition)], !sentence.text(subjectPosition).hasPrefix("cel") else { continue }
-                let verb = FrenchSubject.skipClitics(from: subjectPosition + 1, in: sentence)
+                // The clause's subject: a pronoun, or a noun phrase or name that starts right after que.
+                let wanted: WordFeatures
+                let verb: Int
+                let pronounSubject = FrenchSubject.pronouns[sentence.text(position + 1)] != nil
+                if let pronoun = FrenchSubject.pronouns[sentence.text(position + 1)], !sentence.text(position + 1).hasPrefix("cel") {
+                    wanted = pronoun.intersection(WordFeatures.person.union(.number))
+                    verb = FrenchSubject.skipClitics(from: position + 2, in: sentence)
+                } else if let end = (position + 1...max(position + 1, min(position + 5, sentence.count - 1))).first(where: { $0 < subjects.count && subjects[$0]?.start == position + 1 && subjects[$0]?.isPronoun == false }),
+                          let subject = subjects[end], !subject.features.intersection(.number).isEmpty {
+                    wanted = WordFeatures([.third]).union(subject.features.intersection(.number))
+                    verb = FrenchSubject.skipClitics(from: end + 1, in: sentence)
+                } else {
+                    continue
+                }
                 guard sentence.isWord(verb) else { continue }
-                let wanted = pronoun.intersection(WordFeatures.person.union(.number))
                 let verbs = sentence.readings(verb).filter { $0.tag == .VBF && $0.features.isSuperset(of: wanted) }
+                let indicative = WordFeatures([.indicativePresent, .future, .simplePast, .indicativeImperfect])
                 guard !verbs.isEmpty, !verbs.contains(where: { $0.features.contains(.subjunctivePresent) || $0.features.contains(.subjunctiveImperfect) }),
-                      verbs.contains(where: { $0.features.contains(.indicativePresent) || $0.features.contains(.future) })
+                      verbs.contains(where: { !$0.features.intersection(indicative).isEmpty }),
+                      pronounSubject || verbs.contains(where: { ["être", "avoir"].contains($0.lemma) })
+                        || !sentence.readings(verb).contains(where: { $0.tag == .NN || $0.tag == .JJ })
                 else { continue }
+                // "bien qu'il reçut": a simple past in -ut or -it alone is the literary imperfect
+                // subjunctive (reçût, fît) without its circumflex; the accent is not this rule's to say.
+                let written = sentence.text(verb)
+                if written.hasSuffix("ut") || written.hasSuffix("it"),
+                   !verbs.contains(where: { $0.features.contains(.indicativePresent) || $0.features.contains(.future) }) { continue }
                 let forms = sentence.lexicon.inflections(of: sentence.text(verb), to: .VBF, features: wanted.union(WordFeatures([.subjunctivePresent])))
                 guard let form = forms.first else { continue }
                 matches.append(sentence.match(verb, verb, rule: self, texts: Self.texts, context: context, suggestions: [form],
@@ -128,6 +165,35 @@ public struct FrenchSubjunctiveRule: ProofreadingRule {
             }
         }
         return matches
+    }
+
+    /// The verb of will, doubt or feeling whose object the "que" at `position` opens, with the
+    /// negation and adverbs between ("je ne veux pas que", "il vaudrait mieux que", "mieux vaut
+    /// que"); nil for other verbs ("je crois que", "il dit que") and for "douter" negated, which
+    /// takes the indicative too.
+    static func governingVerb(before position: Int, in sentence: RuleSentence) -> Int? {
+        var verb = position - 1
+        var negated = false
+        while verb > 0, ["pas", "plus", "jamais", "mieux", "bien", "vraiment", "toujours"].contains(sentence.text(verb)) {
+            if sentence.text(verb) != "mieux" { negated = true }
+            verb -= 1
+        }
+        // "nul doute que", "c'est de cette faille que", "cet interdit qu'il faut": a noun before que.
+        // After its subject pronoun or a clitic the word is the verb ("je doute que").
+        let afterSubject = FrenchSubject.pronouns[sentence.text(verb - 1)] != nil || FrenchClosedWordClasses.clitics.contains(sentence.text(verb - 1))
+        guard verb >= 0, sentence.isWord(verb), afterSubject || !sentence.tags(verb).containsAny(WordTags([.NN, .JJ])) else { return nil }
+        let lemmas = sentence.readings(verb).filter { [.VBF, .VB, .VBN].contains($0.tag) }.map(\.lemma)
+        guard let lemma = lemmas.first(where: verbsBeforeQue.contains) else {
+            // "mieux vaut que": valoir after mieux.
+            return nil
+        }
+        if lemma == "douter", negated || sentence.text(verb - 1) == "ne" || sentence.text(verb - 1) == "n'" { return nil }
+        // "tenir à ce que", "s'attendre à ce que" are written with "à ce": only the verb alone here.
+        if ["tenir", "attendre"].contains(lemma) { return nil }
+        // "il arrive que", "il faut que": impersonal, with il before.
+        if lemma == "arriver", sentence.text(verb - 1) != "il" { return nil }
+        if lemma == "valoir", !(sentence.text(position - 1) == "mieux" || sentence.text(verb - 1) == "mieux") { return nil }
+        return verb
     }
 }
 

@@ -13,6 +13,7 @@ enum FrenchRules {
         FrenchInfinitiveRule(),
         FrenchRelativeParticipleRule(),
         FrenchSubjunctiveRule(),
+        FrenchIndicativeRule(),
         FrenchNegationRule(),
         FrenchImperativeHyphenRule(),
         FrenchInversionHyphenRule(),
