@@ -14,7 +14,11 @@ public struct FrenchInversionHyphenRule: ProofreadingRule {
         .wrong("Vont elles participer ?", "Vont-elles participer ?", language: "fr"),
         .wrong("Où va il ?", "Où va-t-il ?", language: "fr"),
         .wrong("Puis je déposer mes affaires ?", "Puis-je déposer mes affaires ?", language: "fr"),
+        .wrong("Pourquoi n’en entendons nous jamais parler ?", "Pourquoi n’en entendons-nous jamais parler ?", language: "fr"),
+        .wrong("Je suis, penserez vous, un imbécile.", "Je suis, penserez-vous, un imbécile.", language: "fr"),
+        .wrong("« Oui », dit il.", "« Oui », dit-il.", language: "fr"),
         .right("Que manges-tu ? Tu manges quoi ? Quand il vient, il mange.", language: "fr"),
+        .right("Ce que vous pensez vous regarde. Hier, nous nous sommes vus. Alors, vous vous taisez ?", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -40,12 +44,22 @@ public struct FrenchInversionHyphenRule: ProofreadingRule {
         var matches: [Match] = []
         let texts = Self.texts
         FrenchVerbPronounPairs.forEach(in: document, context: context) { sentence, position, verb, next, written, isQuestion in
-            guard isQuestion, let features = FrenchSubject.pronouns[next], !next.hasPrefix("cel") else { return }
-            // The verb starts the question, or follows a question word.
-            guard position == 0 || sentence.isFirstWord(position) || Self.questionWords.contains(sentence.text(position - 1)) else { return }
+            guard let features = FrenchSubject.pronouns[next], !next.hasPrefix("cel") else { return }
+            // The verb starts the question, or follows a question word, past "ne" and the object
+            // pronouns before it ("pourquoi n'en entendons nous jamais parler ?").
+            var start = position
+            while start > 0, ["ne", "n'", "en", "y", "le", "la", "les", "l'", "lui", "leur", "me", "m'", "te", "t'", "se", "s'"].contains(sentence.text(start - 1)) { start -= 1 }
+            let opensQuestion = isQuestion && (start == 0 || sentence.isFirstWord(start) || Self.questionWords.contains(sentence.text(start - 1)))
+            // Or a clause of reporting set in the sentence between commas or after a quotation
+            // ("je suis, penserez vous, un imbécile", "« Oui », dit il.").
+            let after = position + 2
+            let incise = start == position && position > 0 && sentence.isPunctuation(position - 1)
+                && [",", "»", "—", "–"].contains(sentence.text(position - 1))
+                && (after >= sentence.count || (sentence.isPunctuation(after) && [",", ".", "!", "?", "…", "»", ";"].contains(sentence.text(after))))
+            guard opensQuestion || incise else { return }
             let wanted = features.intersection(WordFeatures.person.union(.number))
             guard sentence.readings(position).contains(where: { $0.tag == .VBF && !$0.features.contains(.imperative) && $0.features.isSuperset(of: wanted) }),
-                  !sentence.tags(position).containsAny(WordTags([.NN, .PRP, .DT, .IN]))
+                  !sentence.tags(position).containsAny(incise ? WordTags([.PRP, .DT, .IN]) : WordTags([.NN, .PRP, .DT, .IN]))
             else { return }
             if next == "je", !Self.invertedWithJe.contains(verb) { return }
             // A t between a vowel and il, elle, on: "va-t-il".

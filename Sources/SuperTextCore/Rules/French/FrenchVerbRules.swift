@@ -684,7 +684,7 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
         .wrong("Elle finit par pleuré.", "Elle finit par pleurer.", language: "fr"),
         .right("Il aime l’été. Je veux fini ce travail pour demain ? Non : il est fini. Je vais bien.", language: "fr"),
         .right("Il a décidé de partir. Le fait d’être aimé compte.", language: "fr"),
-        .right("Il peut bien. Tu sais, il parlait. Je veux que vous parliez. Le pouvoir était là. Est-il aimé ?", language: "fr"),
+        .right("Il peut bien. Tu sais, il parlait. Je veux que vous parliez. Le pouvoir était là. Est-il aimé ? Tapez f, puis entrez m.", language: "fr"),
         .right("Rien de changé ; c’est ça de gagné ; le devoir imposé par la loi.", language: "fr"),
     ]
 
@@ -768,8 +768,9 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
                     continue
                 }
                 if finite {
-                    // A finite verb after a modal: only the infinitive can stand there.
-                    guard sentence.readings(before).contains(where: { [.VBF, .VB].contains($0.tag) && Self.modals.contains($0.lemma) }),
+                    // A finite verb after a modal: only the infinitive can stand there ("puis" is
+                    // mostly the adverb: "puis entrez").
+                    guard word != "puis", sentence.readings(before).contains(where: { [.VBF, .VB].contains($0.tag) && Self.modals.contains($0.lemma) }),
                           FrenchNounPhrases.determinerFeatures(at: before - 1, in: sentence) == nil
                     else { continue }
                     matches.append(sentence.match(position, position, rule: self, texts: Self.texts, context: context,
