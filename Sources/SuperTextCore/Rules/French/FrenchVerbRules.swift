@@ -517,6 +517,7 @@ public struct FrenchParticipleRule: ProofreadingRule {
         .wrong("Elles sont arriver hier.", "Elles sont arrivées hier.", language: "fr"),
         .wrong("Nous avons était surpris.", "Nous avons été surpris.", language: "fr"),
         .right("La pomme qu’elle a mangée. Il les a fait partir. Elle a été déçue. Il a à manger.", language: "fr"),
+        .right("Quel lien y a-t-il entre donner et recevoir ? Il y a entre 4 et 5 ans.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -548,7 +549,10 @@ public struct FrenchParticipleRule: ProofreadingRule {
     /// participle agrees with the subject ("elles sont arriver" → "arrivées").
     func verbForParticiple(_ position: Int, auxiliary: Int, isAvoir: Bool, subject: WordFeatures, subjectIsPronoun: Bool,
                            in sentence: RuleSentence, context: RuleContext) -> Match? {
-        guard sentence.isWord(position), !sentence.isCapitalized(position), !sentence.isPunctuation(position - 1) else { return nil }
+        // "il y a entre", "y a-t-il entre": a small word that is also a verb form is the small word.
+        guard sentence.isWord(position), !sentence.isCapitalized(position), !sentence.isPunctuation(position - 1),
+              !sentence.isClosedClassOrNumber(position)
+        else { return nil }
         let text = sentence.text(position)
         let readings = sentence.readings(position)
         let lemma: String
