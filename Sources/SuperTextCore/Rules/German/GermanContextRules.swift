@@ -330,12 +330,13 @@ public struct GermanQuestionMarkRule: ProofreadingRule {
 }
 
 /// The spellings with f that the dictionaries recommend over ph: Fantasie, Fotografie,
-/// Geografie, Delfin, Mikrofon.
+/// Geografie, Delfin, Mikrofon. Picky: the ph spellings are correct too (Duden: "Fantasie, auch
+/// Phantasie"), so text that uses them is not wrong.
 public struct GermanFInsteadOfPhRule: ProofreadingRule {
     public let id = "DE_F_STATT_PH"
     public let category = MatchCategory.style
     public let description = "The dictionaries recommend f over ph in Fantasie, Fotografie, Geografie and their kin."
-    public let isPicky = false
+    public let isPicky = true
     public let languages: Set<String> = ["de"]
 
     public init() {}
