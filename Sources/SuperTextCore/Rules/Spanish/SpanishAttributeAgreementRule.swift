@@ -73,19 +73,26 @@ struct SpanishAttributeAgreementRule: ProofreadingRule {
     func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         guard context.primaryLanguage == "es" else { return [] }
         var matches: [Match] = []
-        // Subjects that are a determiner and a noun, and subject pronouns.
+        // The subjects before each copula: a subject pronoun, or a determiner and noun (and one
+        // adjective), past the adverbs before the verb. Copulas are found first: they are few.
         var subjects: [(sentence: RuleSentence, start: Int, end: Int, features: WordFeatures)] = []
-        SpanishNounPhrase.forEach(in: document, context: context, skippingPronouns: true) { phrase in
-            guard !phrase.agreeing.isEmpty, Self.opensClause(phrase.determiner, in: phrase.sentence) else { return }
-            var features = FrenchWords.certain(phrase.agreeing.reduce(phrase.agreeing[0]) { FrenchWords.common($0, $1) })
-            features = FrenchWords.certain(FrenchWords.common(features, phrase.stressedA ? WordFeatures([.feminine, .singular]) : phrase.determinerFeatures))
-            guard !features.intersection(WordFeatures.number).isEmpty else { return }
-            subjects.append((phrase.sentence, phrase.determiner, phrase.noun, features))
-        }
         for sentence in RuleSentence.all(in: document, context: context) {
-            for position in 0..<sentence.count where sentence.isWord(position) {
-                if let features = Self.pronouns[sentence.text(position)], Self.opensClause(position, in: sentence) {
-                    subjects.append((sentence, position, position, features))
+            for verb in 1..<max(1, sentence.count) where sentence.isWord(verb)
+                && sentence.readings(verb).contains(where: { $0.tag == .VBF && Self.copulas.contains($0.lemma) }) {
+                var end = verb - 1
+                while end > 0, Self.adverbs.contains(sentence.text(end)) { end -= 1 }
+                guard sentence.isWord(end) else { continue }
+                if let features = Self.pronouns[sentence.text(end)] {
+                    if Self.opensClause(end, in: sentence) { subjects.append((sentence, end, end, features)) }
+                    continue
+                }
+                for determiner in [end - 1, end - 2] {
+                    guard let phrase = SpanishNounPhrase.phrase(at: determiner, in: sentence, skippingPronouns: true) else { continue }
+                    guard !phrase.agreeing.isEmpty, Self.opensClause(phrase.determiner, in: sentence) else { break }
+                    var features = FrenchWords.certain(phrase.agreeing.reduce(phrase.agreeing[0]) { FrenchWords.common($0, $1) })
+                    features = FrenchWords.certain(FrenchWords.common(features, phrase.stressedA ? WordFeatures([.feminine, .singular]) : phrase.determinerFeatures))
+                    if !features.intersection(WordFeatures.number).isEmpty { subjects.append((sentence, phrase.determiner, phrase.noun, features)) }
+                    break
                 }
             }
         }

@@ -32,50 +32,54 @@ struct SpanishNounPhrase {
         in document: CheckedDocument, context: RuleContext, skippingPronouns: Bool, _ visit: (SpanishNounPhrase) -> Void
     ) {
         for sentence in RuleSentence.all(in: document, context: context) {
-            var position = 0
-            while position + 1 < sentence.count {
-                defer { position += 1 }
-                let det = sentence.text(position)
-                guard sentence.isWord(position), sentence.isWord(position + 1),
-                      sentence.has(position, .DT) || sentence.has(position, .PRPS),
-                      SpanishWords.families.contains(where: { $0.contains(det) }),
-                      !sentence.isCapitalized(position + 1),
-                      !sentence.isCapitalized(position) || sentence.isFirstWord(position)
-                else { continue }
-                let noun = position + 1
-                let nounText = sentence.text(noun)
-                // "un poco cansada", "una vez terminado": small words are no nouns here.
-                if sentence.isClosedClassOrNumber(noun) || SpanishClosedWordClasses.table[nounText] != nil || nounText == "vez"
-                    || SpanishWords.cardinals.contains(nounText) { continue }
-                // "esta acostumbrado": "esta" before a participle is the verb estar written without its accent.
-                if ["esta", "estas"].contains(det), sentence.has(noun, .VBN) { continue }
-                // "un poco cansada", "mucho yerra", "ciertos son": a quantifier or demonstrative
-                // before anything but a noun of known gender is no determiner of it.
-                if !articles.contains(det) {
-                    let gendered = sentence.readings(noun).contains { $0.tag == .NN && $0.features.intersection(WordFeatures.gender).bits.nonzeroBitCount == 1 }
-                    // The word after may be the quantifier's verb only in the third person of its
-                    // number ("mucho yerra"; not "muchas programas", tú programas).
-                    let detNumber = sentence.readings(position).first { $0.tag == .DT || $0.tag == .PRPS }?.features.intersection(WordFeatures.number) ?? WordFeatures()
-                    let itsVerb = sentence.readings(noun).contains { reading in
-                        reading.tag == .VBF && (reading.features.intersection(WordFeatures.person).isEmpty || reading.features.contains(.third))
-                            && (detNumber.isEmpty || reading.features.intersection(WordFeatures.number).isEmpty
-                                || !reading.features.intersection(detNumber).isEmpty)
-                    }
-                    if !gendered || itsVerb || sentence.has(position - 1, .DT) { continue }
-                }
-                if skippingPronouns, pronounDeterminers.contains(det), sentence.has(noun, .VBF), !SpanishWords.stressedA.contains(nounText) { continue }
-                let nominal = SpanishWords.nominalFeatures(sentence, noun)
-                guard !nominal.isEmpty else { continue }
-                let detFeatures = sentence.readings(position).first { $0.tag == .DT || $0.tag == .PRPS }?.features ?? WordFeatures()
-                let stressedA = SpanishWords.stressedA.contains(nounText)
-                func agrees(_ features: WordFeatures) -> Bool {
-                    if stressedA, SpanishWords.beforeStressedA.contains(det), features.contains(.feminine), !features.contains(.plural) { return true }
-                    return FrenchWords.agree(detFeatures, features)
-                }
-                visit(SpanishNounPhrase(
-                    sentence: sentence, determiner: position, noun: noun, determinerText: det, nounText: nounText, nominal: nominal,
-                    determinerFeatures: detFeatures, stressedA: stressedA, agreeing: nominal.filter(agrees)))
+            for position in 0..<max(0, sentence.count - 1) {
+                if let phrase = phrase(at: position, in: sentence, skippingPronouns: skippingPronouns) { visit(phrase) }
             }
         }
+    }
+
+    /// The determiner at `position` and the noun after it, or nil when they are no such pair.
+    static func phrase(at position: Int, in sentence: RuleSentence, skippingPronouns: Bool) -> SpanishNounPhrase? {
+        guard position >= 0, position + 1 < sentence.count else { return nil }
+        let det = sentence.text(position)
+        guard sentence.isWord(position), sentence.isWord(position + 1),
+              sentence.has(position, .DT) || sentence.has(position, .PRPS),
+              SpanishWords.families.contains(where: { $0.contains(det) }),
+              !sentence.isCapitalized(position + 1),
+              !sentence.isCapitalized(position) || sentence.isFirstWord(position)
+        else { return nil }
+        let noun = position + 1
+        let nounText = sentence.text(noun)
+        // "un poco cansada", "una vez terminado": small words are no nouns here.
+        if sentence.isClosedClassOrNumber(noun) || SpanishClosedWordClasses.table[nounText] != nil || nounText == "vez"
+            || SpanishWords.cardinals.contains(nounText) { return nil }
+        // "esta acostumbrado": "esta" before a participle is the verb estar written without its accent.
+        if ["esta", "estas"].contains(det), sentence.has(noun, .VBN) { return nil }
+        // "un poco cansada", "mucho yerra", "ciertos son": a quantifier or demonstrative
+        // before anything but a noun of known gender is no determiner of it.
+        if !articles.contains(det) {
+            let gendered = sentence.readings(noun).contains { $0.tag == .NN && $0.features.intersection(WordFeatures.gender).bits.nonzeroBitCount == 1 }
+            // The word after may be the quantifier's verb only in the third person of its
+            // number ("mucho yerra"; not "muchas programas", tú programas).
+            let detNumber = sentence.readings(position).first { $0.tag == .DT || $0.tag == .PRPS }?.features.intersection(WordFeatures.number) ?? WordFeatures()
+            let itsVerb = sentence.readings(noun).contains { reading in
+                reading.tag == .VBF && (reading.features.intersection(WordFeatures.person).isEmpty || reading.features.contains(.third))
+                    && (detNumber.isEmpty || reading.features.intersection(WordFeatures.number).isEmpty
+                        || !reading.features.intersection(detNumber).isEmpty)
+            }
+            if !gendered || itsVerb || sentence.has(position - 1, .DT) { return nil }
+        }
+        if skippingPronouns, pronounDeterminers.contains(det), sentence.has(noun, .VBF), !SpanishWords.stressedA.contains(nounText) { return nil }
+        let nominal = SpanishWords.nominalFeatures(sentence, noun)
+        guard !nominal.isEmpty else { return nil }
+        let detFeatures = sentence.readings(position).first { $0.tag == .DT || $0.tag == .PRPS }?.features ?? WordFeatures()
+        let stressedA = SpanishWords.stressedA.contains(nounText)
+        func agrees(_ features: WordFeatures) -> Bool {
+            if stressedA, SpanishWords.beforeStressedA.contains(det), features.contains(.feminine), !features.contains(.plural) { return true }
+            return FrenchWords.agree(detFeatures, features)
+        }
+        return SpanishNounPhrase(
+            sentence: sentence, determiner: position, noun: noun, determinerText: det, nounText: nounText, nominal: nominal,
+            determinerFeatures: detFeatures, stressedA: stressedA, agreeing: nominal.filter(agrees))
     }
 }
