@@ -55,7 +55,7 @@ public struct FrenchIndicativeRule: ProofreadingRule {
                 let start: Int
                 if Self.openers.contains(word) || (["que", "qu'"].contains(word) && Self.beforeQue.contains(sentence.text(position - 1))) {
                     start = position + 1
-                } else if FrenchSubject.pronouns[word] != nil, sentence.isFirstWord(position), !word.hasPrefix("cel"), !word.hasPrefix("ceux") {
+                } else if sentence.isFirstWord(position), FrenchSubject.pronouns[word] != nil, !word.hasPrefix("cel"), !word.hasPrefix("ceux") {
                     // A sentence that opens with its subject pronoun: a clause of its own.
                     start = position
                 } else {

@@ -730,6 +730,11 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
         for sentence in RuleSentence.all(in: document, context: context) {
             for position in 0..<sentence.count where sentence.isWord(position) {
                 let text = sentence.text(position)
+                // Only words ending in é (composed or not), e, s, z or t can be what follows; their last byte says so
+                // without the suffix tests below, which cost more on every word.
+                guard let last = text.utf8.last, last == 0xA9 || last == 0x81 || last == UInt8(ascii: "e") || last == UInt8(ascii: "s")
+                        || last == UInt8(ascii: "z") || last == UInt8(ascii: "t")
+                else { continue }
                 // The participle: a form in -é of a verb in -er, not also a noun or a finite verb;
                 // its feminine and plural forms only after a clitic ("je ne veux pas les mangés"),
                 // since "je les veux rangées" is an adjective.
