@@ -48,6 +48,9 @@ struct SpanishNounPhrase {
               !sentence.isCapitalized(position + 1),
               !sentence.isCapitalized(position) || sentence.isFirstWord(position)
         else { return nil }
+        // "treinta y una personas": un, una ending a number are the number, which the noun does
+        // not agree with in number.
+        if ["un", "una"].contains(det), sentence.text(position - 1) == "y", SpanishWords.cardinals.contains(sentence.text(position - 2)) { return nil }
         let noun = position + 1
         let nounText = sentence.text(noun)
         // "un poco cansada", "una vez terminado": small words are no nouns here.

@@ -166,12 +166,12 @@ struct SpanishSubjectVerbRule: ProofreadingRule {
                 else { continue }
                 // Of the subject's forms, the one the written word is without its accent comes first
                 // ("él juro": juró, the past, rather than jura).
+                guard !verbs.contains(where: { $0.features.isSuperset(of: person) }) else { continue }
                 let written = sentence.text(verb)
                 let forms = sentence.lexicon.inflections(of: written, to: .VBF, features: person)
                     + sentence.lexicon.inflections(of: written, to: .VBF, features: person.union(WordFeatures([.simplePast])))
                 let bare = written.folding(options: .diacriticInsensitive, locale: nil)
-                guard !verbs.contains(where: { $0.features.isSuperset(of: person) }),
-                      let form = forms.first(where: { $0.folding(options: .diacriticInsensitive, locale: nil) == bare }) ?? forms.first
+                guard let form = forms.first(where: { $0.folding(options: .diacriticInsensitive, locale: nil) == bare }) ?? forms.first
                 else { continue }
                 matches.append(sentence.match(
                     verb, verb, rule: self, texts: Self.texts, context: context, suggestions: [form],
