@@ -153,32 +153,20 @@ def check(path: Path, expected: str) -> None:
         )
 
 
-def read_suffixes(aff: Path) -> dict[str, list[tuple[str, str, re.Pattern | None]]]:
+def read_affixes(aff: Path, kind: str) -> dict[str, list[tuple[str, str, re.Pattern | None]]]:
+    """The affix rules of `kind` ("SFX" or "PFX") by flag: what to strip, what to add, and the
+    condition on the word's end (a suffix) or start (a prefix)."""
+    anchor = "(?:{})$" if kind == "SFX" else "^(?:{})"
     rules: dict[str, list] = defaultdict(list)
     for line in aff.read_text(encoding="utf-8").splitlines():
         parts = line.split()
-        if len(parts) < 5 or parts[0] != "SFX":
+        if len(parts) < 5 or parts[0] != kind:
             continue
         flag, strip, add, condition = parts[1], parts[2], parts[3], parts[4]
         rules[flag].append((
             "" if strip == "0" else strip,
             "" if add == "0" else add.split("/")[0],
-            None if condition == "." else re.compile("(?:" + condition + ")$"),
-        ))
-    return rules
-
-
-def read_prefixes(aff: Path) -> dict[str, list[tuple[str, str, re.Pattern | None]]]:
-    rules: dict[str, list] = defaultdict(list)
-    for line in aff.read_text(encoding="utf-8").splitlines():
-        parts = line.split()
-        if len(parts) < 5 or parts[0] != "PFX":
-            continue
-        flag, strip, add, condition = parts[1], parts[2], parts[3], parts[4]
-        rules[flag].append((
-            "" if strip == "0" else strip,
-            "" if add == "0" else add.split("/")[0],
-            None if condition == "." else re.compile("^(?:" + condition + ")"),
+            None if condition == "." else re.compile(anchor.format(condition)),
         ))
     return rules
 
@@ -320,8 +308,8 @@ def main() -> None:
     check(aff, AFF_SHA256)
     check(dic, DIC_SHA256)
     check(MPL_TEXT, MPL_SHA256)
-    suffixes = read_suffixes(aff)
-    prefixes = read_prefixes(aff)
+    suffixes = read_affixes(aff, "SFX")
+    prefixes = read_affixes(aff, "PFX")
     frequent = {
         line.split("\t", 1)[0]
         for line in FREQUENCIES.read_text(encoding="utf-8").splitlines()

@@ -132,19 +132,8 @@ public struct FrenchSubjunctiveRule: ProofreadingRule {
                     continue
                 }
                 // The clause's subject: a pronoun, or a noun phrase or name that starts right after que.
-                let wanted: WordFeatures
-                let verb: Int
-                let pronounSubject = FrenchSubject.pronouns[sentence.text(position + 1)] != nil
-                if let pronoun = FrenchSubject.pronouns[sentence.text(position + 1)], !sentence.text(position + 1).hasPrefix("cel") {
-                    wanted = pronoun.intersection(WordFeatures.person.union(.number))
-                    verb = FrenchSubject.skipClitics(from: position + 2, in: sentence)
-                } else if let end = (position + 1...max(position + 1, min(position + 5, sentence.count - 1))).first(where: { $0 < subjects.count && subjects[$0]?.start == position + 1 && subjects[$0]?.isPronoun == false }),
-                          let subject = subjects[end], !subject.features.intersection(.number).isEmpty {
-                    wanted = WordFeatures([.third]).union(subject.features.intersection(.number))
-                    verb = FrenchSubject.skipClitics(from: end + 1, in: sentence)
-                } else {
-                    continue
-                }
+                guard let (wanted, verb, pronounSubject) = FrenchSubject.clause(at: position + 1, in: sentence, subjects: subjects, demonstratives: false)
+                else { continue }
                 guard sentence.isWord(verb) else { continue }
                 let verbs = sentence.readings(verb).filter { $0.tag == .VBF && $0.features.isSuperset(of: wanted) }
                 let indicative = WordFeatures([.indicativePresent, .future, .simplePast, .indicativeImperfect])

@@ -62,20 +62,8 @@ public struct FrenchIndicativeRule: ProofreadingRule {
                     continue
                 }
                 // The subject: a pronoun, or a noun phrase or name that starts there.
-                let wanted: WordFeatures
-                let verb: Int
-                let pronounSubject = FrenchSubject.pronouns[sentence.text(start)] != nil
-                if let pronoun = FrenchSubject.pronouns[sentence.text(start)] {
-                    wanted = pronoun.intersection(WordFeatures.person.union(.number))
-                    verb = FrenchSubject.skipClitics(from: start + 1, in: sentence)
-                } else if start < sentence.count,
-                          let end = (start...min(start + 4, sentence.count - 1)).first(where: { subjects[$0]?.start == start && subjects[$0]?.isPronoun == false }),
-                          let subject = subjects[end], !subject.features.intersection(.number).isEmpty {
-                    wanted = WordFeatures([.third]).union(subject.features.intersection(.number))
-                    verb = FrenchSubject.skipClitics(from: end + 1, in: sentence)
-                } else {
-                    continue
-                }
+                guard let (wanted, verb, pronounSubject) = FrenchSubject.clause(at: start, in: sentence, subjects: subjects, demonstratives: true)
+                else { continue }
                 guard sentence.isWord(verb), !sentence.isCapitalized(verb) || sentence.isFirstWord(verb) else { continue }
                 let readings = sentence.readings(verb)
                 let verbs = readings.filter { $0.tag == .VBF && $0.features.isSuperset(of: wanted) }

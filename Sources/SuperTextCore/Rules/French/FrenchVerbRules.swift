@@ -167,6 +167,24 @@ struct FrenchSubject: Sendable {
         return nil
     }
 
+    /// The subject that opens a clause at `start` and the verb after it, past clitics: a subject
+    /// pronoun (celui-ci and the other demonstratives only when `demonstratives`), or a noun
+    /// phrase or name that starts there (`subjects`, from `all`). `features` are the person and
+    /// number the verb takes; `isPronoun` says whether the word at `start` is a subject pronoun.
+    static func clause(at start: Int, in sentence: RuleSentence, subjects: [FrenchSubject?], demonstratives: Bool)
+        -> (features: WordFeatures, verb: Int, isPronoun: Bool)? {
+        guard start < sentence.count else { return nil }
+        let word = sentence.text(start)
+        let isPronoun = pronouns[word] != nil
+        if let pronoun = pronouns[word], demonstratives || !word.hasPrefix("cel") {
+            return (pronoun.intersection(WordFeatures.person.union(.number)), skipClitics(from: start + 1, in: sentence), isPronoun)
+        }
+        guard let end = (start...min(start + 4, sentence.count - 1)).first(where: { subjects[$0]?.start == start && subjects[$0]?.isPronoun == false }),
+              let subject = subjects[end], !subject.features.intersection(.number).isEmpty
+        else { return nil }
+        return (WordFeatures([.third]).union(subject.features.intersection(.number)), skipClitics(from: end + 1, in: sentence), isPronoun)
+    }
+
     /// The position after the clitic pronouns and negation that follow `position`
     /// ("il ne le leur donne" → "donne").
     static func skipClitics(from position: Int, in sentence: RuleSentence) -> Int {

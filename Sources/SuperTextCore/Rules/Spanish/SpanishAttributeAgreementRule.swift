@@ -73,76 +73,71 @@ struct SpanishAttributeAgreementRule: ProofreadingRule {
     func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         guard context.primaryLanguage == "es" else { return [] }
         var matches: [Match] = []
-        // The subjects before each copula: a subject pronoun, or a determiner and noun (and one
-        // adjective), past the adverbs before the verb. Copulas are found first: they are few.
-        var subjects: [(sentence: RuleSentence, start: Int, end: Int, features: WordFeatures)] = []
+        // Copulas are found first (they are few), then the subject before each: a subject pronoun,
+        // or a determiner and noun (and one adjective of it), past the adverbs before the verb.
         for sentence in RuleSentence.all(in: document, context: context) {
             for verb in 1..<max(1, sentence.count) where sentence.isWord(verb)
                 && sentence.readings(verb).contains(where: { $0.tag == .VBF && Self.copulas.contains($0.lemma) }) {
                 var end = verb - 1
                 while end > 0, Self.adverbs.contains(sentence.text(end)) { end -= 1 }
                 guard sentence.isWord(end) else { continue }
+                var subject: (start: Int, end: Int, features: WordFeatures)?
                 if let features = Self.pronouns[sentence.text(end)] {
-                    if Self.opensClause(end, in: sentence) { subjects.append((sentence, end, end, features)) }
-                    continue
+                    if Self.opensClause(end, in: sentence) { subject = (end, end, features) }
+                } else {
+                    for determiner in [end - 1, end - 2] {
+                        guard let phrase = SpanishNounPhrase.phrase(at: determiner, in: sentence, skippingPronouns: true) else { continue }
+                        guard !phrase.agreeing.isEmpty, Self.opensClause(phrase.determiner, in: sentence) else { break }
+                        var features = FrenchWords.certain(phrase.agreeing.reduce(phrase.agreeing[0]) { FrenchWords.common($0, $1) })
+                        features = FrenchWords.certain(FrenchWords.common(features, phrase.stressedA ? WordFeatures([.feminine, .singular]) : phrase.determinerFeatures))
+                        // "la comida mexicana es": the word between noun and verb is an adjective that agrees.
+                        let adjectiveAgrees = phrase.noun == end || (!sentence.has(end, .VBF)
+                            && sentence.readings(end).contains(where: { ($0.tag == .JJ || $0.tag == .VBN) && FrenchWords.agree($0.features, features) }))
+                        if !features.intersection(WordFeatures.number).isEmpty, adjectiveAgrees { subject = (phrase.determiner, phrase.noun, features) }
+                        break
+                    }
                 }
-                for determiner in [end - 1, end - 2] {
-                    guard let phrase = SpanishNounPhrase.phrase(at: determiner, in: sentence, skippingPronouns: true) else { continue }
-                    guard !phrase.agreeing.isEmpty, Self.opensClause(phrase.determiner, in: sentence) else { break }
-                    var features = FrenchWords.certain(phrase.agreeing.reduce(phrase.agreeing[0]) { FrenchWords.common($0, $1) })
-                    features = FrenchWords.certain(FrenchWords.common(features, phrase.stressedA ? WordFeatures([.feminine, .singular]) : phrase.determinerFeatures))
-                    if !features.intersection(WordFeatures.number).isEmpty { subjects.append((sentence, phrase.determiner, phrase.noun, features)) }
-                    break
+                guard let (start, end, wanted) = subject else { continue }
+                // The verb is a copula in the subject's number and the third person.
+                let number = wanted.intersection(WordFeatures.number)
+                let person = start == end ? SpanishClosedWordClasses.subjectPronouns[sentence.text(start)] ?? WordFeatures([.third]) : WordFeatures([.third])
+                let copulas = sentence.readings(verb).filter {
+                    $0.tag == .VBF && Self.copulas.contains($0.lemma) && $0.features.isSuperset(of: number.union(person.intersection(WordFeatures.person)))
                 }
+                guard !copulas.isEmpty else { continue }
+                var attribute = verb + 1
+                while sentence.isWord(attribute), Self.adverbs.contains(sentence.text(attribute)) { attribute += 1 }
+                guard sentence.isWord(attribute), !sentence.isCapitalized(attribute), !sentence.isClosedClassOrNumber(attribute),
+                      SpanishClosedWordClasses.table[sentence.text(attribute)] == nil,
+                      !SpanishAdjectiveAgreementRule.notAdjectives.contains(sentence.text(attribute)),
+                      !Self.notAttributes.contains(sentence.text(attribute))
+                else { continue }
+                let readings = sentence.readings(attribute).filter { $0.tag == .JJ || $0.tag == .VBN }
+                // A noun after ser names what the subject is ("la niña es estudiante"); estar takes no noun.
+                let own = readings.contains { $0.tag == .JJ && $0.lemma == sentence.text(attribute) }
+                let estar = copulas.allSatisfy { $0.lemma == "estar" }
+                guard !readings.isEmpty, !sentence.has(attribute, .NN) || own || estar else { continue }
+                // "es buena persona", "es gran amigo": the adjective of a noun phrase, not of the subject.
+                let after = attribute + 1
+                if sentence.isWord(after), sentence.has(after, .NN) || sentence.has(after, .JJ), !sentence.isClosedClassOrNumber(after) { continue }
+                // A noun that can name the subject agrees as a noun ("mi clase favorita es inglés"); before
+                // a coordination the number is the whole's ("mis clases son español y matemáticas").
+                let coordinated = ["y", "e", "o", "u", "ni"].contains(sentence.text(after))
+                let checked = coordinated ? wanted.subtracting(WordFeatures.number) : wanted
+                let nominal = estar ? readings.map(\.features) : SpanishWords.nominalFeatures(sentence, attribute)
+                if nominal.contains(where: { FrenchWords.agree($0, checked) }) { continue }
+                var forms: [String] = []
+                for tag in [WordTag.JJ, .VBN] where readings.contains(where: { $0.tag == tag }) {
+                    forms += sentence.lexicon.inflections(of: sentence.text(attribute), to: tag, features: wanted)
+                }
+                guard let form = forms.first else { continue }
+                matches.append(sentence.match(
+                    attribute, attribute, rule: self, texts: Self.texts, context: context, suggestions: [form],
+                    values: ["subject": sentence.written(end)]
+                ))
             }
         }
-        for (sentence, start, end, wanted) in subjects {
-            var verb = end + 1
-            // "la comida mexicana es": one adjective of the noun that agrees with it.
-            if sentence.isWord(verb), !sentence.has(verb, .VBF),
-               sentence.readings(verb).contains(where: { ($0.tag == .JJ || $0.tag == .VBN) && FrenchWords.agree($0.features, wanted) }) {
-                verb += 1
-            }
-            while sentence.isWord(verb), Self.adverbs.contains(sentence.text(verb)) { verb += 1 }
-            // The verb is a copula in the subject's number and the third person.
-            let number = wanted.intersection(WordFeatures.number)
-            let person = start == end ? SpanishClosedWordClasses.subjectPronouns[sentence.text(start)] ?? WordFeatures([.third]) : WordFeatures([.third])
-            let copulas = sentence.readings(verb).filter {
-                $0.tag == .VBF && Self.copulas.contains($0.lemma) && $0.features.isSuperset(of: number.union(person.intersection(WordFeatures.person)))
-            }
-            guard sentence.isWord(verb), !copulas.isEmpty else { continue }
-            var attribute = verb + 1
-            while sentence.isWord(attribute), Self.adverbs.contains(sentence.text(attribute)) { attribute += 1 }
-            guard sentence.isWord(attribute), !sentence.isCapitalized(attribute), !sentence.isClosedClassOrNumber(attribute),
-                  SpanishClosedWordClasses.table[sentence.text(attribute)] == nil,
-                  !SpanishAdjectiveAgreementRule.notAdjectives.contains(sentence.text(attribute)),
-                  !Self.notAttributes.contains(sentence.text(attribute))
-            else { continue }
-            let readings = sentence.readings(attribute).filter { $0.tag == .JJ || $0.tag == .VBN }
-            // A noun after ser names what the subject is ("la niña es estudiante"); estar takes no noun.
-            let own = readings.contains { $0.tag == .JJ && $0.lemma == sentence.text(attribute) }
-            let estar = copulas.allSatisfy { $0.lemma == "estar" }
-            guard !readings.isEmpty, !sentence.has(attribute, .NN) || own || estar else { continue }
-            // "es buena persona", "es gran amigo": the adjective of a noun phrase, not of the subject.
-            let after = attribute + 1
-            if sentence.isWord(after), sentence.has(after, .NN) || sentence.has(after, .JJ), !sentence.isClosedClassOrNumber(after) { continue }
-            // A noun that can name the subject agrees as a noun ("mi clase favorita es inglés"); before
-            // a coordination the number is the whole's ("mis clases son español y matemáticas").
-            let coordinated = ["y", "e", "o", "u", "ni"].contains(sentence.text(after))
-            let checked = coordinated ? wanted.subtracting(WordFeatures.number) : wanted
-            let nominal = estar ? readings.map(\.features) : SpanishWords.nominalFeatures(sentence, attribute)
-            if nominal.contains(where: { FrenchWords.agree($0, checked) }) { continue }
-            var forms: [String] = []
-            for tag in [WordTag.JJ, .VBN] where readings.contains(where: { $0.tag == tag }) {
-                forms += sentence.lexicon.inflections(of: sentence.text(attribute), to: tag, features: wanted)
-            }
-            guard let form = forms.first else { continue }
-            matches.append(sentence.match(
-                attribute, attribute, rule: self, texts: Self.texts, context: context, suggestions: [form],
-                values: ["subject": sentence.written(end)]
-            ))
-        }
-        return matches.sorted { $0.offset < $1.offset }
+        return matches
     }
 
     /// Whether a clause may start at the word: the sentence's first word, or one after a
