@@ -89,13 +89,18 @@ def write_markdown_files(directory):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 4 and sys.argv[1] == "--reference":
-        with open(sys.argv[3], "wb") as f:
-            f.write(reference_document(sys.argv[2]))
-        sys.exit(0)
-    if len(sys.argv) not in (2, 3):
-        sys.exit("usage: bench_corpus.py DOCUMENT [MARKDOWN_DIRECTORY]")
-    with open(sys.argv[1], "wb") as f:
-        f.write(prose_document())
-    if len(sys.argv) == 3:
-        write_markdown_files(sys.argv[2])
+    import argparse
+    parser = argparse.ArgumentParser(
+        description="Write the benchmark corpora: 1 MiB of prose, or of a language's "
+        "Debian Reference with --reference, and optionally a directory of Markdown files.")
+    parser.add_argument("--reference", metavar="LANGUAGE",
+                        help="write 1 MiB of the Debian Reference in LANGUAGE (en, fr, de, es)")
+    parser.add_argument("document", help="file to write")
+    parser.add_argument("markdown_directory", nargs="?",
+                        help="directory to fill with Markdown files from /usr/share/doc")
+    arguments = parser.parse_args()
+    with open(arguments.document, "wb") as f:
+        f.write(reference_document(arguments.reference) if arguments.reference
+                else prose_document())
+    if arguments.markdown_directory:
+        write_markdown_files(arguments.markdown_directory)
