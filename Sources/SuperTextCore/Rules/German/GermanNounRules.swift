@@ -140,7 +140,8 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
                 // An adjective whose noun phrase goes on is attributive, whatever stands before it:
                 // "eine alternative numerische Möglichkeit", "die letzten 3 Ziffern", "eine
                 // schnelle und einfache Wiederherstellung", "die gerade beschriebene Nutzung".
-                if capitalise, Self.isInflectedAdjective(position, in: sentence), Self.nounPhraseGoesOn(after: position, in: sentence) { capitalise = false }
+                if capitalise, Self.isInflectedAdjective(position, in: sentence) || tags.contains(.JJ) && ["e", "en", "em", "er", "es"].contains(where: { text.hasSuffix($0) }),
+                   Self.nounPhraseGoesOn(after: position, in: sentence) { capitalise = false }
                 guard capitalise, !Self.isZuInfinitive(text, lexicon: lexicon) else { continue }
                 matches.append(sentence.match(
                     position, position, rule: self, texts: Self.texts, context: context, suggestions: [WordCase.capitalizingFirst(written)]))
@@ -171,11 +172,19 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
         let next = position + 1
         guard next < sentence.count else { return false }
         if isInflectedAdjective(next, in: sentence), !sentence.has(next, .JJR) { return true }
-        if sentence.isNumber(next) { return true }
+        if sentence.isNumber(next) || cardinals.contains(sentence.text(next)) { return true }
+        // A quoted noun ("das erste „/“") or a small word the lexicon does not know, which may be
+        // an adjective it lacks or a program's name ("einer normalen textbasierten Konsole", "der
+        // neue nvi"): nothing says the phrase ends here.
+        if ["\"", "„", "»", "«", "‚"].contains(sentence.text(next)), next + 1 < sentence.count { return true }
+        if sentence.isWord(next), !sentence.isCapitalized(next), sentence.readings(next).isEmpty { return true }
         let joins = ["und", "oder", ","].contains(sentence.text(next))
             || sentence.isWord(next) && !sentence.isCapitalized(next) && sentence.has(next, .RB) && !sentence.has(next, .NN)
         return joins && isInflectedAdjective(next + 1, in: sentence)
     }
+
+    /// Numbers written as words, which come between an adjective and its noun ("die letzten zwei Zeilen").
+    static let cardinals: Set<String> = ["zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf", "zwanzig", "hundert", "tausend"]
 
     /// Adjectives that often stand alone for a noun named before or for people ("die anderen
     /// fragen", "die beiden kommen"): a word after them may be the verb.
@@ -344,6 +353,9 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
         if adjectives > 0 {
             // "eine Weile später kommen drei": after a noun, the adjective is no noun phrase's start.
             if sentence.isWord(start), !sentence.isFirstWord(start), sentence.isCapitalized(start), sentence.has(start, .NN) { return false }
+            // "um sie später kontrollieren zu können": a verb before zu and an infinitive, after a
+            // word in -er that is also a comparative (the adverb), is the infinitive "zu" governs.
+            if verbReading, next == "zu", sentence.has(position + 2, .VB), sentence.text(start + 1).hasSuffix("er"), sentence.has(start + 1, .JJR) { return false }
             // "Steter tropfen", "in heißem fett": an inflected adjective, then the noun.
             return !verbReading || !clauseEnd || afterPreposition(start + 1, in: sentence)
         }
