@@ -140,7 +140,7 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
                 // An adjective whose noun phrase goes on is attributive, whatever stands before it:
                 // "eine alternative numerische Möglichkeit", "die letzten 3 Ziffern", "eine
                 // schnelle und einfache Wiederherstellung", "die gerade beschriebene Nutzung".
-                if capitalise, Self.isInflectedAdjective(position, in: sentence) || tags.contains(.JJ) && ["e", "en", "em", "er", "es"].contains(where: { text.hasSuffix($0) }),
+                if capitalise, Self.isInflectedAdjective(position, in: sentence) || tags.contains(.JJ) && (["e", "en", "em", "er", "es"].contains(where: { text.hasSuffix($0) }) || Self.isInflectedAdjective(position + 1, in: sentence) || Self.isUnknownSmallWord(position + 1, in: sentence)),
                    Self.nounPhraseGoesOn(after: position, in: sentence) { capitalise = false }
                 guard capitalise, !Self.isZuInfinitive(text, lexicon: lexicon) else { continue }
                 matches.append(sentence.match(
@@ -177,10 +177,16 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
         // an adjective it lacks or a program's name ("einer normalen textbasierten Konsole", "der
         // neue nvi"): nothing says the phrase ends here.
         if ["\"", "„", "»", "«", "‚"].contains(sentence.text(next)), next + 1 < sentence.count { return true }
-        if sentence.isWord(next), !sentence.isCapitalized(next), sentence.readings(next).isEmpty { return true }
+        if isUnknownSmallWord(next, in: sentence) { return true }
         let joins = ["und", "oder", ","].contains(sentence.text(next))
             || sentence.isWord(next) && !sentence.isCapitalized(next) && sentence.has(next, .RB) && !sentence.has(next, .NN)
         return joins && isInflectedAdjective(next + 1, in: sentence)
+    }
+
+    /// A word in small letters the lexicon does not know: an adjective or participle it lacks
+    /// ("textbasierten", "verlinkten") or a name ("nvi"), never read as the end of a noun phrase.
+    static func isUnknownSmallWord(_ position: Int, in sentence: RuleSentence) -> Bool {
+        sentence.isWord(position) && !sentence.isCapitalized(position) && sentence.readings(position).isEmpty
     }
 
     /// Numbers written as words, which come between an adjective and its noun ("die letzten zwei Zeilen").
@@ -353,9 +359,11 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
         if adjectives > 0 {
             // "eine Weile später kommen drei": after a noun, the adjective is no noun phrase's start.
             if sentence.isWord(start), !sentence.isFirstWord(start), sentence.isCapitalized(start), sentence.has(start, .NN) { return false }
-            // "um sie später kontrollieren zu können": a verb before zu and an infinitive, after a
-            // word in -er that is also a comparative (the adverb), is the infinitive "zu" governs.
-            if verbReading, next == "zu", sentence.has(position + 2, .VB), sentence.text(start + 1).hasSuffix("er"), sentence.has(start + 1, .JJR) { return false }
+            // "um sie später kontrollieren zu können", "läßt sich leichter bewahren": an infinitive
+            // after a word in -er that is also a comparative, with no article or preposition before
+            // it, is the verb and the comparative its adverb ("trotz gewisser schwächen" is a noun phrase).
+            if infinitive, sentence.text(start + 1).hasSuffix("er"), sentence.has(start + 1, .JJR),
+               !sentence.has(start, .IN), !sentence.has(start, .DT), GermanClosedWordClasses.table[before]?.contains(where: { $0.tag == .IN || $0.tag == .DT }) != true { return false }
             // "Steter tropfen", "in heißem fett": an inflected adjective, then the noun.
             return !verbReading || !clauseEnd || afterPreposition(start + 1, in: sentence)
         }
