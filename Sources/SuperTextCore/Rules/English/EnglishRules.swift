@@ -6,6 +6,6 @@ enum EnglishRules {
         EnglishQuotesRule(), EnglishQuoteMarksRule(), EnglishDashRule(), EnglishApostropheMarkRule(),
         EnglishApostrophePluralRule(), EnglishDecadeRule(), EnglishTrademarkSignRule(), EnglishHypothesisRule(),
         EnglishNumberingDashRule(), EnglishSpaceAfterCommaRule(), EnglishParenthesisSpaceRule(),
-        EnglishSentenceCapitalRule(), EnglishOrdinalRule(),
+        SentenceCapitalRule(language: "en"), EnglishOrdinalRule(),
     ]
 }

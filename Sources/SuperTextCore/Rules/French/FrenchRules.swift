@@ -26,5 +26,6 @@ enum FrenchRules {
         FrenchEtcRule(),
         FrenchLowercaseRule(),
         FrenchUppercaseRule(),
+        SentenceCapitalRule(language: "fr"),
     ]
 }

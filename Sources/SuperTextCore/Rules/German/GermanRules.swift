@@ -29,6 +29,7 @@ enum GermanRules {
         GermanAccentApostropheRule(),
         GermanUnitSpaceRule(),
         GermanRangeRule(),
+        SentenceCapitalRule(language: "de"),
     ]
 }
 

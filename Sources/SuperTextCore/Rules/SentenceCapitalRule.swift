@@ -1,0 +1,145 @@
+/// A capital at the start of a sentence, in English, French and German, each with its own
+/// identifier and abbreviations; it walks the token stream (`TokenScan`). Not in Spanish: there it
+/// flagged one more of Debian's Spanish fortunes on the part only scored, and found nothing more.
+public struct SentenceCapitalRule: ProofreadingRule {
+    public let id: String
+    public let category = MatchCategory.typography
+    public let description = "A capital at the start of a sentence."
+    public let isPicky = false
+    public let languages: Set<String>
+    public let examples: [RuleExample]
+    /// Abbreviations of four letters or more, in the language, that a lowercase word may follow.
+    let abbreviations: Set<String>
+    /// Whether the first word of a text of a single sentence is checked too. English checks it
+    /// (learners' essays start so); elsewhere a text of one sentence that starts with a small
+    /// letter is more often a fragment (a test sentence, a list item, a quotation).
+    let checksSingleSentenceText: Bool
+    /// The marks a sentence ends with before a word that needs its capital. French and
+    /// German go on in small letters after an exclamation or a question inside a sentence
+    /// (Quel dommage ! dit-il), so only the full stop counts there.
+    let endMarks: Set<String>
+
+    /// The rule for a primary language (`en`, `fr`, `de`).
+    public init(language: String) {
+        languages = [language]
+        switch language {
+        case "fr":
+            id = "FR_MAJUSCULE_PHRASE"
+            abbreviations = ["chap", "suiv", "trad", "coll", "resp", "ibid", "mlle", "sept", "janv", "févr", "juil"]
+            checksSingleSentenceText = false
+            endMarks = ["."]
+            examples = [
+                .wrong("Ils sont devenus idiots. c’est peine perdue.", "Ils sont devenus idiots. C’est peine perdue.", language: "fr"),
+                .wrong("je suis disponible quand tu veux. Mais pas aujourd’hui.", "Je suis disponible quand tu veux. Mais pas aujourd’hui.", language: "fr"),
+                .right("arrive-t-elle ce matin ? Il est déjà tard. Voir le chap. deux, etc. et la suite. Quel dommage ! dit-il.", language: "fr"),
+            ]
+        case "de":
+            id = "DE_SATZANFANG_GROSS"
+            abbreviations = ["inkl", "zzgl", "evtl", "bspw", "insb", "allg", "ggfs", "eigtl", "einschl", "ausschl", "hrsg", "bzgl", "sept", "febr"]
+            checksSingleSentenceText = false
+            endMarks = ["."]
+            examples = [
+                .wrong("Es war spät. die anderen waren schon gegangen.", "Es war spät. Die anderen waren schon gegangen.", language: "de-DE"),
+                .right("Es war spät. Die anderen waren gegangen, inkl. aller Gäste, am 3. Mai um zehn.", language: "de-DE"),
+            ]
+        default:
+            id = "EN_SENTENCE_CAPITAL"
+            abbreviations = [
+                "approx", "incl", "excl", "cont", "dept", "resp", "vols", "nos", "esp", "corp", "govt", "assn", "univ", "mins", "secs",
+                "hrs", "yrs", "mths", "refs", "eqn", "eqns", "figs", "sect", "trans", "misc", "prof", "sept", "etc",
+            ]
+            checksSingleSentenceText = true
+            endMarks = [".", "!", "?"]
+            examples = [
+                .wrong("It was late. the others had left.", "It was late. The others had left."),
+                .wrong("Is it late? the others had left.", "Is it late? The others had left."),
+                .wrong("the others had left before we came.", "The others had left before we came."),
+                .right("It was late. The others had left. We saw the U.S. army. He left... and came back. iPhones were sold. It costs approx. three dollars. See fig. two."),
+                .right("the others had left"),
+                .right("... and the others had left before we came."),
+                .right("the others had left before we came ..."),
+                .right("for logging, monitoring, tracing, etc."),
+                .right("iOS apps are built with Xcode here."),
+            ]
+        }
+    }
+
+    static let texts: [ExplanationLanguage: RuleText] = [
+        .en: RuleText(message: "A sentence starts with a capital: '{suggestion}'.", shortMessage: "Capital", title: "Capital at the start",
+                      detail: "The first word of a sentence takes a capital letter, after a period, a question mark or an exclamation mark."),
+        .fr: RuleText(message: "Une phrase commence par une majuscule : « {suggestion} ».", shortMessage: "Majuscule", title: "Majuscule initiale",
+                      detail: "Le premier mot d’une phrase prend une majuscule, après un point, un point d’interrogation ou d’exclamation."),
+        .de: RuleText(message: "Ein Satz beginnt mit einem Großbuchstaben: „{suggestion}“.", shortMessage: "Großbuchstabe", title: "Großschreibung am Satzanfang",
+                      detail: "Das erste Wort eines Satzes wird nach Punkt, Frage- oder Ausrufezeichen großgeschrieben."),
+        .es: RuleText(message: "La frase empieza con mayúscula: «{suggestion}».", shortMessage: "Mayúscula", title: "Mayúscula inicial",
+                      detail: "La primera palabra de una frase lleva mayúscula, tras un punto, un signo de interrogación o de exclamación."),
+    ]
+
+    public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
+        var scan = TokenScan(document, rule: self, texts: Self.texts, language: context.explanationLanguage)
+        let tokens = document.tokens, texts = document.lowercasedTexts
+        for range in document.sentenceTokens {
+            // "It was late. the others": the sentence splitter keeps a lowercase word after a
+            // period in the sentence (it may follow an abbreviation), so the rule looks there:
+            // after a period that ends a known word of four letters or more (no abbreviation),
+            // or after ! or ?, on the same line.
+            for index in range where tokens[index].kind == .punctuation && endMarks.contains(texts[index]) {
+                // The next word may start the next sentence (after ! or ?): read on past this one.
+                guard index > range.lowerBound, index + 2 < tokens.count, tokens[index + 1].kind == .space,
+                      tokens[index + 2].kind == .word, tokens[index - 1].kind == .word
+                else { continue }
+                if texts[index] == "." {
+                    let before = texts[index - 1]
+                    guard before.count >= 4, context.grammar.lexicon.knows(before), !abbreviations.contains(before),
+                          index < 2 || !scan.isPunctuation(index - 2, ".")
+                    else { continue }
+                }
+                let word = document.text(of: tokens[index + 2])
+                guard isSentenceWord(index + 2, in: document, lexicon: context.grammar.lexicon) else { continue }
+                scan.add(index + 2..<index + 3, word.prefix(1).uppercased() + word.dropFirst())
+            }
+        }
+        if let first = firstWordOfText(document, lexicon: context.grammar.lexicon),
+           checksSingleSentenceText || document.sentenceTokens.count > 1 {
+            let word = document.text(of: tokens[first])
+            scan.add(first..<first + 1, word.prefix(1).uppercased() + word.dropFirst())
+        }
+        return scan.matches
+    }
+
+    /// The first word of a text that starts with a lowercase word and whose first sentence is
+    /// whole: four words or more, ended by a full stop, question or exclamation mark. A shorter
+    /// or unended text, or one that trails off (`...`, `etc.`), is more often a fragment (a title,
+    /// a list item, a line of a form, a quotation).
+    private func firstWordOfText(_ document: CheckedDocument, lexicon: Lexicon) -> Int? {
+        guard let sentence = document.sentenceTokens.first, !(document.continuesSentence.first ?? true) else { return nil }
+        let tokens = document.tokens, texts = document.lowercasedTexts
+        guard let first = tokens.indices.first(where: { !tokens[$0].isWhitespace }), sentence.contains(first),
+              tokens[first].kind == .word,
+              !document.maskedRanges.contains(where: { $0.lowerBound <= tokens[first].byteRange.lowerBound }),
+              let last = sentence.last(where: { !tokens[$0].isWhitespace }),
+              tokens[last].kind == .punctuation, [".", "!", "?"].contains(texts[last]),
+              // Not an ellipsis or "etc.": a text that trails off is a fragment.
+              texts[last - 1] != ".", !abbreviations.contains(texts[last - 1]),
+              sentence.count(where: { tokens[$0].kind == .word }) >= 4
+        else { return nil }
+        return isSentenceWord(first, in: document, lexicon: lexicon) ? first : nil
+    }
+
+    /// Whether the word at `index` is in small letters and one the lexicon knows, or a French
+    /// elided word before its apostrophe ("c’est", "qu’il"): a word that a capital would start.
+    private func isSentenceWord(_ index: Int, in document: CheckedDocument, lexicon: Lexicon) -> Bool {
+        let word = document.text(of: document.tokens[index]), text = document.lowercasedTexts[index]
+        guard let first = word.first, first.isLowercase, !word.contains(where: { $0.isUppercase }) else { return false }
+        if let apostrophe = text.firstIndex(where: { $0 == "’" || $0 == "'" }) {
+            return Self.elidedWords.contains(String(text[..<apostrophe])) || lexicon.knows(text)
+        }
+        if index + 1 < document.tokens.count, ["’", "'"].contains(document.lowercasedTexts[index + 1]) {
+            return Self.elidedWords.contains(text)
+        }
+        return word.count > 1 && lexicon.knows(text)
+    }
+
+    /// French words that drop their vowel before an apostrophe.
+    static let elidedWords: Set<String> = ["c", "j", "l", "d", "m", "n", "s", "t", "qu", "jusqu", "lorsqu", "puisqu", "quoiqu"]
+}
