@@ -535,7 +535,7 @@ public struct FrenchParticipleRule: ProofreadingRule {
         .wrong("Elles sont arriver hier.", "Elles sont arrivées hier.", language: "fr"),
         .wrong("Nous avons était surpris.", "Nous avons été surpris.", language: "fr"),
         .right("La pomme qu’elle a mangée. Il les a fait partir. Elle a été déçue. Il a à manger.", language: "fr"),
-        .right("Quel lien y a-t-il entre donner et recevoir ? Il y a entre 4 et 5 ans.", language: "fr"),
+        .right("Quel lien y a-t-il entre donner et recevoir ? Il y a entre 4 et 5 ans. J’en ai marre.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -583,8 +583,9 @@ public struct FrenchParticipleRule: ProofreadingRule {
             lemma = "être"
         } else if isAvoir, ["e", "es", "ez"].contains(where: { text.hasSuffix($0) }),
                   let finite = readings.first(where: { $0.tag == .VBF && $0.lemma.hasSuffix("er") }),
-                  !readings.contains(where: { [.NN, .JJ, .VBN, .VB].contains($0.tag) }) {
-            // "avons donne", "avez signez": the form that sounds or looks like the participle.
+                  !readings.contains(where: { [.NN, .JJ, .VBN, .VB, .RB].contains($0.tag) }) {
+            // "avons donne", "avez signez": the form that sounds or looks like the participle
+            // (not an adverb: "j’en ai marre").
             lemma = finite.lemma
         } else {
             return nil
