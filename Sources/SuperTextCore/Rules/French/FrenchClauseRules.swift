@@ -82,6 +82,10 @@ public struct FrenchSubjunctiveRule: ProofreadingRule {
         .wrong("Il faut que les hommes sont là.", "Il faut que les hommes soient là.", language: "fr"),
         .right("Je crois qu’il finit. Je ne doute pas qu’il est là. Il dit que Paul est parti. Je veux que tu viennes.", language: "fr"),
         .right("Le livre que je veux est là. Il fait mieux que toi. Ce que Paul aime, c’est lire.", language: "fr"),
+        .wrong("Je veille à ce que les enfants sont prêts.", "Je veille à ce que les enfants soient prêts.", language: "fr"),
+        .wrong("Fais attention à ce qu’il vient.", "Fais attention à ce qu’il vienne.", language: "fr"),
+        .wrong("Attends jusqu’à ce qu’il vient.", "Attends jusqu’à ce qu’il vienne.", language: "fr"),
+        .right("Songe à ce que tu vas faire. Cela tient à ce qu’elle devient plus forte. Je compatis à ce que vous souffrez.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -110,6 +114,27 @@ public struct FrenchSubjunctiveRule: ProofreadingRule {
         "interdire", "attendre", "tenir", "déplorer", "arriver",
     ]
 
+    /// Verbs (lemmas) whose "à ce que" clause is in the subjunctive.
+    static let verbsBeforeACeQue: Set<String> = [
+        "veiller", "attendre", "opposer", "consentir", "habituer", "accoutumer", "refuser", "tenir", "aspirer", "tendre",
+        "contribuer", "résigner", "employer", "travailler", "parvenir", "arriver", "chercher", "exposer",
+    ]
+
+    /// Whether the word at `verb` governs "à ce que" with the subjunctive: one of `verbsBeforeACeQue`
+    /// or the noun of faire attention, prendre garde,
+    /// and tenir only after a person ("je tiens à ce que"; "cela tient à ce que" gives a cause).
+    static func governsACeQue(_ verb: Int, in sentence: RuleSentence) -> Bool {
+        guard verb >= 0, sentence.isWord(verb) else { return false }
+        // "faire attention à ce que", "prendre garde à ce que".
+        if ["attention", "garde"].contains(sentence.text(verb)) { return true }
+        let lemmas = sentence.readings(verb).filter { [.VBF, .VB, .VBN, .VBG].contains($0.tag) }.map(\.lemma)
+        guard let lemma = lemmas.first(where: verbsBeforeACeQue.contains) else { return false }
+        if lemma == "tenir" {
+            return ["je", "j'", "tu", "il", "elle", "nous", "vous", "ils", "elles", "on"].contains(sentence.text(verb - 1))
+        }
+        return true
+    }
+
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
         for analysed in FrenchSubject.all(in: document, context: context) {
@@ -122,8 +147,11 @@ public struct FrenchSubjunctiveRule: ProofreadingRule {
                 } else if Self.beforeQue.contains(before) {
                     // "je sais bien que": bien goes with the verb there.
                     if before == "bien", sentence.tags(position - 2).containsAny(WordTags([.VBF, .VB, .VBN, .VBG])) { continue }
-                    // "ce que" only in "jusqu'à ce que"; "façon que", "sorte que" after "de" or "en".
-                    if before == "ce", sentence.text(position - 2) != "à" { continue }
+                    // "ce que" only in "jusqu'à ce que" and after a verb that governs "à ce que" with
+                    // the subjunctive (veiller à ce que, s'attendre à ce que); elsewhere "à ce que" is
+                    // "to what" (songer à ce que tu vas faire, cela tient à ce qu'il devient fort).
+                    if before == "ce", sentence.text(position - 2) != "à" || !sentence.text(position - 3).hasPrefix("jusqu") && !Self.governsACeQue(position - 3, in: sentence) { continue }
+                    // "façon que", "sorte que" after "de" or "en".
                     if ["façon", "sorte", "peur", "crainte", "moins", "condition"].contains(before), !["de", "en", "à"].contains(sentence.text(position - 2)) { continue }
                     conjunction = sentence.written(from: max(0, position - (before == "ce" ? 3 : 1)), to: position)
                 } else if let verb = Self.governingVerb(before: position, in: sentence) {
