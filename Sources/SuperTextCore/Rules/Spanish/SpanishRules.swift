@@ -15,6 +15,7 @@ enum SpanishRules {
         SpanishQuestionWordRule(),
         SpanishOpeningMarkRule(),
         SpanishSpaceInsideMarksRule(),
+        SpanishRedundantPronounRule(),
     ]
 }
 
