@@ -121,8 +121,8 @@ public struct FrenchSubjunctiveRule: ProofreadingRule {
     ]
 
     /// Whether the word at `verb` governs "à ce que" with the subjunctive: one of `verbsBeforeACeQue`
-    /// or the noun of faire attention, prendre garde,
-    /// and tenir only after a person ("je tiens à ce que"; "cela tient à ce que" gives a cause).
+    /// (tenir only after a person: "je tiens à ce que"; "cela tient à ce que" gives a cause), or the
+    /// noun of faire attention and prendre garde.
     static func governsACeQue(_ verb: Int, in sentence: RuleSentence) -> Bool {
         guard verb >= 0, sentence.isWord(verb) else { return false }
         // "faire attention à ce que", "prendre garde à ce que".

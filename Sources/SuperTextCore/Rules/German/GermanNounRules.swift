@@ -140,8 +140,7 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
                 // An adjective whose noun phrase goes on is attributive, whatever stands before it:
                 // "eine alternative numerische Möglichkeit", "die letzten 3 Ziffern", "eine
                 // schnelle und einfache Wiederherstellung", "die gerade beschriebene Nutzung".
-                if capitalise, Self.isInflectedAdjective(position, in: sentence) || tags.contains(.JJ) && (["e", "en", "em", "er", "es"].contains(where: { text.hasSuffix($0) }) || Self.isInflectedAdjective(position + 1, in: sentence) || Self.isUnknownSmallWord(position + 1, in: sentence)),
-                   Self.nounPhraseGoesOn(after: position, in: sentence) { capitalise = false }
+                if capitalise, Self.mayBeAttributive(position, in: sentence), Self.nounPhraseGoesOn(after: position, in: sentence) { capitalise = false }
                 guard capitalise, !Self.isZuInfinitive(text, lexicon: lexicon) else { continue }
                 matches.append(sentence.match(
                     position, position, rule: self, texts: Self.texts, context: context, suggestions: [WordCase.capitalizingFirst(written)]))
@@ -181,6 +180,16 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
         let joins = ["und", "oder", ","].contains(sentence.text(next))
             || sentence.isWord(next) && !sentence.isCapitalized(next) && sentence.has(next, .RB) && !sentence.has(next, .NN)
         return joins && isInflectedAdjective(next + 1, in: sentence)
+    }
+
+    /// Whether the word at `position` may qualify a noun to come: an inflected adjective, or an
+    /// adjective the lexicon lists as its own lemma with an ending ("letzte") or right before an
+    /// inflected or unknown word ("gerade beschriebene", "hart verlinkten"); not "gut" in "gut und böse".
+    static func mayBeAttributive(_ position: Int, in sentence: RuleSentence) -> Bool {
+        if isInflectedAdjective(position, in: sentence) { return true }
+        guard sentence.has(position, .JJ) else { return false }
+        return ["e", "en", "em", "er", "es"].contains(where: { sentence.text(position).hasSuffix($0) })
+            || isInflectedAdjective(position + 1, in: sentence) || isUnknownSmallWord(position + 1, in: sentence)
     }
 
     /// A word in small letters the lexicon does not know: an adjective or participle it lacks
