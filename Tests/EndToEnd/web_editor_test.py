@@ -352,8 +352,17 @@ def test_marks_of_a_long_text_appear_part_by_part(page):
     text = "\n\n".join(paragraph for _ in range(60))  # about 50 KB: several parts
     page.choose_language("en-US")
     record_states(page)
-    paste(page, text)
-    wait_loaded(page, timeout=120, message="the long text was not checked")
+    # The page draws the parts' progress once a frame, so parts that all arrive within one frame
+    # leave nothing between to see; a slow download spreads their events over several frames.
+    page.d.execute_cdp_cmd("Network.enable", {})
+    page.d.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 0, "downloadThroughput": 64 * 1024, "uploadThroughput": -1})
+    try:
+        paste(page, text)
+        wait_loaded(page, timeout=120, message="the long text was not checked")
+    finally:
+        page.d.execute_cdp_cmd("Network.emulateNetworkConditions", {
+            "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
     page.wait(lambda: page.mark_texts().count("tyop") == 12 * 60, "not every part was marked")
     loading = [state for state in states(page) if state["status"] == "loading"]
     early = [state for state in loading if 0 < state["marks"] < 12 * 60]
