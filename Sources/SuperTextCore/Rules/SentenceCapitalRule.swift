@@ -132,14 +132,11 @@ public struct SentenceCapitalRule: ProofreadingRule {
         let word = document.text(of: document.tokens[index]), text = document.lowercasedTexts[index]
         guard let first = word.first, first.isLowercase, !word.contains(where: { $0.isUppercase }) else { return false }
         if let apostrophe = text.firstIndex(where: { $0 == "’" || $0 == "'" }) {
-            return Self.elidedWords.contains(String(text[..<apostrophe])) || lexicon.knows(text)
+            return FrenchElision.elidedWords.contains(String(text[..<apostrophe])) || lexicon.knows(text)
         }
         if index + 1 < document.tokens.count, ["’", "'"].contains(document.lowercasedTexts[index + 1]) {
-            return Self.elidedWords.contains(text)
+            return FrenchElision.elidedWords.contains(text)
         }
         return word.count > 1 && lexicon.knows(text)
     }
-
-    /// French words that drop their vowel before an apostrophe.
-    static let elidedWords: Set<String> = ["c", "j", "l", "d", "m", "n", "s", "t", "qu", "jusqu", "lorsqu", "puisqu", "quoiqu"]
 }

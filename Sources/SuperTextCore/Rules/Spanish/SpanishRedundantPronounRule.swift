@@ -40,14 +40,12 @@ struct SpanishRedundantPronounRule: ProofreadingRule {
             detail: "El español marca la persona en la terminación del verbo (quiero, tenemos); tras un verbo en la misma persona, la oración sigue sin yo ni nosotros. El pronombre se mantiene para oponer una persona a otra (yo no, pero tú sí)."),
     ]
 
-    /// The pronouns the rule looks at, with the person and number of their verb.
-    static let pronouns: [String: WordFeatures] = [
-        "yo": WordFeatures([.first, .singular]), "nosotros": WordFeatures([.first, .plural]), "nosotras": WordFeatures([.first, .plural]),
-    ]
+    /// The pronouns the rule looks at (the first person's), with the person and number of their verb.
+    static let pronouns = SpanishClosedWordClasses.subjectPronouns.filter { $0.value.contains(.first) }
 
-    /// Pronouns of the other persons: with one of them in the sentence, yo or nosotros may set one
-    /// person against another.
-    static let otherPersons: Set<String> = ["tú", "usted", "él", "ella", "ellos", "ellas", "ustedes", "vosotros", "vosotras", "vos"]
+    /// Pronouns of the other persons (and vos, which the table of subject pronouns lacks): with one
+    /// of them in the sentence, yo or nosotros may set one person against another.
+    static let otherPersons = Set(SpanishClosedWordClasses.subjectPronouns.filter { !$0.value.contains(.first) }.keys).union(["vos"])
 
     /// Words after which a clause, with its own subject, starts.
     static let boundaries: Set<String> = [",", ";", "y", "e", "pero", "porque", "que", "cuando", "pues", "aunque", "si", "mientras", "donde", "ni", "entonces"]
