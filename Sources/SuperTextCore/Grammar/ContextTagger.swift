@@ -187,6 +187,19 @@ public final class ContextTagger: Sendable {
 
     /// What the features see of a word: lowercase; numbers, years and hyphenated words as classes.
     static func normalised(_ word: String) -> String {
+        // ASCII, as most words are, told from its bytes: Unicode's properties are slow to ask.
+        var hyphen = false, digits = true, capitals = false, ascii = true
+        for byte in word.utf8 {
+            if byte >= 0x80 { ascii = false; break }
+            if byte == UInt8(ascii: "-") { hyphen = true }
+            if byte < UInt8(ascii: "0") || byte > UInt8(ascii: "9") { digits = false }
+            if byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { capitals = true }
+        }
+        if ascii {
+            if hyphen, word.utf8.first != UInt8(ascii: "-") { return "!hyphen" }
+            if digits, !word.isEmpty { return word.utf8.count == 4 ? "!year" : "!digits" }
+            return capitals ? word.lowercased() : word
+        }
         if word.contains("-"), !word.hasPrefix("-") { return "!hyphen" }
         if !word.isEmpty, word.unicodeScalars.allSatisfy({ $0.properties.numericType == .decimal || $0.properties.numericType == .digit }) {
             return word.unicodeScalars.count == 4 ? "!year" : "!digits"

@@ -49,7 +49,12 @@ struct HashedTable<Value: Sendable>: Sendable {
     /// The value of a word.
     @inline(__always)
     subscript(word: String) -> Value? {
-        let hash = word.utf8.withContiguousStorageIfAvailable { FNV1a.hash($0) } ?? FNV1a.hash(word.utf8)
+        self[hash: word.utf8.withContiguousStorageIfAvailable { FNV1a.hash($0) } ?? FNV1a.hash(word.utf8)]
+    }
+
+    /// The value of the word whose FNV-1a hash is `hash`.
+    @inline(__always)
+    subscript(hash hash: UInt64) -> Value? {
         let bucket = Int(hash >> shift)
         var position = Int(buckets[bucket])
         let end = Int(buckets[bucket + 1])

@@ -29,17 +29,17 @@ struct PatternRuleIndex: Sendable {
         self.rules = rules
         var program = Program()
         for rule in rules { program.add(rule) }
-        let byOffset = (0..<Self.anchorLimit).map { _ in TokenIndex() }
+        var builders = [TokenIndex.Builder](repeating: TokenIndex.Builder(), count: Self.anchorLimit)
         var everywhere: [Int32] = []
         for (position, rule) in rules.enumerated() {
             if let anchor = rule.anchor(within: Self.anchorLimit) {
-                byOffset[anchor.offset].add(Int32(position), startingAt: anchor.tokens, vocabulary: &program.vocabulary)
+                builders[anchor.offset].add(Int32(position), startingAt: anchor.tokens, vocabulary: &program.vocabulary)
             } else {
                 everywhere.append(Int32(position))
             }
         }
         // Only the distances some rule is found by are asked about.
-        self.byOffset = byOffset.enumerated().filter { !$0.element.isEmpty }.map { ($0.offset, $0.element) }
+        self.byOffset = builders.enumerated().filter { !$0.element.isEmpty }.map { ($0.offset, TokenIndex($0.element)) }
         self.everywhere = everywhere
         self.program = program
     }
@@ -438,31 +438,46 @@ struct PatternRuleIndex: Sendable {
         }
     }
 
-    /// Rule positions by the tokens an element of theirs can be. A class, so that asking one of
-    /// several at every token copies none of its arrays; filled while the index is made, read only after.
-    private final class TokenIndex: @unchecked Sendable {
+    /// Rule positions by the tokens an element of theirs can be. A class of constants, so that
+    /// asking one of several at every token copies none of its arrays and pays no exclusivity
+    /// check (with `var` properties, `swift_beginAccess` was a tenth of the matcher's time).
+    private final class TokenIndex: Sendable {
         /// By the word's number in the vocabulary.
-        private var byWord: [[Int32]] = []
+        private let byWord: [[Int32]]
         /// By the tag (`WordTag.rawValue`).
-        private var byTag = [[Int32]](repeating: [], count: WordTag.allCases.count)
+        private let byTag: [[Int32]]
         /// At any word, at a capitalised word, at punctuation, at a number.
-        private var atAnyWord: [Int32] = [], atCapitalized: [Int32] = [], atPunctuation: [Int32] = [], atNumber: [Int32] = []
+        private let atAnyWord: [Int32], atCapitalized: [Int32], atPunctuation: [Int32], atNumber: [Int32]
 
-        var isEmpty = true
+        struct Builder {
+            var byWord: [[Int32]] = []
+            var byTag = [[Int32]](repeating: [], count: WordTag.allCases.count)
+            var atAnyWord: [Int32] = [], atCapitalized: [Int32] = [], atPunctuation: [Int32] = [], atNumber: [Int32] = []
+            var isEmpty = true
 
-        func add(_ position: Int32, startingAt start: PatternRule.PossibleStart, vocabulary: inout [String: Int32]) {
-            isEmpty = false
-            for word in start.words {
-                let number = vocabulary[word] ?? Int32(vocabulary.count)
-                vocabulary[word] = number
-                if byWord.count <= Int(number) { byWord += [[Int32]](repeating: [], count: Int(number) + 1 - byWord.count) }
-                byWord[Int(number)].append(position)
+            mutating func add(_ position: Int32, startingAt start: PatternRule.PossibleStart, vocabulary: inout [String: Int32]) {
+                isEmpty = false
+                for word in start.words {
+                    let number = vocabulary[word] ?? Int32(vocabulary.count)
+                    vocabulary[word] = number
+                    if byWord.count <= Int(number) { byWord += [[Int32]](repeating: [], count: Int(number) + 1 - byWord.count) }
+                    byWord[Int(number)].append(position)
+                }
+                for tag in WordTag.allCases where start.tags.contains(tag) { byTag[Int(tag.rawValue)].append(position) }
+                if start.anyWord { atAnyWord.append(position) }
+                if start.capitalized { atCapitalized.append(position) }
+                if start.punctuation { atPunctuation.append(position) }
+                if start.number { atNumber.append(position) }
             }
-            for tag in WordTag.allCases where start.tags.contains(tag) { byTag[Int(tag.rawValue)].append(position) }
-            if start.anyWord { atAnyWord.append(position) }
-            if start.capitalized { atCapitalized.append(position) }
-            if start.punctuation { atPunctuation.append(position) }
-            if start.number { atNumber.append(position) }
+        }
+
+        init(_ builder: Builder) {
+            byWord = builder.byWord
+            byTag = builder.byTag
+            atAnyWord = builder.atAnyWord
+            atCapitalized = builder.atCapitalized
+            atPunctuation = builder.atPunctuation
+            atNumber = builder.atNumber
         }
 
         /// Adds the rules the token at `position` of the sentence can be an element of.

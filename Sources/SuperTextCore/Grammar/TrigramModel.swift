@@ -170,12 +170,32 @@ public final class TrigramModel: @unchecked Sendable {
     /// The model's number for a lowercase word (`Self.unknown` if it has none). The model writes
     /// apostrophes straight: "it’s" is "it's".
     public func id(of word: String) -> WordID {
+        words[hash: Self.hash(of: word)] ?? Self.unknown
+    }
+
+    /// The number of the word whose hash (`hash(of:)`) is `hash`.
+    func id(hash: UInt64) -> WordID {
+        words[hash: hash] ?? Self.unknown
+    }
+
+    /// The hash a word is found by, its typographic apostrophes read as the model's `'`.
+    static func hash(of word: String) -> UInt64 {
         // Only a word with a byte of the three of "’" can hold one (the search is slow).
-        let spelled = word.utf8.contains(0xE2) ? word.replacingOccurrences(of: "\u{2019}", with: "'") : word
-        return words[spelled] ?? Self.unknown
+        var spelled = word.utf8.contains(0xE2) ? word.replacingOccurrences(of: "\u{2019}", with: "'") : word
+        return spelled.withUTF8 { FNV1a.hash($0) }
     }
 
     /// The pair record `previous word` (the pair "word previous" read backwards), if any.
+    /// `id(of: first + second)` without making the joined string (a split compound's test asks
+    /// it of most pairs of words); neither part may hold an apostrophe.
+    func id(ofJoined first: String, _ second: String) -> WordID {
+        var hash = FNV1a()
+        var first = first, second = second
+        first.withUTF8 { hash.add($0) }
+        second.withUTF8 { hash.add($0) }
+        return words[hash: hash.value] ?? Self.unknown
+    }
+
     private func pair(_ word: WordID, _ previous: WordID) -> Int? {
         guard word >= 0, previous >= 0 else { return nil }
         let range = Int(unigramNext(Int(word)))..<Int(unigramNext(Int(word) + 1))

@@ -94,8 +94,7 @@ public struct ClosedCompoundRule: ProofreadingRule {
                 let left = document.lowercasedTexts[first], right = document.lowercasedTexts[second]
                 // The joined word first: most pairs make no word.
                 guard Self.isPiece(left), Self.isPiece(right) else { continue }
-                let joined = left + right
-                let ids = (left: words[first], right: words[second], joined: model.id(of: joined))
+                let ids = (left: words[first], right: words[second], joined: model.id(ofJoined: left, right))
                 guard ids.joined != TrigramModel.unknown, model.logProbability(of: ids.joined) >= Self.minimumProbability,
                       Self.hasPlainCase(document.bytes[tokens[first].byteRange], capitalAllowed: true),
                       Self.hasPlainCase(document.bytes[tokens[second].byteRange], capitalAllowed: false),
@@ -103,7 +102,7 @@ public struct ClosedCompoundRule: ProofreadingRule {
                       !(Self.particles.contains(right) && context.grammar.lexicon.hasReading(left, tag: .VB)),
                       model.logProbability(of: ids.left) + model.logProbability(of: ids.right, after: ids.left, TrigramModel.unknown)
                         < Self.commonPairProbability,
-                      context.isKnownWord(joined)
+                      case let joined = left + right, context.isKnownWord(joined)
                 else { continue }
                 let before = document.lowercasedWord(at: position - 1, of: significant)
                 let after = document.lowercasedWord(at: position + 2, of: significant)

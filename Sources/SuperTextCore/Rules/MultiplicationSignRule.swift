@@ -52,6 +52,11 @@ public struct MultiplicationSignRule: ProofreadingRule {
         }
         for index in tokens.indices {
             let token = tokens[index]
+            // Most tokens are neither a sign nor an identifier: told by their length and first byte.
+            let byte = document.firstByte(of: index)
+            guard token.kind == .skipped || (token.byteRange.count == 1
+                && (byte == UInt8(ascii: "x") || byte == UInt8(ascii: "X") || byte == UInt8(ascii: "*")))
+            else { continue }
             let sign = document.lowercasedTexts[index]
             if token.kind == .skipped, token.skipReason == .identifier, index + 1 < tokens.count,
                Self.superscripts.contains(document.lowercasedTexts[index + 1]) {

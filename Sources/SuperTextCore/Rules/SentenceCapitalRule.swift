@@ -17,7 +17,8 @@ public struct SentenceCapitalRule: ProofreadingRule {
     /// The marks a sentence ends with before a word that needs its capital. French and
     /// German go on in small letters after an exclamation or a question inside a sentence
     /// (Quel dommage ! dit-il), so only the full stop counts there.
-    let endMarks: Set<String>
+    /// Each one byte, so that a punctuation mark is told by its byte, not looked up in a set.
+    let endMarks: [UInt8]
 
     /// The rule for a primary language (`en`, `fr`, `de`).
     public init(language: String) {
@@ -27,7 +28,7 @@ public struct SentenceCapitalRule: ProofreadingRule {
             id = "FR_MAJUSCULE_PHRASE"
             abbreviations = ["chap", "suiv", "trad", "coll", "resp", "ibid", "mlle", "sept", "janv", "févr", "juil"]
             checksSingleSentenceText = false
-            endMarks = ["."]
+            endMarks = [UInt8(ascii: ".")]
             examples = [
                 .wrong("Ils sont devenus idiots. c’est peine perdue.", "Ils sont devenus idiots. C’est peine perdue.", language: "fr"),
                 .wrong("je suis disponible quand tu veux. Mais pas aujourd’hui.", "Je suis disponible quand tu veux. Mais pas aujourd’hui.", language: "fr"),
@@ -37,7 +38,7 @@ public struct SentenceCapitalRule: ProofreadingRule {
             id = "DE_SATZANFANG_GROSS"
             abbreviations = ["inkl", "zzgl", "evtl", "bspw", "insb", "allg", "ggfs", "eigtl", "einschl", "ausschl", "hrsg", "bzgl", "sept", "febr"]
             checksSingleSentenceText = false
-            endMarks = ["."]
+            endMarks = [UInt8(ascii: ".")]
             examples = [
                 .wrong("Es war spät. die anderen waren schon gegangen.", "Es war spät. Die anderen waren schon gegangen.", language: "de-DE"),
                 .right("Es war spät. Die anderen waren gegangen, inkl. aller Gäste, am 3. Mai um zehn.", language: "de-DE"),
@@ -49,7 +50,7 @@ public struct SentenceCapitalRule: ProofreadingRule {
                 "hrs", "yrs", "mths", "refs", "eqn", "eqns", "figs", "sect", "trans", "misc", "prof", "sept", "etc",
             ]
             checksSingleSentenceText = true
-            endMarks = [".", "!", "?"]
+            endMarks = [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?")]
             examples = [
                 .wrong("It was late. the others had left.", "It was late. The others had left."),
                 .wrong("Is it late? the others had left.", "Is it late? The others had left."),
@@ -83,7 +84,8 @@ public struct SentenceCapitalRule: ProofreadingRule {
             // period in the sentence (it may follow an abbreviation), so the rule looks there:
             // after a period that ends a known word of four letters or more (no abbreviation),
             // or after ! or ?, on the same line.
-            for index in range where tokens[index].kind == .punctuation && endMarks.contains(texts[index]) {
+            for index in range where tokens[index].kind == .punctuation && tokens[index].byteRange.count == 1
+                && endMarks.contains(document.firstByte(of: index)) {
                 // The next word may start the next sentence (after ! or ?): read on past this one.
                 guard index > range.lowerBound, index + 2 < tokens.count, tokens[index + 1].kind == .space,
                       tokens[index + 2].kind == .word, tokens[index - 1].kind == .word
