@@ -68,9 +68,20 @@ struct InternedStrings: Sendable {
     /// The number of `word`, if it was added.
     func number(of word: String) -> UInt32? {
         var word = word
+        // Compared as two buffers, length first: through `ArraySlice` the comparison was most of
+        // a lookup, and every rule sentence looks up each of its words.
         return word.withUTF8 { utf8 in
-            let slot = slot(of: utf8)
-            return slots[slot] == 0 ? nil : slots[slot] - 1
+            bytes.withUnsafeBufferPointer { stored in
+                let mask = slots.count - 1
+                var slot = Self.hash(utf8) & mask
+                while true {
+                    let entry = slots[slot]
+                    if entry == 0 { return nil }
+                    let range = range(entry - 1)
+                    if range.count == utf8.count, UnsafeBufferPointer(rebasing: stored[range]).elementsEqual(utf8) { return entry - 1 }
+                    slot = (slot + 1) & mask
+                }
+            }
         }
     }
 

@@ -41,6 +41,7 @@ struct PatternRuleIndex: Sendable {
         // Only the distances some rule is found by are asked about.
         self.byOffset = builders.enumerated().filter { !$0.element.isEmpty }.map { ($0.offset, TokenIndex($0.element)) }
         self.everywhere = everywhere
+        program.finish()
         self.program = program
     }
 
@@ -237,6 +238,9 @@ struct PatternRuleIndex: Sendable {
         var regexes: [PatternRegex] = []
         /// Every lowercase word a pattern names, numbered.
         var vocabulary: [String: Int32] = [:]
+        /// `vocabulary` as every token asks it, by FNV-1a hash (made by `finish()`): a
+        /// `Dictionary` of strings hashes each word with `Hasher`, a tenth of the matcher's time.
+        private(set) var wordNumbers = WordNumbers([:])
         var longestPattern = 0
         /// Whether any test asks for a capital: the only fact that costs a look at the text.
         var testsCapitals = false
@@ -303,6 +307,9 @@ struct PatternRuleIndex: Sendable {
             clauses.append(Clause(tests: firstTest..<Int32(tests.count), negated: negated))
         }
 
+        /// Once every rule and index has numbered its words.
+        mutating func finish() { wordNumbers = WordNumbers(vocabulary) }
+
         private mutating func number(of word: String) -> Int32 {
             if let number = vocabulary[word] { return number }
             let number = Int32(vocabulary.count)
@@ -322,10 +329,16 @@ struct PatternRuleIndex: Sendable {
                 default: TokenFacts.other
                 }
                 let namesWord = token.kind != .skipped || token.skipReason == .acronym
+                var capitalized = false
+                if testsCapitals, kind == TokenFacts.word {
+                    // An ASCII first byte says it; only other words are made into a string.
+                    let first = document.firstByte(of: index)
+                    capitalized = first < 0x80
+                        ? first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") : WordCase.startsWithCapital(document.text(of: token))
+                }
                 facts.append(TokenFacts(
-                    word: namesWord ? vocabulary[document.lowercasedTexts[index]] ?? -1 : -1, kind: kind,
-                    capitalized: testsCapitals && kind == TokenFacts.word && WordCase.startsWithCapital(document.text(of: token)),
-                    tags: sentence.tags[position].bits
+                    word: namesWord ? wordNumbers.number(of: document.lowercasedTexts[index]) : -1, kind: kind,
+                    capitalized: capitalized, tags: sentence.tags[position].bits
                 ))
             }
         }
@@ -435,6 +448,27 @@ struct PatternRuleIndex: Sendable {
                 return token.kind != TokenFacts.other
                     && regexes[Int(test.value)].matches(document.lowercasedTexts[sentence.tokens[position]])
             }
+        }
+    }
+
+    /// Words and their numbers, found by the words' FNV-1a hashes.
+    struct WordNumbers: Sendable {
+        private let table: HashedTable<Int32>
+        private let words: [String]
+
+        init(_ vocabulary: [String: Int32]) {
+            var words = [String](repeating: "", count: vocabulary.count)
+            for (word, number) in vocabulary { words[Int(number)] = word }
+            table = HashedTable(vocabulary.map { (FNV1a.hash($0.key.utf8), $0.value) }, merge: min)
+            self.words = words
+        }
+
+        /// The number of `word`, -1 for a word not numbered.
+        @inline(__always)
+        func number(of word: String) -> Int32 {
+            var word = word
+            guard let number = word.withUTF8({ table[hash: FNV1a.hash($0)] }), words[Int(number)] == word else { return -1 }
+            return number
         }
     }
 
