@@ -169,6 +169,7 @@ public struct ConfusedWordRule: ProofreadingRule {
         var matches: [Match] = []
         let tokens = document.tokens
         let known = document.modelWordIDs(model, lexicon: context.grammar.lexicon)
+        var memo = TrigramModel.Memo(tokens: tokens.count)
         for sentence in document.sentenceTokens {
             let significant = document.significantTokens(in: sentence)
             var window: [TrigramModel.WordID]?
@@ -181,7 +182,7 @@ public struct ConfusedWordRule: ProofreadingRule {
                 let words = window ?? [model.sentenceStart, model.sentenceStart] + significant.map { known[$0] } + [model.sentenceEnd]
                 window = words
                 let afterNext = document.lowercasedWord(at: position + 2, of: significant)
-                guard let better = likelier(than: written, candidates: candidates, at: position + 2, in: words, model: model,
+                guard let better = likelier(than: written, candidates: candidates, at: position + 2, in: words, model: model, memo: &memo,
                                             followedByWord: document.lowercasedWord(at: position + 1, of: significant) != nil,
                                             fits: { !Self.bringsASecondVerb($0, before: afterNext, lexicon: context.grammar.lexicon) })
                 else { continue }
@@ -239,13 +240,13 @@ public struct ConfusedWordRule: ProofreadingRule {
     /// after, the two after it; their log probabilities are summed for each candidate in its place.
     func likelier(
         than written: String, candidates: [Alternative], at slot: Int, in words: [TrigramModel.WordID], model: TrigramModel,
-        followedByWord: Bool, fits: (String) -> Bool = { _ in true }
+        memo: inout TrigramModel.Memo, followedByWord: Bool, fits: (String) -> Bool = { _ in true }
     ) -> String? {
         // The written word's place and the two words on each side of it.
         var window = Array(words[(slot - 2)..<min(slot + 3, words.count)])
         func score(_ word: TrigramModel.WordID) -> Float {
             window[2] = word
-            return model.logProbability(ofWordsAfterTwo: window)
+            return memo.logProbability(ofWordsAfterTwo: window, in: model)
         }
         let writtenScore = score(words[slot])
         var best: (word: String, score: Float)?
