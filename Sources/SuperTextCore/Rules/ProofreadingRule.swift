@@ -230,7 +230,11 @@ public struct CheckedDocument: @unchecked Sendable {
 
     /// The indices of the tokens of a sentence that are not whitespace.
     public func significantTokens(in sentence: Range<Int>) -> [Int] {
-        sentence.filter { !tokens[$0].isWhitespace }
+        // Room for all at once: a filter grows its array a few times for a long sentence.
+        var significant: [Int] = []
+        significant.reserveCapacity(sentence.count)
+        for index in sentence where !tokens[index].isWhitespace { significant.append(index) }
+        return significant
     }
 
     /// The lowercase word at `position` of a sentence's `significant` tokens; nil out of the

@@ -27,9 +27,9 @@ final class RuleSentence: Sendable {
         wordReadings.reserveCapacity(tokens.count)
         wordTags.reserveCapacity(tokens.count)
         for (token, text) in zip(tokens, texts) {
-            let isWord = document.tokens[token].kind == .word
-            wordReadings.append(isWord ? lexicon.readings(of: text) : [])
-            wordTags.append(isWord ? lexicon.tags(of: text) : WordTags())
+            let (readings, tags) = document.tokens[token].kind == .word ? lexicon.readingsAndTags(of: text) : ([], WordTags())
+            wordReadings.append(readings)
+            wordTags.append(tags)
         }
         self.wordReadings = wordReadings
         self.wordTags = wordTags
