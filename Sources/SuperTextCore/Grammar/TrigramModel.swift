@@ -211,17 +211,6 @@ public final class TrigramModel: @unchecked Sendable {
         return words[hash: hash.value] ?? Self.unknown
     }
 
-    /// Finds the record of a pair of words: the model's binary search, or a memo before it.
-    protocol PairFinder {
-        mutating func pair(_ word: WordID, _ previous: WordID, in model: TrigramModel) -> Int?
-    }
-
-    /// The model's own search, with nothing kept.
-    struct DirectPairs: PairFinder {
-        func pair(_ word: WordID, _ previous: WordID, in model: TrigramModel) -> Int? { model.pair(word, previous) }
-    }
-
-    /// The record of the pair `previous word`, if the model has it.
     private func pair(_ word: WordID, _ previous: WordID) -> Int? {
         guard word >= 0, previous >= 0 else { return nil }
         let range = Int(unigramNext(Int(word)))..<Int(unigramNext(Int(word) + 1))
@@ -229,64 +218,44 @@ public final class TrigramModel: @unchecked Sendable {
     }
 
     /// The backoff weight of the pair `first second` (0 when the model does not have it).
-    private func pairBackoffWeight(_ first: WordID, _ second: WordID, _ finder: inout some PairFinder) -> Float {
-        guard let index = finder.pair(second, first, in: self) else { return 0 }
+    private func pairBackoffWeight(_ first: WordID, _ second: WordID) -> Float {
+        guard let index = pair(second, first) else { return 0 }
         return table(1, Int(pairs.field(at: index, after: 0, 0xFFFF)))
     }
 
-    /// Probabilities and pairs already asked, for one run over a text: a text asks the same
-    /// triples again and again (each "to" or "then" between the same words), and each of a
-    /// triple's pairs is the backoff of the next; every answer costs binary searches over the
-    /// mapped file, each step a cache miss. Sized by the text, so that a short one does not pay
-    /// for a large table.
-    struct Memo: PairFinder {
-        private var tripleKeys: [UInt64]
-        private var tripleBefores: [UInt32]
-        private var tripleValues: [Float]
-        private var pairKeys: [UInt64]
-        private var pairValues: [Int32]
+    /// Log probabilities already asked, by their three words, for one run over a text: a text
+    /// asks the same triples again and again (each "to" or "then" between the same words: about
+    /// a quarter of the confused words' asks on 1 MiB of English), and each answer costs binary
+    /// searches over the mapped file. Sized by the text, so that a short one does not pay for a
+    /// large table. A memo of the pairs too (each triple's pair is the next one's backoff) took
+    /// a larger share of a profile, not a smaller one, and was left out.
+    struct Memo {
+        private var words: [UInt64]
+        private var befores: [UInt32]
+        private var values: [Float]
         private let mask: Int
 
         /// A memo for a text of about `tokens` tokens.
         init(tokens: Int) {
             var size = 16
             while size < 8192, size < tokens / 4 { size <<= 1 }
-            tripleKeys = [UInt64](repeating: .max, count: size)
-            tripleBefores = [UInt32](repeating: 0, count: size)
-            tripleValues = [Float](repeating: 0, count: size)
-            pairKeys = [UInt64](repeating: .max, count: size)
-            pairValues = [Int32](repeating: 0, count: size)
+            words = [UInt64](repeating: .max, count: size)
+            befores = [UInt32](repeating: 0, count: size)
+            values = [Float](repeating: 0, count: size)
             mask = size - 1
-        }
-
-        private static func key(_ word: WordID, _ previous: WordID) -> UInt64 {
-            UInt64(UInt32(bitPattern: word)) << 32 | UInt64(UInt32(bitPattern: previous))
-        }
-
-        private func slot(_ key: UInt64, _ before: UInt32) -> Int {
-            let mixed = (key ^ (UInt64(before) &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
-            return Int(truncatingIfNeeded: mixed >> 40) & mask
-        }
-
-        mutating func pair(_ word: WordID, _ previous: WordID, in model: TrigramModel) -> Int? {
-            let key = Self.key(word, previous)
-            let slot = slot(key, 0x5555_5555)
-            if pairKeys[slot] != key {
-                pairKeys[slot] = key
-                pairValues[slot] = model.pair(word, previous).map { Int32($0) } ?? -1
-            }
-            return pairValues[slot] < 0 ? nil : Int(pairValues[slot])
         }
 
         /// `model.logProbability(of:after:_:)`, from the memo when it holds it.
         mutating func logProbability(of word: WordID, after previous1: WordID, _ previous2: WordID, in model: TrigramModel) -> Float {
-            let key = Self.key(word, previous1), before = UInt32(bitPattern: previous2)
-            let slot = slot(key, before)
-            if tripleKeys[slot] == key, tripleBefores[slot] == before { return tripleValues[slot] }
-            let value = model.logProbability(of: word, after: previous1, previous2, pairs: &self)
-            tripleKeys[slot] = key
-            tripleBefores[slot] = before
-            tripleValues[slot] = value
+            let key = UInt64(UInt32(bitPattern: word)) << 32 | UInt64(UInt32(bitPattern: previous1))
+            let before = UInt32(bitPattern: previous2)
+            let mixed = (key ^ (UInt64(before) &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
+            let slot = Int(truncatingIfNeeded: mixed >> 40) & mask
+            if words[slot] == key, befores[slot] == before { return values[slot] }
+            let value = model.logProbability(of: word, after: previous1, previous2)
+            words[slot] = key
+            befores[slot] = before
+            values[slot] = value
             return value
         }
 
@@ -319,13 +288,8 @@ public final class TrigramModel: @unchecked Sendable {
     /// log10 P(word | previous2 previous1), backing off to the pair and the word alone as the
     /// model says (Katz back-off).
     public func logProbability(of word: WordID, after previous1: WordID, _ previous2: WordID) -> Float {
-        var direct = DirectPairs()
-        return logProbability(of: word, after: previous1, previous2, pairs: &direct)
-    }
-
-    private func logProbability(of word: WordID, after previous1: WordID, _ previous2: WordID, pairs finder: inout some PairFinder) -> Float {
         guard word >= 0 else { return Self.unknownWordProbability }
-        if let pairIndex = finder.pair(word, previous1, in: self) {
+        if let pairIndex = pair(word, previous1) {
             let pairValue = table(0, Int(pairs.field(at: pairIndex, after: 16, 0xFFFF)))
             if previous2 >= 0 {
                 let begin = Int(pairs.field(at: pairIndex, after: 32, pairs.nextMask))
@@ -335,11 +299,11 @@ public final class TrigramModel: @unchecked Sendable {
                 }
             }
             if pairValue > Self.noProbability {
-                return pairBackoffWeight(previous2, previous1, &finder) + pairValue
+                return pairBackoffWeight(previous2, previous1) + pairValue
             }
         }
         let backoff = previous1 >= 0 ? unigramFloat(Int(previous1), 4) : 0
-        return pairBackoffWeight(previous2, previous1, &finder) + backoff + unigramFloat(Int(word), 0)
+        return pairBackoffWeight(previous2, previous1) + backoff + unigramFloat(Int(word), 0)
     }
 }
 
