@@ -19,12 +19,8 @@ public struct ConfusedWordRule: ProofreadingRule {
     public let languages: Set<String>
     public let examples: [RuleExample]
 
-    /// The words that may have been meant, by the word written.
-    let alternatives: [String: [Alternative]]
     /// What a word means, in every explanation language, where a set says.
     let meanings: [String: [ExplanationLanguage: String]]
-    /// Words that cannot end a clause ("than", "their"): never offered before punctuation.
-    let needsFollower: Set<String>
     /// A word that may have been meant, and how much likelier (log10) its triples must be than
     /// the written word's for the rule to offer it.
     struct Alternative: Sendable {
@@ -32,12 +28,13 @@ public struct ConfusedWordRule: ProofreadingRule {
         var minimumLog10Ratio: Float
         /// The word's FNV-1a hash, by which the model finds it (`TrigramModel.id(hash:)`).
         var hash: UInt64 = 0
-        /// Whether the word cannot end a clause (`needsFollower`).
+        /// Whether the word cannot end a clause ("than", "their", written `than*`): never
+        /// offered before punctuation.
         var needsFollower = false
     }
-    /// `alternatives` by the FNV-1a hash of the written word, as numbers into `writtenWords` and
-    /// `alternativeLists`: asked of every word of a text, and a `Dictionary` of strings hashes
-    /// each one again with `Hasher` (a fifth of the rule's time).
+    /// The words that may have been meant, by the FNV-1a hash of the word written, as numbers
+    /// into `writtenWords` and `alternativeLists`: asked of every word of a text, where a
+    /// `Dictionary` of strings hashed each one again with `Hasher` (a fifth of the rule's time).
     private let byHash: HashedTable<Int32>
     private let writtenWords: [String]
     private let alternativeLists: [[Alternative]]
@@ -132,7 +129,6 @@ public struct ConfusedWordRule: ProofreadingRule {
             }
             closeSet()
         }
-        self.alternatives = alternatives
         writtenWords = alternatives.keys.sorted()
         alternativeLists = writtenWords.map { written in
             alternatives[written, default: []].map { alternative in
@@ -144,7 +140,6 @@ public struct ConfusedWordRule: ProofreadingRule {
         }
         byHash = HashedTable(writtenWords.enumerated().map { (FNV1a.hash($0.element.utf8), Int32($0.offset)) }, merge: min)
         self.meanings = meanings
-        self.needsFollower = needsFollower
         self.examples = examples
         self.problems = problems
     }
@@ -194,7 +189,7 @@ public struct ConfusedWordRule: ProofreadingRule {
 
     /// The words that may have been meant for `written`, nil for most words.
     @inline(__always)
-    private func candidates(of written: String) -> [Alternative]? {
+    func candidates(of written: String) -> [Alternative]? {
         var written = written
         guard let number = written.withUTF8({ byHash[hash: FNV1a.hash($0)] }), writtenWords[Int(number)] == written else { return nil }
         return alternativeLists[Int(number)]
