@@ -32,6 +32,10 @@ public struct EnglishOrdinalRule: ProofreadingRule {
         for range in document.sentenceTokens {
             // The word scanner reads "21st" as a number, and "1nd" too or as an identifier.
             for index in range where tokens[index].kind == .number || tokens[index].skipReason == .identifier {
+                // Each suffix ends in d, h or t: most numbers are told by their last byte, without a string.
+                guard let last = document.bytes[tokens[index].byteRange].last,
+                      [UInt8(ascii: "d"), UInt8(ascii: "h"), UInt8(ascii: "t")].contains(last | 0x20)
+                else { continue }
                 let text = document.text(of: tokens[index]).lowercased()
                 let digits = text.prefix { $0.isASCII && $0.isNumber }
                 let suffix = text.dropFirst(digits.count)

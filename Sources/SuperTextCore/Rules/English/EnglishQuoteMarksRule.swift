@@ -30,7 +30,9 @@ public struct EnglishQuoteMarksRule: ProofreadingRule {
         var scan = TokenScan(document, rule: self, texts: Self.texts, language: context.explanationLanguage)
         let tokens = document.tokens, texts = document.lowercasedTexts
         for range in document.sentenceTokens {
-            for index in range where tokens[index].kind == .punctuation {
+            // „ and ` start with these bytes: other punctuation is passed over before any string is compared.
+            for index in range where tokens[index].kind == .punctuation
+                && (document.firstByte(of: index) == 0xE2 || document.firstByte(of: index) == UInt8(ascii: "`")) {
                 // „ opening an English quotation, or `` as TeX types it.
                 if texts[index] == "„", scan.isWordLike(index + 1) {
                     scan.add(index..<index + 1, "“")

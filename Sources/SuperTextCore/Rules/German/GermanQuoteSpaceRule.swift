@@ -28,13 +28,22 @@ public struct GermanQuoteSpaceRule: ProofreadingRule {
                       detail: "Las comillas y los paréntesis van pegados a las palabras que encierran: „Der Garten“, »Der Garten«, (kleine). El espacio va fuera, nunca dentro."),
     ]
 
+    /// The opening and closing marks the rule looks at.
+    private static let marks = ["„", "»", "(", "«", "“", ")"]
+
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var scan = TokenScan(document, rule: self, texts: Self.texts, language: context.explanationLanguage)
         let tokens = document.tokens
         for range in document.sentenceTokens {
             for index in range where tokens[index].kind == .punctuation {
+                // Every mark starts with one of four bytes: other punctuation is told by its first
+                // byte, before a string is compared (this rule took 50-70 ms of 1 MiB so).
+                switch document.firstByte(of: index) {
+                case UInt8(ascii: "("), UInt8(ascii: ")"), 0xC2, 0xE2: break
+                default: continue
+                }
                 let mark = scan.lowered(index)
-                guard ["„", "»", "(", "«", "“", ")"].contains(mark) else { continue }
+                guard Self.marks.contains(mark) else { continue }
                 let opensBefore = index == range.lowerBound || scan.isSpace(index - 1, in: range) || [":", "("].contains(index > range.lowerBound ? scan.lowered(index - 1) : "")
                 if mark == "„" || mark == "»" && opensBefore || mark == "(" {
                     // An opening mark, a space, then a word.
