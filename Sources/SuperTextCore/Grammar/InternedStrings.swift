@@ -34,19 +34,25 @@ struct InternedStrings: Sendable {
         Int(truncatingIfNeeded: FNV1a.hash(word))
     }
 
-    /// The slot holding `word`, or the empty slot where it would go.
-    private func slot(of word: some Collection<UInt8>) -> Int {
-        let mask = slots.count - 1
-        var slot = Self.hash(word) & mask
-        while slots[slot] != 0, !bytes[range(slots[slot] - 1)].elementsEqual(word) {
-            slot = (slot + 1) & mask
+    /// The slot holding `word`, or the empty slot where it would go. Compared as two buffers,
+    /// length first: through `ArraySlice` the comparison was most of a lookup, and every rule
+    /// sentence looks up each of its words.
+    private func slot(of word: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes.withUnsafeBufferPointer { stored in
+            let mask = slots.count - 1
+            var slot = Self.hash(word) & mask
+            while slots[slot] != 0 {
+                let range = range(slots[slot] - 1)
+                if range.count == word.count, UnsafeBufferPointer(rebasing: stored[range]).elementsEqual(word) { break }
+                slot = (slot + 1) & mask
+            }
+            return slot
         }
-        return slot
     }
 
     /// The number of `word`, added if it is new.
     mutating func intern(_ word: some Collection<UInt8>) -> UInt32 {
-        let slot = slot(of: word)
+        let slot: Int = word.withContiguousStorageIfAvailable { self.slot(of: $0) } ?? Array(word).withUnsafeBufferPointer { self.slot(of: $0) }
         if slots[slot] != 0 { return slots[slot] - 1 }
         bytes.append(contentsOf: word)
         ends.append(UInt32(bytes.count))
@@ -68,20 +74,9 @@ struct InternedStrings: Sendable {
     /// The number of `word`, if it was added.
     func number(of word: String) -> UInt32? {
         var word = word
-        // Compared as two buffers, length first: through `ArraySlice` the comparison was most of
-        // a lookup, and every rule sentence looks up each of its words.
         return word.withUTF8 { utf8 in
-            bytes.withUnsafeBufferPointer { stored in
-                let mask = slots.count - 1
-                var slot = Self.hash(utf8) & mask
-                while true {
-                    let entry = slots[slot]
-                    if entry == 0 { return nil }
-                    let range = range(entry - 1)
-                    if range.count == utf8.count, UnsafeBufferPointer(rebasing: stored[range]).elementsEqual(utf8) { return entry - 1 }
-                    slot = (slot + 1) & mask
-                }
-            }
+            let slot = slot(of: utf8)
+            return slots[slot] == 0 ? nil : slots[slot] - 1
         }
     }
 

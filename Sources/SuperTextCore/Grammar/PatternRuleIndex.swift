@@ -41,7 +41,6 @@ struct PatternRuleIndex: Sendable {
         // Only the distances some rule is found by are asked about.
         self.byOffset = builders.enumerated().filter { !$0.element.isEmpty }.map { ($0.offset, TokenIndex($0.element)) }
         self.everywhere = everywhere
-        program.finish()
         self.program = program
     }
 
@@ -236,11 +235,10 @@ struct PatternRuleIndex: Sendable {
         var ruleElements: [Range<Int32>] = []
         var exactWords: [String] = []
         var regexes: [PatternRegex] = []
-        /// Every lowercase word a pattern names, numbered.
-        var vocabulary: [String: Int32] = [:]
-        /// `vocabulary` as every token asks it, by FNV-1a hash (made by `finish()`): a
-        /// `Dictionary` of strings hashes each word with `Hasher`, a tenth of the matcher's time.
-        private(set) var wordNumbers = WordNumbers([:])
+        /// Every lowercase word a pattern names, numbered in the order named. Interned strings,
+        /// found by their FNV-1a hash, as every token asks: a `Dictionary` of strings hashed each
+        /// word with `Hasher`, a tenth of the matcher's time.
+        var vocabulary = InternedStrings()
         var longestPattern = 0
         /// Whether any test asks for a capital: the only fact that costs a look at the text.
         var testsCapitals = false
@@ -307,14 +305,8 @@ struct PatternRuleIndex: Sendable {
             clauses.append(Clause(tests: firstTest..<Int32(tests.count), negated: negated))
         }
 
-        /// Once every rule and index has numbered its words.
-        mutating func finish() { wordNumbers = WordNumbers(vocabulary) }
-
         private mutating func number(of word: String) -> Int32 {
-            if let number = vocabulary[word] { return number }
-            let number = Int32(vocabulary.count)
-            vocabulary[word] = number
-            return number
+            Int32(vocabulary.intern(word.utf8))
         }
 
         /// The facts of each token of `sentence`.
@@ -336,8 +328,9 @@ struct PatternRuleIndex: Sendable {
                     capitalized = first < 0x80
                         ? first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") : WordCase.startsWithCapital(document.text(of: token))
                 }
+                let word = namesWord ? vocabulary.number(of: document.lowercasedTexts[index]).map { Int32($0) } : nil
                 facts.append(TokenFacts(
-                    word: namesWord ? wordNumbers.number(of: document.lowercasedTexts[index]) : -1, kind: kind,
+                    word: word ?? -1, kind: kind,
                     capitalized: capitalized, tags: sentence.tags[position].bits
                 ))
             }
@@ -451,27 +444,6 @@ struct PatternRuleIndex: Sendable {
         }
     }
 
-    /// Words and their numbers, found by the words' FNV-1a hashes.
-    struct WordNumbers: Sendable {
-        private let table: HashedTable<Int32>
-        private let words: [String]
-
-        init(_ vocabulary: [String: Int32]) {
-            var words = [String](repeating: "", count: vocabulary.count)
-            for (word, number) in vocabulary { words[Int(number)] = word }
-            table = HashedTable(vocabulary.map { (FNV1a.hash($0.key.utf8), $0.value) }, merge: min)
-            self.words = words
-        }
-
-        /// The number of `word`, -1 for a word not numbered.
-        @inline(__always)
-        func number(of word: String) -> Int32 {
-            var word = word
-            guard let number = word.withUTF8({ table[hash: FNV1a.hash($0)] }), words[Int(number)] == word else { return -1 }
-            return number
-        }
-    }
-
     /// Rule positions by the tokens an element of theirs can be. A class of constants, so that
     /// asking one of several at every token copies none of its arrays and pays no exclusivity
     /// check (with `var` properties, `swift_beginAccess` was a tenth of the matcher's time).
@@ -489,11 +461,10 @@ struct PatternRuleIndex: Sendable {
             var atAnyWord: [Int32] = [], atCapitalized: [Int32] = [], atPunctuation: [Int32] = [], atNumber: [Int32] = []
             var isEmpty = true
 
-            mutating func add(_ position: Int32, startingAt start: PatternRule.PossibleStart, vocabulary: inout [String: Int32]) {
+            mutating func add(_ position: Int32, startingAt start: PatternRule.PossibleStart, vocabulary: inout InternedStrings) {
                 isEmpty = false
                 for word in start.words {
-                    let number = vocabulary[word] ?? Int32(vocabulary.count)
-                    vocabulary[word] = number
+                    let number = Int32(vocabulary.intern(word.utf8))
                     if byWord.count <= Int(number) { byWord += [[Int32]](repeating: [], count: Int(number) + 1 - byWord.count) }
                     byWord[Int(number)].append(position)
                 }

@@ -32,11 +32,10 @@ public struct ConfusedWordRule: ProofreadingRule {
         /// offered before punctuation.
         var needsFollower = false
     }
-    /// The words that may have been meant, by the FNV-1a hash of the word written, as numbers
-    /// into `writtenWords` and `alternativeLists`: asked of every word of a text, where a
-    /// `Dictionary` of strings hashed each one again with `Hasher` (a fifth of the rule's time).
-    private let byHash: HashedTable<Int32>
-    private let writtenWords: [String]
+    /// The words that may have been meant, by the number of the word written among
+    /// `writtenWords`: asked of every word of a text, where a `Dictionary` of strings hashed each
+    /// one again with `Hasher` (a fifth of the rule's time).
+    private let writtenWords: InternedStrings
     private let alternativeLists: [[Alternative]]
 
     /// The margin for a set of `-confusions.txt`: confusions common enough to be listed with their
@@ -129,8 +128,11 @@ public struct ConfusedWordRule: ProofreadingRule {
             }
             closeSet()
         }
-        writtenWords = alternatives.keys.sorted()
-        alternativeLists = writtenWords.map { written in
+        let written = alternatives.keys.sorted()
+        var writtenWords = InternedStrings()
+        for word in written { _ = writtenWords.intern(word.utf8) }
+        self.writtenWords = writtenWords
+        alternativeLists = written.map { written in
             alternatives[written, default: []].map { alternative in
                 var alternative = alternative
                 alternative.hash = TrigramModel.hash(of: alternative.word)
@@ -138,7 +140,6 @@ public struct ConfusedWordRule: ProofreadingRule {
                 return alternative
             }
         }
-        byHash = HashedTable(writtenWords.enumerated().map { (FNV1a.hash($0.element.utf8), Int32($0.offset)) }, merge: min)
         self.meanings = meanings
         self.examples = examples
         self.problems = problems
@@ -190,9 +191,7 @@ public struct ConfusedWordRule: ProofreadingRule {
     /// The words that may have been meant for `written`, nil for most words.
     @inline(__always)
     func candidates(of written: String) -> [Alternative]? {
-        var written = written
-        guard let number = written.withUTF8({ byHash[hash: FNV1a.hash($0)] }), writtenWords[Int(number)] == written else { return nil }
-        return alternativeLists[Int(number)]
+        writtenWords.number(of: written).map { alternativeLists[Int($0)] }
     }
 
     /// Whether `candidate` is a pronoun contracted with its verb ("they're", "it's") where the word
