@@ -31,6 +31,28 @@ struct ConfusedWordRuleTests {
         #expect(french.first?.explanation.detail.hasPrefix("« sail » et « sale » se ressemblent") == true)
     }
 
+    @Test("Common words a letter apart are corrected where the words around ask for the other, with the largest margin")
+    func wordsOneEditApart() throws {
+        for (text, meant) in [
+            ("I don't fell like working today.", "feel"), ("It is a mixed bad of good and bad ideas.", "bag"),
+            ("Of curse, we will help.", "course"), ("I have gotten ride of the old code.", "rid"),
+        ] {
+            #expect(try Self.confused(text).map(\.suggestions.first) == [meant], "\(text)")
+        }
+        for text in [
+            "She fell down the stairs and felt bad about it.", "The bag was bad.", "He will ride home.",
+            "They chose their colour, and he will realise it.",  // spelling variants are no pair
+            "Neither thy father nor thy mother knew.",  // archaic words a quotation keeps
+        ] {
+            #expect(try Self.confused(text).isEmpty, "\(text)")
+        }
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let rule = try #require(ConfusedWordRule.load(language: "en", searchPath: [repository.appendingPathComponent("Dictionaries").path]))
+        #expect(rule.candidates(of: "fell")?.first { $0.word == "feel" }?.minimumLog10Ratio == ConfusedWordRule.editRatio)
+        #expect(rule.candidates(of: "works")?.contains { $0.word == "work" } != true, "inflections are left to the grammar rules")
+        #expect(rule.problems.isEmpty)
+    }
+
     @Test("Clean sentences with the same words are left alone")
     func cleanSentences() throws {
         for text in [

@@ -260,10 +260,14 @@ public final class TrigramModel: @unchecked Sendable {
         }
 
         /// `model.logProbability(ofWordsAfterTwo:)`, each triple from the memo when it holds it.
-        mutating func logProbability(ofWordsAfterTwo words: [WordID], in model: TrigramModel) -> Float {
+        /// With `floor`, it stops at the first triple that brings the sum below it and returns
+        /// that partial sum: a probability's log is never above 0, so the rest could only lower
+        /// it (most candidates of the confused-word rule are told apart by their first triple).
+        mutating func logProbability(ofWordsAfterTwo words: [WordID], in model: TrigramModel, floor: Float = -.infinity) -> Float {
             var total: Float = 0
             for position in words.indices.dropFirst(2) {
                 total += logProbability(of: words[position], after: words[position - 1], words[position - 2], in: model)
+                if total < floor { return total }
             }
             return total
         }

@@ -6,11 +6,12 @@ import Foundation
 /// candidate over the three word triples it takes part in.
 ///
 /// A candidate is offered when it makes those triples far likelier than the written word (a
-/// hundred times for the common confusions, three thousand for the long list of pairs); the two
-/// margins were chosen on the validation part of the development set so that clean text stays
-/// clean (docs/grammar.md). The sets are data, read by
+/// hundred times for the common confusions, three thousand for the long list of pairs, thirty
+/// thousand for common words one letter apart); the margins were chosen on the validation part
+/// of the development set so that clean text stays clean (docs/grammar.md). The sets are data, read by
 /// one parser: `grammar/<language>-confusions.txt` (sets with what each word means, in every
-/// explanation language) and `grammar/<language>-confusion-pairs.txt` (pairs alone).
+/// explanation language), `grammar/<language>-confusion-pairs.txt` (pairs alone) and
+/// `grammar/<language>-confusion-edits.txt` (common words one letter apart, made by a script).
 public struct ConfusedWordRule: ProofreadingRule {
     public let id: String
     public let category = MatchCategory.confusedWords
@@ -45,6 +46,10 @@ public struct ConfusedWordRule: ProofreadingRule {
     /// The margin for a pair of `-confusion-pairs.txt`, many of them rare slips (about three
     /// thousand times).
     static let pairRatio: Float = 3.5
+    /// The margin for a pair of `-confusion-edits.txt`: common words one letter apart, made by
+    /// `scripts/build-confusion-edits.py` from the word frequencies, of which most are never
+    /// confused, so the most evidence is asked.
+    static let editRatio: Float = 4.5
 
     /// The rule of `language`, from the first directory of `searchPath` with its confusion files.
     /// A line the parser cannot read is reported in `GrammarCatalog.failures` with its file and
@@ -54,8 +59,10 @@ public struct ConfusedWordRule: ProofreadingRule {
             let base = directory + "/grammar/" + language
             guard let sets = try? String(contentsOfFile: base + "-confusions.txt", encoding: .utf8) else { continue }
             let pairs = (try? String(contentsOfFile: base + "-confusion-pairs.txt", encoding: .utf8)) ?? ""
+            let edits = (try? String(contentsOfFile: base + "-confusion-edits.txt", encoding: .utf8)) ?? ""
             let rule = ConfusedWordRule(language: language, files: [
                 (base + "-confusions.txt", sets, commonConfusionRatio), (base + "-confusion-pairs.txt", pairs, pairRatio),
+                (base + "-confusion-edits.txt", edits, editRatio),
             ])
             for problem in rule.problems { GrammarCatalog.report(problem) }
             return rule
@@ -238,16 +245,18 @@ public struct ConfusedWordRule: ProofreadingRule {
     ) -> String? {
         // The written word's place and the two words on each side of it.
         var window = Array(words[(slot - 2)..<min(slot + 3, words.count)])
-        func score(_ word: TrigramModel.WordID) -> Float {
+        func score(_ word: TrigramModel.WordID, floor: Float = -.infinity) -> Float {
             window[2] = word
-            return memo.logProbability(ofWordsAfterTwo: window, in: model)
+            return memo.logProbability(ofWordsAfterTwo: window, in: model, floor: floor)
         }
         let writtenScore = score(words[slot])
         var best: (word: String, score: Float)?
         for candidate in candidates where (followedByWord || !candidate.needsFollower) && fits(candidate.word) {
             let id = model.id(hash: candidate.hash)
             guard id != TrigramModel.unknown else { continue }
-            let candidateScore = score(id)
+            // Scored only as far as it can still win: below the margin, or a better candidate, it cannot.
+            // (A thousandth below the margin, so that rounding never drops one that reaches it.)
+            let candidateScore = score(id, floor: max(writtenScore + candidate.minimumLog10Ratio - 0.001, best?.score ?? -.infinity))
             if candidateScore - writtenScore >= candidate.minimumLog10Ratio, candidateScore > best?.score ?? -.infinity {
                 best = (candidate.word, candidateScore)
             }
