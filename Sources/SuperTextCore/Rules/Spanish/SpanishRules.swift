@@ -10,6 +10,7 @@ enum SpanishRules {
         SpanishAttributeAgreementRule(),
         SpanishSubjectVerbRule(),
         SpanishEstaGerundRule(),
+        SpanishAccentedNounRule(),
         SpanishDateCapitalRule(),
         SpanishHaberParticipleRule(),
         SpanishQuestionWordRule(),
