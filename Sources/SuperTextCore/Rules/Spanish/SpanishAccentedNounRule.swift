@@ -42,13 +42,25 @@ struct SpanishAccentedNounRule: ProofreadingRule {
             detail: "Muchos sustantivos y adjetivos se distinguen de una forma verbal solo por la tilde, que marca la sílaba tónica: página y pagina, término y termino, público y publico. Tras un artículo, un posesivo o un demostrativo va un sustantivo, nunca un verbo conjugado, así que la palabra lleva tilde."),
     ]
 
-    /// The vowels and their accented forms.
-    static let accented: [Character: Character] = ["a": "á", "e": "é", "i": "í", "o": "ó", "u": "ú"]
+    /// The second byte of a vowel's accented form in UTF-8 (á is 0xC3 0xA1), read from the word's
+    /// bytes: the rule asks it of every word after a determiner that the lexicon does not know.
+    static func accentedSecondByte(_ vowel: UInt8) -> UInt8? {
+        switch vowel {
+        case UInt8(ascii: "a"): 0xA1
+        case UInt8(ascii: "e"): 0xA9
+        case UInt8(ascii: "i"): 0xAD
+        case UInt8(ascii: "o"): 0xB3
+        case UInt8(ascii: "u"): 0xBA
+        default: nil
+        }
+    }
 
     func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
         for sentence in RuleSentence.all(in: document, context: context) {
             for position in 0..<max(0, sentence.count - 1) {
+                // The tags first, an array's bit test: most words are no determiner (del, al are prepositions).
+                guard sentence.tags(position).containsAny(WordTags([.DT, .PRPS, .IN])) else { continue }
                 let determiner = sentence.text(position)
                 guard SpanishNounPhrase.articles.contains(determiner) || determiner == "del" || determiner == "al",
                       sentence.isWord(position + 1), !sentence.isCapitalized(position + 1),
@@ -68,20 +80,19 @@ struct SpanishAccentedNounRule: ProofreadingRule {
     private func accentedNoun(at position: Int, after determiner: Int, in sentence: RuleSentence, context: RuleContext) -> String? {
         let word = sentence.text(position)
         let readings = sentence.readings(position)
-        // A word the lexicon does not know counts when the dictionary accepts it: a rare verb form
-        // ("pagina", of paginar). A misspelling ("dia") is left to spelling, which flags it once.
-        guard readings.allSatisfy({ $0.tag == .VBF || $0.tag == .VB }), !readings.isEmpty || context.isKnownWord(word),
-              !word.contains(where: { "áéíóú".contains($0) })
-        else { return nil }
+        // A word with an accent already has its one (no word has two: a candidate would not be found).
+        guard readings.allSatisfy({ $0.tag == .VBF || $0.tag == .VB }) else { return nil }
         // "del" and "al" hold "el"; the others' gender and number are the lexicon's.
         let agreement = ["del", "al"].contains(sentence.text(determiner))
             ? sentence.lexicon.readings(of: "el").first { $0.tag == .DT }?.features ?? WordFeatures()
             : sentence.readings(determiner).first { $0.tag == .DT || $0.tag == .PRPS }?.features ?? WordFeatures()
         var found: String?
-        for index in word.indices {
-            guard let accent = Self.accented[word[index]] else { continue }
-            var candidate = word
-            candidate.replaceSubrange(index...index, with: String(accent))
+        let bytes = Array(word.utf8)
+        for (index, byte) in bytes.enumerated() {
+            guard let second = Self.accentedSecondByte(byte) else { continue }
+            var accented = bytes
+            accented.replaceSubrange(index...index, with: [0xC3, second])
+            let candidate = String(decoding: accented, as: UTF8.self)
             let nominal = sentence.lexicon.readings(of: candidate).contains { reading in
                 (reading.tag == .NN || reading.tag == .JJ) && FrenchWords.agree(agreement, reading.features)
             }
@@ -89,6 +100,10 @@ struct SpanishAccentedNounRule: ProofreadingRule {
             if found != nil { return nil }
             found = candidate
         }
+        // A word the lexicon does not know counts when the dictionary accepts it: a rare verb form
+        // ("pagina", of paginar). A misspelling ("dia") is left to spelling, which flags it once.
+        // Asked last: the dictionary is the costliest test.
+        if found != nil, readings.isEmpty, !context.isKnownWord(word) { return nil }
         return found
     }
 }
