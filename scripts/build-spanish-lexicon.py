@@ -94,7 +94,7 @@ ENDINGS = {
 
 # Gender of nouns by ending (longest first), then the exceptions grammars list.
 FEMININE_ENDINGS = ("ción", "sión", "xión", "ión", "dad", "tad", "tud", "umbre", "eza", "ez", "triz", "itis", "ie", "a")
-MASCULINE_ENDINGS = ("aje", "ambre", "or", "ón", "o")
+MASCULINE_ENDINGS = ("aje", "ambre", "or", "ón", "ar", "o")
 MASCULINE = set(
     "día mapa sofá tranvía planeta cometa papá problema sistema tema programa clima idioma drama poema "
     "esquema dilema síntoma teorema aroma enigma dogma fantasma lema panorama plasma prisma trauma diploma "
@@ -104,13 +104,13 @@ MASCULINE = set(
 )
 FEMININE = set(
     "mano foto moto radio libido dinamo seo flor labor coliflor razón sinrazón sazón imagen virgen "
-    "sartén sal miel piel col ley red sed pared nieve noche calle leche carne gente muerte suerte "
+    "sartén sal miel piel col ley red sed pared pleamar bajamar nieve noche calle leche carne gente muerte suerte "
     "fuente frente mente parte clase llave nave tarde base fase torre sangre hambre".split()
 )
 # Nouns of either gender (el/la artista, el/la estudiante): no gender, no rule decides.
 EITHER = set(
     "artista periodista dentista turista pianista deportista guía policía testigo joven cantante "
-    "estudiante modelo mar azúcar arte internet juez mejor peor mayor menor superior inferior anterior posterior exterior interior ulterior cura papa pirata capital cólera orden frente coma parte mañana corte cometa pendiente margen final terminal radio_no".split()
+    "estudiante modelo mar par azúcar titular auxiliar escolar bipolar arte internet juez mejor peor mayor menor superior inferior anterior posterior exterior interior ulterior cura papa pirata capital cólera orden frente coma parte mañana corte cometa pendiente margen final terminal radio_no".split()
 ) - {"radio_no"}
 # Verbs the dictionary lists form by form, and irregular verbs whose forms no stem explains:
 # person forms in the order of PERSONS.
@@ -358,7 +358,12 @@ def main() -> None:
             elif "S" in flags:
                 # A noun whose gender the ending does not tell is read as either gender: every
                 # agreement accepts it, and patterns that ask for a masculine noun find it.
-                gender = noun_gender(word) or {"m", "f"}
+                gender = noun_gender(word)
+                # A noun in -ar that is an adjective too (popular → popularmente, similar, militar)
+                # is a noun of either gender: el/la militar, una popular cantante.
+                if word.endswith("ar") and word + "mente" in every_word:
+                    gender = set()
+                gender = gender or {"m", "f"}
                 add(word, "NN", gender | ({"sg", "pl"} if both_numbers(word) else {"sg"}), word)
                 for form in apply(word, "S", suffixes):
                     if form != word:
