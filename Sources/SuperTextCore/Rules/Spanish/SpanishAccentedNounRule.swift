@@ -82,10 +82,7 @@ struct SpanishAccentedNounRule: ProofreadingRule {
         let readings = sentence.readings(position)
         // A word with an accent already has its one (no word has two: a candidate would not be found).
         guard readings.allSatisfy({ $0.tag == .VBF || $0.tag == .VB }) else { return nil }
-        // "del" and "al" hold "el"; the others' gender and number are the lexicon's.
-        let agreement = ["del", "al"].contains(sentence.text(determiner))
-            ? sentence.lexicon.readings(of: "el").first { $0.tag == .DT }?.features ?? WordFeatures()
-            : sentence.readings(determiner).first { $0.tag == .DT || $0.tag == .PRPS }?.features ?? WordFeatures()
+        let agreement = SpanishNounPhrase.determinerFeatures(at: determiner, in: sentence)
         var found: String?
         let bytes = Array(word.utf8)
         for (index, byte) in bytes.enumerated() {

@@ -25,6 +25,14 @@ struct SpanishNounPhrase {
     /// Determiners that are also object pronouns before a verb.
     static let pronounDeterminers: Set<String> = ["la", "los", "las"]
 
+    /// The gender and number of the determiner at `position`, from its first reading as one;
+    /// "del" and "al" are prepositions that hold "el": masculine singular.
+    static func determinerFeatures(at position: Int, in sentence: RuleSentence) -> WordFeatures {
+        let text = sentence.text(position)
+        if text == "del" || text == "al" { return WordFeatures([.masculine, .singular]) }
+        return sentence.readings(position).first { $0.tag == .DT || $0.tag == .PRPS }?.features ?? WordFeatures()
+    }
+
     /// Calls `visit` with each determiner and noun of the document's Spanish sentences.
     /// `skippingPronouns`: leave out "la", "los", "las" before a verb, where they are object pronouns
     /// ("la vi", "los tiene").
@@ -64,7 +72,7 @@ struct SpanishNounPhrase {
             let gendered = sentence.readings(noun).contains { $0.tag == .NN && $0.features.intersection(WordFeatures.gender).bits.nonzeroBitCount == 1 }
             // The word after may be the quantifier's verb only in the third person of its
             // number ("mucho yerra"; not "muchas programas", tú programas).
-            let detNumber = sentence.readings(position).first { $0.tag == .DT || $0.tag == .PRPS }?.features.intersection(WordFeatures.number) ?? WordFeatures()
+            let detNumber = determinerFeatures(at: position, in: sentence).intersection(WordFeatures.number)
             let itsVerb = sentence.readings(noun).contains { reading in
                 reading.tag == .VBF && (reading.features.intersection(WordFeatures.person).isEmpty || reading.features.contains(.third))
                     && (detNumber.isEmpty || reading.features.intersection(WordFeatures.number).isEmpty
@@ -75,7 +83,7 @@ struct SpanishNounPhrase {
         if skippingPronouns, pronounDeterminers.contains(det), sentence.has(noun, .VBF), !SpanishWords.stressedA.contains(nounText) { return nil }
         let nominal = SpanishWords.nominalFeatures(sentence, noun)
         guard !nominal.isEmpty else { return nil }
-        let detFeatures = sentence.readings(position).first { $0.tag == .DT || $0.tag == .PRPS }?.features ?? WordFeatures()
+        let detFeatures = determinerFeatures(at: position, in: sentence)
         let stressedA = SpanishWords.stressedA.contains(nounText)
         func agrees(_ features: WordFeatures) -> Bool {
             if stressedA, SpanishWords.beforeStressedA.contains(det), features.contains(.feminine), !features.contains(.plural) { return true }
