@@ -322,6 +322,7 @@ public struct FrenchAttributeRule: ProofreadingRule {
         .wrong("Une averse est annoncé.", "Une averse est annoncée.", language: "fr"),
         .wrong("Nous étions trop fatigué.", "Nous étions trop fatigués.", language: "fr"),
         .wrong("Ce soir, il a l’air fatiguée.", "Ce soir, il a l’air fatigué.", language: "fr"),
+        .wrong("Martine a l’air fatigué.", "Martine a l’air fatiguée.", language: "fr"),
         .wrong("Les camions ont été inventées.", "Les camions ont été inventés.", language: "fr"),
         .wrong("Est-elle vraiment prêt ?", "Est-elle vraiment prête ?", language: "fr"),
         .wrong("Semblaient-ils content ?", "Semblaient-ils contents ?", language: "fr"),
@@ -329,6 +330,7 @@ public struct FrenchAttributeRule: ProofreadingRule {
         .wrong("Elles veulent être différente.", "Elles veulent être différentes.", language: "fr"),
         .right("Elle est médecin. Vous êtes contente ? On est fatigués. Elle s’est lavé les mains. Je suis contente.", language: "fr"),
         .right("Il est important de lire. La plupart sont partis.", language: "fr"),
+        .right("Ils avaient l’air sombre. Sa robe a l’air élégant. Elle a l’air très sérieuse.", language: "fr"),
         .right("Est-il content ? Sont-elles parties ? Êtes-vous prêts ? Dit-il vrai ?", language: "fr"),
     ]
 
@@ -336,19 +338,19 @@ public struct FrenchAttributeRule: ProofreadingRule {
         .en: RuleText(
             message: "'{written}' describes '{subject}' and agrees with it: write '{suggestion}'.", shortMessage: "Agreement with the subject",
             title: "Agreement after être",
-            detail: "After être, and after verbs like sembler, paraître, devenir, rester or avoir l’air, the adjective or past participle takes the gender and number of the subject: elle est contente, ils sont partis, Martine semble fatiguée."),
+            detail: "After être, and after verbs like sembler, paraître, devenir, rester or avoir l’air, the adjective or past participle takes the gender and number of the subject: elle est contente, ils sont partis, Martine semble fatiguée. After avoir l’air an adjective may also agree with air, masculine singular (elle a l’air sérieux), but not a past participle (elle a l’air fatiguée)."),
         .fr: RuleText(
             message: "« {written} » se rapporte à « {subject} » et s’accorde avec lui : écrivez « {suggestion} ».", shortMessage: "Accord avec le sujet",
             title: "Accord de l’attribut",
-            detail: "Après être, et après les verbes comme sembler, paraître, devenir, rester ou avoir l’air, l’adjectif ou le participe passé prend le genre et le nombre du sujet : elle est contente, ils sont partis, Martine semble fatiguée."),
+            detail: "Après être, et après les verbes comme sembler, paraître, devenir, rester ou avoir l’air, l’adjectif ou le participe passé prend le genre et le nombre du sujet : elle est contente, ils sont partis, Martine semble fatiguée. Après avoir l’air, un adjectif peut aussi s’accorder avec « air », masculin singulier (elle a l’air sérieux), mais pas un participe passé (elle a l’air fatiguée)."),
         .de: RuleText(
             message: "„{written}“ bezieht sich auf „{subject}“ und richtet sich danach: Schreiben Sie „{suggestion}“.", shortMessage: "Übereinstimmung mit dem Subjekt",
             title: "Übereinstimmung nach être",
-            detail: "Nach être und nach Verben wie sembler, paraître, devenir, rester oder avoir l’air nimmt das Adjektiv oder Partizip Geschlecht und Zahl des Subjekts an: elle est contente, ils sont partis, Martine semble fatiguée."),
+            detail: "Nach être und nach Verben wie sembler, paraître, devenir, rester oder avoir l’air nimmt das Adjektiv oder Partizip Geschlecht und Zahl des Subjekts an: elle est contente, ils sont partis, Martine semble fatiguée. Nach avoir l’air kann sich ein Adjektiv auch nach air richten, männlich Einzahl (elle a l’air sérieux), ein Partizip nicht (elle a l’air fatiguée)."),
         .es: RuleText(
             message: "«{written}» se refiere a «{subject}» y concuerda con él: escriba «{suggestion}».", shortMessage: "Concordancia con el sujeto",
             title: "Concordancia tras être",
-            detail: "Tras être, y tras verbos como sembler, paraître, devenir, rester o avoir l’air, el adjetivo o el participio toma el género y el número del sujeto: elle est contente, ils sont partis, Martine semble fatiguée."),
+            detail: "Tras être, y tras verbos como sembler, paraître, devenir, rester o avoir l’air, el adjetivo o el participio toma el género y el número del sujeto: elle est contente, ils sont partis, Martine semble fatiguée. Tras avoir l’air un adjetivo puede concordar también con air, masculino singular (elle a l’air sérieux), pero no un participio (elle a l’air fatiguée)."),
     ]
 
     /// Possessive pronouns, which do not agree with the subject ("ils étaient vôtres" is rare),
@@ -413,8 +415,12 @@ public struct FrenchAttributeRule: ProofreadingRule {
                         attributes.append(joined)
                     }
                 }
+                // "elle a l’air sérieux": after avoir l’air the adjective may agree with "air" instead.
+                var before = attribute - 1
+                while before > 0, FrenchWords.adverbs.contains(sentence.text(before)) { before -= 1 }
+                let afterAir = before > 0 && sentence.text(before) == "air" && sentence.text(before - 1) == "l'"
                 for attribute in attributes {
-                    if let match = attributeMatch(attribute, wanted: wanted, subjectName: subjectName, in: sentence, context: context) {
+                    if let match = attributeMatch(attribute, wanted: wanted, orAir: afterAir, subjectName: subjectName, in: sentence, context: context) {
                         matches.append(match)
                     }
                 }
@@ -424,7 +430,10 @@ public struct FrenchAttributeRule: ProofreadingRule {
     }
 
     /// The match of an attribute that does not agree with the subject, with the form that does.
-    func attributeMatch(_ attribute: Int, wanted: WordFeatures, subjectName: String, in sentence: RuleSentence, context: RuleContext) -> Match? {
+    /// `orAir`: the attribute follows "avoir l’air", where an adjective may agree with "air",
+    /// masculine singular, as well as with the subject ("elle a l’air sérieux" and "sérieuse"); a
+    /// past participle is a state of the subject and agrees with it ("elle a l’air fatiguée").
+    func attributeMatch(_ attribute: Int, wanted: WordFeatures, orAir: Bool = false, subjectName: String, in sentence: RuleSentence, context: RuleContext) -> Match? {
         let readings = sentence.readings(attribute).filter { $0.tag == .JJ || $0.tag == .VBN }
         guard !readings.isEmpty, !sentence.isCapitalized(attribute),
               !sentence.isClosedClassOrNumber(attribute), !Self.possessives.contains(sentence.text(attribute))
@@ -435,6 +444,8 @@ public struct FrenchAttributeRule: ProofreadingRule {
         if sentence.isWord(after), sentence.tags(after).containsAny(WordTags([.NN, .JJ])), !sentence.isClosedClassOrNumber(after) { return nil }
         if sentence.text(after) == "de", FrenchNounPhrases.colourCompounds.contains(sentence.text(attribute).trimmingCharacters(in: CharacterSet(charactersIn: "es"))) { return nil }
         if readings.contains(where: { FrenchWords.agree($0.features, wanted) }) { return nil }
+        if orAir, !readings.contains(where: { $0.tag == .VBN }),
+           readings.contains(where: { FrenchWords.agree($0.features, WordFeatures([.masculine, .singular])) }) { return nil }
         // Gender unknown (je, tu, nous): only the number is said.
         let certain = FrenchWords.certain(wanted)
         var forms: [String] = []
