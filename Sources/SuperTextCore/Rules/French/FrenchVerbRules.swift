@@ -720,6 +720,7 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
         .right("Il a décidé de partir. Le fait d’être aimé compte.", language: "fr"),
         .right("Il peut bien. Tu sais, il parlait. Je veux que vous parliez. Le pouvoir était là. Est-il aimé ? Tapez f, puis entrez m.", language: "fr"),
         .right("Rien de changé ; c’est ça de gagné ; le devoir imposé par la loi.", language: "fr"),
+        .right("Qu’y a-t-il de changé, de perturbé ? Ce qu’ils ont d’exagéré et parfois de figé. Il fut laissé pour mort. C’est tenu pour acquis.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -754,6 +755,32 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
     static let finiteEndings = ["ez", "ait", "aient", "ais"]
     /// Indefinite pronouns and quantities after which "de" introduces an adjective.
     static let partitiveHeads: Set<String> = ["rien", "quoi", "chose", "ça", "cela", "ceci", "personne", "point"]
+    /// Verbs whose attribute pour introduces: "tenir pour acquis", "laisser pour mort", "passer pour".
+    static let verbsWithPourAttribute: Set<String> = ["tenir", "laisser", "passer", "donner", "prendre", "compter"]
+
+    /// Whether the "de" at `position` starts an adjective's partitive: after an indefinite
+    /// pronoun or a quantity ("rien de changé", "ça de gagné"), after avoir ("il y a de
+    /// compliqué", "ce qu'ils ont d'exagéré", "qu'y a-t-il de changé"), or as the next of a list
+    /// of them ("de changé, de perturbé et de figé").
+    static func startsPartitive(_ position: Int, in sentence: RuleSentence) -> Bool {
+        var de = position
+        // Back past a list's comma or conjunction to the "de" that starts it, a few words before.
+        while true {
+            var joint = de - 1
+            while joint >= 1, FrenchWords.adverbs.contains(sentence.text(joint)) { joint -= 1 }
+            guard joint >= 1, [",", "et", "ou"].contains(sentence.text(joint)) else { break }
+            guard let earlier = stride(from: joint - 1, through: max(0, joint - 5), by: -1).first(where: { ["de", "d'"].contains(sentence.text($0)) })
+            else { return false }
+            de = earlier
+        }
+        guard de >= 1 else { return false }
+        let head = sentence.text(de - 1)
+        if partitiveHeads.contains(head) { return true }
+        if let (verb, _) = FrenchAttributeRule.inversion(head) {
+            return sentence.lexicon.readings(of: verb).contains { $0.tag == .VBF && $0.lemma == "avoir" }
+        }
+        return sentence.readings(de - 1).contains { $0.tag == .VBF && $0.lemma == "avoir" }
+    }
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
@@ -828,8 +855,9 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
                     if word == "par" { found = false }
                     // After an indefinite pronoun or a quantity, "de" and a participle are an
                     // adjective's partitive: "rien de changé", "ça de gagné", "il y a de compliqué".
-                    let head = sentence.text(before - 1)
-                    if word == "de" || word == "d'", Self.partitiveHeads.contains(head) || (head == "a" && sentence.text(before - 2) == "y") {
+                    if word == "de" || word == "d'", Self.startsPartitive(before, in: sentence) { found = false }
+                    // "tenu pour achevé", "laissé pour mort": pour introduces the attribute of these verbs.
+                    if word == "pour", sentence.readings(before - 1).contains(where: { Self.verbsWithPourAttribute.contains($0.lemma) }) {
                         found = false
                     }
                 } else {
