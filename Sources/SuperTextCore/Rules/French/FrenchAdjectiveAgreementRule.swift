@@ -13,9 +13,11 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
         .wrong("Une grand maison.", "Une grande maison.", language: "fr"),
         .wrong("Une maison blanc.", "Une maison blanche.", language: "fr"),
         .wrong("Les camions très lourd.", "Les camions très lourds.", language: "fr"),
+        .wrong("Des enfants obéissant.", "Des enfants obéissants.", language: "fr"),
         .right("Une grande maison blanche ; des yeux marron ; des chaussures bleu marine.", language: "fr"),
         .right("Le prix des maisons élevé étonne ; la mère et la fille présentes.", language: "fr"),
         .right("Je pense à mon frère et à ma sœur absents.", language: "fr"),
+        .right("Les jeunes officiers formant l’institut professaient ; une personne passant par la fenêtre.", language: "fr"),
         .right("Elle resta quelques minutes silencieuse ; ils seront un jour riches ; les routes sont dans leur ensemble étroites.", language: "fr"),
         .right("Des drapeaux français, belge et suisse ; des rideaux bleu pâle ; des feuilles vert tendre ; quelque chose cassé.", language: "fr"),
     ]
@@ -98,6 +100,10 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
         guard sentence.isWord(after), !sentence.tags(after).contains(.VBF), !sentence.isClosedClassOrNumber(after),
               !FrenchNounPhrases.colourCompounds.contains(sentence.text(after + 1)), sentence.text(after + 1) != "-",
               !FrenchNounPhrases.invariableAfter.contains(sentence.text(after)),
+              // "des officiers formant l’institut", "une personne passant par là": a present
+              // participle with a complement is a verb form, invariable (the verbal adjective,
+              // alone, agrees: "des enfants obéissants").
+              !(sentence.has(after, .VBG) && sentence.isWord(after + 1)),
               // "les voitures verte et rouge", "des passeports américain, canadien et allemand":
               // one each; "des yeux vert olive": a compound colour.
               !["et", "ou"].contains(sentence.text(after + 1)),
