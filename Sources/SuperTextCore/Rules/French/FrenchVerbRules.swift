@@ -716,10 +716,13 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
         .wrong("Peut-il chassé ces intrus ?", "Peut-il chasser ces intrus ?", language: "fr"),
         .wrong("Il faut toujours persévéré.", "Il faut toujours persévérer.", language: "fr"),
         .wrong("Elle finit par pleuré.", "Elle finit par pleurer.", language: "fr"),
+        .wrong("Il promet de ne jamais les cédé.", "Il promet de ne jamais les céder.", language: "fr"),
+        .wrong("Ne plus mangez fait maigrir.", "Ne plus manger fait maigrir.", language: "fr"),
         .right("Il aime l’été. Je veux fini ce travail pour demain ? Non : il est fini. Je vais bien.", language: "fr"),
         .right("Il a décidé de partir. Le fait d’être aimé compte.", language: "fr"),
         .right("Il peut bien. Tu sais, il parlait. Je veux que vous parliez. Le pouvoir était là. Est-il aimé ? Tapez f, puis entrez m.", language: "fr"),
         .right("Rien de changé ; c’est ça de gagné ; le devoir imposé par la loi.", language: "fr"),
+        .right("Il ne l’a jamais aimé. Elle n’est plus fâchée. Ne soyez pas pressés. Je ne suis pas allé.", language: "fr"),
         .right("Qu’y a-t-il de changé, de perturbé ? Ce qu’ils ont d’exagéré et parfois de figé. Il fut laissé pour mort. C’est tenu pour acquis.", language: "fr"),
     ]
 
@@ -755,6 +758,25 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
     static let finiteEndings = ["ez", "ait", "aient", "ais"]
     /// Indefinite pronouns and quantities after which "de" introduces an adjective.
     static let partitiveHeads: Set<String> = ["rien", "quoi", "chose", "ça", "cela", "ceci", "personne", "point"]
+    /// The second parts of the negation, which stand before an infinitive and after a finite verb.
+    static let negations: Set<String> = ["pas", "plus", "jamais", "rien", "point", "guère"]
+
+    /// Whether the words from `start` up to `end` (clitics and adverbs) hold "ne" followed by a
+    /// second part of the negation, with only "en", "y" or adverbs between: "ne pas", "n’en
+    /// jamais", "ne presque jamais".
+    static func negatesInfinitive(from start: Int, to end: Int, in sentence: RuleSentence) -> Bool {
+        guard start >= 0 else { return false }
+        for ne in start..<end where ["ne", "n'"].contains(sentence.text(ne)) {
+            var next = ne + 1
+            while next < end, !negations.contains(sentence.text(next)),
+                  ["en", "y"].contains(sentence.text(next)) || FrenchWords.adverbs.contains(sentence.text(next)) {
+                next += 1
+            }
+            if next < end, negations.contains(sentence.text(next)) { return true }
+        }
+        return false
+    }
+
     /// Verbs whose attribute pour introduces: "tenir pour acquis", "laisser pour mort", "passer pour".
     static let verbsWithPourAttribute: Set<String> = ["tenir", "laisser", "passer", "donner", "prendre", "compter"]
 
@@ -819,6 +841,13 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
                     if !["pas", "plus", "jamais", "rien", "point"].contains(sentence.text(before)),
                        FrenchWords.adverbs.contains(sentence.text(before)) { adverbBetween = true }
                     before -= 1
+                }
+                // "ne jamais les cédé", "ne pas allé": ne with its second part before the verb
+                // negates an infinitive (a finite verb stands between them: "il ne cède jamais").
+                if Self.negatesInfinitive(from: before + 1, to: position, in: sentence) {
+                    matches.append(sentence.match(position, position, rule: self, texts: Self.texts, context: context,
+                                                  suggestions: [reading.lemma], values: ["before": sentence.written(position - 1)]))
+                    continue
                 }
                 guard before >= 0, sentence.isWord(before), !inflected || cliticBetween else { continue }
                 let word = sentence.text(before)
