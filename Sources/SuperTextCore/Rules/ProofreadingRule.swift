@@ -301,6 +301,7 @@ public enum ProofreadingRules {
         RepeatedWordRule(),
         DoubleSpaceRule(),
         SpaceBeforePunctuationRule(),
+        SpaceAfterSentenceRule(),
         LongSentenceRule(),
         UnitSpaceRule(),
         MultiplicationSignRule(),
