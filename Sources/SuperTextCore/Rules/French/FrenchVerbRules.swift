@@ -761,20 +761,19 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
     /// The second parts of the negation, which stand before an infinitive and after a finite verb.
     static let negations: Set<String> = ["pas", "plus", "jamais", "rien", "point", "guère"]
 
-    /// Whether the words from `start` up to `end` (clitics and adverbs) hold "ne" followed by a
-    /// second part of the negation, with only "en", "y" or adverbs between: "ne pas", "n’en
-    /// jamais", "ne presque jamais".
-    static func negatesInfinitive(from start: Int, to end: Int, in sentence: RuleSentence) -> Bool {
-        guard start >= 0 else { return false }
+    /// The position of the second part of a negation that the words from `start` up to `end`
+    /// (clitics and adverbs) hold right after "ne", with only "en", "y" or adverbs between: "ne
+    /// pas", "n’en jamais", "ne presque jamais"; nil when they hold none.
+    static func negationBeforeInfinitive(from start: Int, to end: Int, in sentence: RuleSentence) -> Int? {
         for ne in start..<end where ["ne", "n'"].contains(sentence.text(ne)) {
             var next = ne + 1
             while next < end, !negations.contains(sentence.text(next)),
                   ["en", "y"].contains(sentence.text(next)) || FrenchWords.adverbs.contains(sentence.text(next)) {
                 next += 1
             }
-            if next < end, negations.contains(sentence.text(next)) { return true }
+            if next < end, negations.contains(sentence.text(next)) { return next }
         }
-        return false
+        return nil
     }
 
     /// Verbs whose attribute pour introduces: "tenir pour acquis", "laisser pour mort", "passer pour".
@@ -835,18 +834,18 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
                 var cliticBetween = false
                 var adverbBetween = false
                 while before >= 0, sentence.isWord(before),
-                      FrenchClosedWordClasses.clitics.contains(sentence.text(before)) || ["pas", "plus", "jamais", "rien", "point"].contains(sentence.text(before))
+                      FrenchClosedWordClasses.clitics.contains(sentence.text(before)) || Self.negations.contains(sentence.text(before))
                         || (FrenchWords.adverbs.contains(sentence.text(before)) && !["si", "aussi", "alors", "donc"].contains(sentence.text(before))) {
                     if FrenchClosedWordClasses.clitics.contains(sentence.text(before)) { cliticBetween = true }
-                    if !["pas", "plus", "jamais", "rien", "point"].contains(sentence.text(before)),
+                    if !Self.negations.contains(sentence.text(before)),
                        FrenchWords.adverbs.contains(sentence.text(before)) { adverbBetween = true }
                     before -= 1
                 }
                 // "ne jamais les cédé", "ne pas allé": ne with its second part before the verb
                 // negates an infinitive (a finite verb stands between them: "il ne cède jamais").
-                if Self.negatesInfinitive(from: before + 1, to: position, in: sentence) {
+                if let negation = Self.negationBeforeInfinitive(from: before + 1, to: position, in: sentence) {
                     matches.append(sentence.match(position, position, rule: self, texts: Self.texts, context: context,
-                                                  suggestions: [reading.lemma], values: ["before": sentence.written(position - 1)]))
+                                                  suggestions: [reading.lemma], values: ["before": "ne " + sentence.written(negation)]))
                     continue
                 }
                 guard before >= 0, sentence.isWord(before), !inflected || cliticBetween else { continue }
