@@ -43,15 +43,12 @@ public struct SpaceAfterSentenceRule: ProofreadingRule {
     ]
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
-        let text = Self.texts[context.explanationLanguage] ?? Self.texts[.en]!
         let marksBetweenTokens = context.primaryLanguage != "fr"
         let tokens = document.tokens
         var matches: [Match] = []
         func add(_ range: Range<Int>, _ suggestion: String) {
-            let filled = text.filled([("suggestion", suggestion)])
-            matches.append(document.match(
-                tokens: range, category: category, rule: id, message: filled.message, shortMessage: filled.shortMessage,
-                suggestions: [suggestion], explanation: Explanation(kind: category.explanationKind, title: filled.title, detail: filled.detail)))
+            matches.append(document.match(tokens: range, rule: id, category: category, texts: Self.texts,
+                                          language: context.explanationLanguage, suggestion: suggestion))
         }
         for index in tokens.indices {
             let token = tokens[index]

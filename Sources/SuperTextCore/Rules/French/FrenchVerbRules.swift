@@ -372,6 +372,7 @@ public struct FrenchAttributeRule: ProofreadingRule {
             for position in 0..<sentence.count where sentence.isWord(position) {
                 var wanted: WordFeatures
                 let attribute: Int
+                let afterAir: Bool
                 let subjectName: String
                 if let subject = subjects[position] {
                     if sentence.text(position + 1) == "qui" { continue }
@@ -390,7 +391,7 @@ public struct FrenchAttributeRule: ProofreadingRule {
                         next += 1
                     }
                     guard !sawReflexive, let found = Self.attribute(after: next, in: sentence) else { continue }
-                    attribute = found
+                    (attribute, afterAir) = found
                     subjectName = sentence.written(subject.end)
                 } else if let (verb, pronoun) = Self.inversion(sentence.text(position)), pronoun != "vous", pronoun != "on",
                           let features = FrenchSubject.pronouns[pronoun] {
@@ -398,7 +399,7 @@ public struct FrenchAttributeRule: ProofreadingRule {
                     wanted = features.intersection(WordFeatures.gender.union(.number))
                     let finite = sentence.lexicon.readings(of: verb).filter { $0.tag == .VBF }.map(\.lemma)
                     guard let found = Self.attribute(after: position, in: sentence, finite: finite) else { continue }
-                    attribute = found
+                    (attribute, afterAir) = found
                     let written = sentence.written(position)
                     subjectName = String(written[written.index(after: written.lastIndex(of: "-")!)...])
                 } else {
@@ -415,10 +416,6 @@ public struct FrenchAttributeRule: ProofreadingRule {
                         attributes.append(joined)
                     }
                 }
-                // "elle a l’air sérieux": after avoir l’air the adjective may agree with "air" instead.
-                var before = attribute - 1
-                while before > 0, FrenchWords.adverbs.contains(sentence.text(before)) { before -= 1 }
-                let afterAir = before > 0 && sentence.text(before) == "air" && sentence.text(before - 1) == "l'"
                 for attribute in attributes {
                     if let match = attributeMatch(attribute, wanted: wanted, orAir: afterAir, subjectName: subjectName, in: sentence, context: context) {
                         matches.append(match)
@@ -470,11 +467,13 @@ public struct FrenchAttributeRule: ProofreadingRule {
 
     /// The position of the word that describes the subject after a chain of verbs starting at
     /// `position` ("est", "a été", "peut être", "semble avoir été", "a l’air", "n’est pas très"),
-    /// or nil when the chain does not end on a copula. `finite`: the lemmas of the verb at
+    /// or nil when the chain does not end on a copula; `afterAir` when the copula is avoir
+    /// l’air, after which an adjective may agree with "air". `finite`: the lemmas of the verb at
     /// `position` when the word holds more than the verb ("avait-il").
-    static func attribute(after position: Int, in sentence: RuleSentence, finite firstLemmas: [String]? = nil) -> Int? {
+    static func attribute(after position: Int, in sentence: RuleSentence, finite firstLemmas: [String]? = nil) -> (position: Int, afterAir: Bool)? {
         var next = position
         var copula = false
+        var afterAir = false
         func lemmas(_ at: Int, _ tag: WordTag) -> [String] { sentence.readings(at).filter { $0.tag == tag }.map(\.lemma) }
         func skipAdverbs() {
             while FrenchWords.adverbs.contains(sentence.text(next)), sentence.isWord(next + 1) {
@@ -493,6 +492,7 @@ public struct FrenchAttributeRule: ProofreadingRule {
             if sentence.text(next) == "l'", sentence.text(next + 1) == "air" {
                 next += 1
                 copula = true
+                afterAir = true
             } else if sentence.text(next) == "été" {
                 copula = true
             } else {
@@ -520,7 +520,7 @@ public struct FrenchAttributeRule: ProofreadingRule {
         }
         guard copula, sentence.isWord(next) else { return nil }
         // "est en train de", "est à": a preposition, not an attribute.
-        return next
+        return (next, afterAir)
     }
 }
 
