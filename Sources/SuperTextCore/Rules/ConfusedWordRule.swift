@@ -184,10 +184,13 @@ public struct ConfusedWordRule: ProofreadingRule {
                 // punctuation and numbers are words it does not know.
                 let words = window ?? [model.sentenceStart, model.sentenceStart] + significant.map { known[$0] } + [model.sentenceEnd]
                 window = words
+                let next = document.lowercasedWord(at: position + 1, of: significant)
                 let afterNext = document.lowercasedWord(at: position + 2, of: significant)
+                let lexicon = context.grammar.lexicon
                 guard let better = likelier(than: written, candidates: candidates, at: position + 2, in: words, model: model, memo: &memo,
-                                            followedByWord: document.lowercasedWord(at: position + 1, of: significant) != nil,
-                                            fits: { !Self.bringsASecondVerb($0, before: afterNext, lexicon: context.grammar.lexicon) })
+                                            followedByWord: next != nil,
+                                            fits: { !Self.bringsASecondVerb($0, before: afterNext, lexicon: lexicon)
+                                                && !Self.leavesANounBare($0, next: next, afterNext: afterNext, lexicon: lexicon) })
                 else { continue }
                 matches.append(match(index: index, written: written, better: better, document: document, context: context))
             }
@@ -208,6 +211,17 @@ public struct ConfusedWordRule: ProofreadingRule {
         guard candidate.utf8.contains(UInt8(ascii: "'")), let afterNext else { return false }
         let tags = lexicon.tags(of: afterNext)
         return tags.containsAny(WordTags([.VBD, .VBZ, .MD])) && !tags.containsAny(WordTags([.NN, .NNS, .NNU, .JJ]))
+    }
+
+    /// Whether `candidate` is a pronoun contracted with "is" or "are" ("it's", "you're") before an
+    /// adjective and a singular noun: "it's" would leave the noun without a determiner ("its ugly
+    /// head", not "it's ugly head"), so the possessive is meant. An adjective that can be an adverb
+    /// ("pretty good") or a plural noun ("they're good people") leaves the contraction possible.
+    static func leavesANounBare(_ candidate: String, next: String?, afterNext: String?, lexicon: Lexicon) -> Bool {
+        guard let next, let afterNext, candidate.hasSuffix("'s") || candidate.hasSuffix("'re") else { return false }
+        let adjective = lexicon.tags(of: next), noun = lexicon.tags(of: afterNext)
+        return adjective.contains(.JJ) && !adjective.containsAny(WordTags([.RB, .VBD, .VBN, .VBG, .DT]))
+            && noun.contains(.NN) && !noun.containsAny(WordTags([.NNS, .RB]))
     }
 
     /// Whether the word at `index` is one the model can judge: not part of a hyphenated,
