@@ -57,6 +57,8 @@ struct SuggestionEngineTests {
     static let germanFirstChoices: [(written: String, expected: String)] = [
         ("Rechung", "Rechnung"),  // one letter left out (not `Reichung`)
         ("Kagen", "Kragen"),  // a consonant left out of a cluster (not `Kamen`)
+        ("Gesellaft", "Gesellschaft"),  // a syllable left out: three letters the search alone does not reach
+        ("Informion", "Information"),  // two letters left out
         ("Packet", "Paket"),  // capitalised: a noun, not the verb form `Packte`
         ("Kundenrehcnugn", "Kundenrechnung"),  // a part with two errors inside a compound
         ("Arbeitamt", "Arbeitsamt"),  // the joining s left out

@@ -148,6 +148,7 @@ final class IndexedSuggester: Suggester {
         addCompoundParts(of: input, to: &pool)
         addElided(word, to: &pool)
         addRepeatedSyllables(of: input, to: &pool)
+        addSkippedRuns(of: input, to: &pool)
         // Not for long words, nor corrected hyphenated ones: there each call to Hunspell checks
         // every part, and the edits cost far more than they find. German compounds are longer.
         let editsAreAffordable = input.count <= (formsCompounds ? 30 : 20) && !(correctedParts && input.count > 14)
@@ -563,6 +564,45 @@ final class IndexedSuggester: Suggester {
             for start in 0...(count - length) {
                 let run = input[start..<(start + length)]
                 add(Array(input[..<(start + length)]) + Array(run) + Array(input[(start + length)...]))
+            }
+        }
+    }
+
+    /// Two or three letters left out together inside a long word (`Stellverter` →
+    /// `Stellvertreter`, `argentische` → `argentinische`, `Beleidung` → `Beleidigung`): the hand
+    /// skips a syllable, which the search reaches only as two or three insertions, beyond its
+    /// bound. Found in the trie: below each beginning of at least three letters, every path of two
+    /// or three letters, then the rest of the word exactly; only keys, so only words the index lists.
+    private func addSkippedRuns(of input: [UInt8], to pool: inout CandidatePool) {
+        let count = input.count
+        guard count >= 6, count <= 40, ranking.skippedRunCost > 0, !input.contains(lexicon.unknownCode) else { return }
+        var prefixNode = 0
+        var found = Set<Int>()
+        // Follows `input[from...]` exactly from `node`; the key it ends on, if any.
+        func rest(from node: Int, at from: Int) -> Int? {
+            var node = node
+            for position in from..<count {
+                guard let next = lexicon.child(of: node, labelled: input[position]) else { return nil }
+                node = next
+            }
+            return lexicon.key(endingAt: node)
+        }
+        func skip(_ node: Int, depth: Int, at position: Int) {
+            let first = Int(lexicon.nodeFirstChild[node]), children = Int(lexicon.nodeChildCount[node])
+            for child in first..<(first + children) {
+                if depth >= 1, let key = rest(from: child, at: position) { found.insert(key) }
+                if depth < 2 { skip(child, depth: depth + 1, at: position) }
+            }
+        }
+        for position in 0..<(count - 2) {
+            guard let next = lexicon.child(of: prefixNode, labelled: input[position]) else { break }
+            prefixNode = next
+            // At least three letters before the skipped run and two after it.
+            if position >= 2 { skip(prefixNode, depth: 0, at: position + 1) }
+        }
+        for key in found {
+            for index in lexicon.words(ofKey: key) {
+                pool.add(lexicon.word(index), distance: ranking.skippedRunCost, count: lexicon.wordCount[index], ranking: ranking)
             }
         }
     }
