@@ -27,6 +27,9 @@ struct SuggestionEngineTests {
         ("es-ES", "nesesita", "necesita"),  // seseo: s for c
         ("es-ES", "ablar", "hablar"),  // silent h left out
         ("es-ES", "segun", "según"),  // missing accent
+        // Words Debian's Spanish dictionary lacks, found with their accents in the frequency list.
+        ("es-ES", "cardiologia", "cardiología"),  // not cardióloga
+        ("es-ES", "pinguino", "pingüino"),
         // A written accent left out, ranked before a commoner word one other letter away.
         ("es-ES", "unicas", "únicas"),  // not unidas
         ("es-ES", "angulos", "ángulos"),  // not anglos

@@ -32,6 +32,7 @@ final class IndexedSuggester: Suggester {
     private let search: CandidateSearch
     private let fallback: HunspellSuggester
     private let fallbackAnswers: FallbackAnswers
+    private let corpusAccentedWords: CorpusAccentedWords
     /// Recent answers of this language, shared with the other threads' suggesters.
     private let cache: SharedRecentAnswers
     /// Letters tried by checked edits: the alphabet's most used lowercase letters.
@@ -73,6 +74,7 @@ final class IndexedSuggester: Suggester {
         search = CandidateSearch(lexicon: lexicon, model: model)
         fallback = HunspellSuggester(dictionary: dictionary)
         fallbackAnswers = index.fallbackAnswers
+        corpusAccentedWords = index.corpusAccentedWords
         cache = index.recentAnswers
         let lexicon = index.lexicon
         formsCompounds = index.formsCompounds
@@ -212,7 +214,31 @@ final class IndexedSuggester: Suggester {
             }
             confirmed = rankedWithOurs(answer, confirmed: confirmed, input: input, nouns: pool.nouns)
         }
-        return confirmed
+        return withCorpusAccents(of: lowercased, shape: shape, input: input, confirmed: confirmed)
+    }
+
+    /// `confirmed` with the frequency list's words that differ from the written one only by
+    /// accents and that the dictionary lacks (`cardiologia` → `cardiología`), scored as the
+    /// index's words are. Spanish Wikipedia list, top-1: read part (4,000 sampled) 74.5 → 75.9,
+    /// validation part 73.3 → 74.7; no other list changed but Spanish LibreOffice's (93.0 → 93.7).
+    private func withCorpusAccents(of lowercased: String, shape: CaseShape, input: [UInt8], confirmed: [Scored]) -> [Scored] {
+        let found = corpusAccentedWords.words(accentedAs: lowercased)
+        guard !found.isEmpty else { return confirmed }
+        var pool = CandidatePool(written: "", shape: .lower)
+        for scored in confirmed { pool.add(scored: scored) }
+        var added = false
+        search.prepare(input)
+        for (word, count) in found {
+            let codes = lexicon.encode(word)
+            // A word the dictionary has is in the index already, found and scored there.
+            guard !codes.contains(lexicon.unknownCode), lexicon.key(for: codes) == nil else { continue }
+            let spelled = shape.apply(to: word)
+            guard !dictionary.spell(spelled) else { continue }
+            let distance = search.distance(to: codes)
+            pool.add(scored: Scored(word: spelled, score: ranking.score(distance: distance, count: count), distance: distance))
+            added = true
+        }
+        return added ? Array(pool.sorted().prefix(ranking.kept)) : confirmed
     }
 
     /// Hunspell's answers scored as our own candidates are (the error model's distance from the

@@ -28,6 +28,8 @@ final class IndexedSuggestionEngine: SuggestionEngine, @unchecked Sendable {
         let fallbackAnswers: FallbackAnswers
         /// Recent answers, shared by every thread.
         let recentAnswers: SharedRecentAnswers
+        /// The frequency list's accented words the dictionary may lack.
+        let corpusAccentedWords: CorpusAccentedWords
     }
 
     /// Directories whose `frequencies/` folder holds the word frequency lists.
@@ -159,7 +161,8 @@ final class IndexedSuggestionEngine: SuggestionEngine, @unchecked Sendable {
             wholeWordReplacements: facts.tables.wholeWords,
             outputConversions: facts.outputConversions,
             fallbackAnswers: FallbackAnswers(),
-            recentAnswers: SharedRecentAnswers(capacity: 16_384)
+            recentAnswers: SharedRecentAnswers(capacity: 16_384),
+            corpusAccentedWords: CorpusAccentedWords(frequencyPath: WordFrequencies.path(for: language, in: frequencyDirectories))
         )
     }
 
