@@ -24,6 +24,7 @@ public struct AVersusAnRule: ProofreadingRule {
         .right("Vitamin A is good. Part a of the form. A European union. An unidentified object."),
         .right("IT IS NOT A LAW FIRM AND NOT AN AGENCY."),
         .right("This is an Euler brick. Write a SQL query or an SQL query in a SQLite file. Plug in an RFLink device and a LED or an LED."),
+        .right("He played a ukelele, a unary minus and a uvular trill."),
         .wrong("Open it in a FFmpeg filter.", "Open it in an FFmpeg filter."),
     ]
 
@@ -163,6 +164,12 @@ public struct AVersusAnRule: ProofreadingRule {
         if vowelSoundBeginnings.contains(where: lower.hasPrefix) { return true }
         if consonantSoundBeginnings.contains(where: lower.hasPrefix) { return false }
         guard let letter = lower.first, letter.isLetter, letter.isASCII else { return nil }
+        // A u before one consonant and a vowel is as often "you" (ukulele, unary, uterus) as a
+        // vowel (umami): a word the pronouncing dictionary lacks is left alone.
+        let next = Array(lower.unicodeScalars.dropFirst().prefix(2))
+        if letter == "u", next.count == 2, !"aeiouy".unicodeScalars.contains(next[0]), "aeiouy".unicodeScalars.contains(next[1]) {
+            return nil
+        }
         return "aeiou".contains(letter)
     }
 }
