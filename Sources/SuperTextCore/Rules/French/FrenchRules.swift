@@ -16,6 +16,7 @@ enum FrenchRules {
         FrenchIndicativeRule(),
         FrenchNegationRule(),
         FrenchImperativeHyphenRule(),
+        FrenchImperativeFormRule(),
         FrenchInversionHyphenRule(),
         FrenchSpaceBeforePunctuationRule(),
         FrenchNoBreakSpaceRule(),
