@@ -17,6 +17,7 @@ enum FrenchRules {
         FrenchNegationRule(),
         FrenchImperativeHyphenRule(),
         FrenchImperativeFormRule(),
+        FrenchDeterminerVerbRule(),
         FrenchInversionHyphenRule(),
         FrenchSpaceBeforePunctuationRule(),
         FrenchNoBreakSpaceRule(),
