@@ -41,12 +41,35 @@ final class CorpusAccentedWords: @unchecked Sendable {
         }))
     }
 
+    /// The list's `word<TAB>count` lines (as `WordFrequencies` reads them); only lines with a
+    /// byte past ASCII are made into strings (a fifth of the Spanish list, few of the English),
+    /// so that the first misspelled word of a language waits a few milliseconds, not tens.
     private static func read(_ path: String?) -> [String: [(word: String, count: UInt32)]] {
-        guard let path, let frequencies = try? WordFrequencies(path: path) else { return [:] }
+        guard let path, let data = FileManager.default.contents(atPath: path) else { return [:] }
         var table: [String: [(word: String, count: UInt32)]] = [:]
-        for (word, count) in frequencies.counts where count >= minimumCount && !word.unicodeScalars.allSatisfy(\.isASCII) {
-            let key = unaccented(word)
-            if key != word { table[key, default: []].append((word, count)) }
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            var start = 0
+            while start < bytes.count {
+                var end = start, tab = -1, wide = false
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") {
+                    if bytes[end] == UInt8(ascii: "\t"), tab < 0 { tab = end }
+                    if bytes[end] >= 0x80 { wide = true }
+                    end += 1
+                }
+                defer { start = end + 1 }
+                guard wide, tab > start, bytes[start] != UInt8(ascii: "#") else { continue }
+                var count: UInt32 = 0
+                for index in (tab + 1)..<end {
+                    let digit = bytes[index] &- UInt8(ascii: "0")
+                    guard digit < 10 else { break }
+                    count = count.multipliedReportingOverflow(by: 10).partialValue &+ UInt32(digit)
+                }
+                guard count >= minimumCount else { continue }
+                let word = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<tab]), as: UTF8.self)
+                    .precomposedStringWithCanonicalMapping
+                let key = unaccented(word)
+                if key != word { table[key, default: []].append((word, count)) }
+            }
         }
         return table
     }
