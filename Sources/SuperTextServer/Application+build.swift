@@ -51,6 +51,8 @@ func makeProofreadingPool(configuration: ServerConfiguration, logger: Logger, me
         switch event.kind {
         case .started:
             logger.notice("\(event.language): building the suggestion index; until it is ready, suggestions come from libhunspell")
+        case .unreadableCache(let path):
+            logger.warning("\(event.language): the cached suggestion index \(path) is damaged or out of date; it is rebuilt")
         case .progress(let share):
             logger.info("\(event.language): suggestion index \(Int(share * 100))% built")
         case .finished(let duration):

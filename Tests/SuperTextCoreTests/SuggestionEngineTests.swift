@@ -242,6 +242,7 @@ private final class EventLog: @unchecked Sendable {
             events.map {
                 switch $0.kind {
                 case .started: "started"
+                case .unreadableCache: "unreadableCache"
                 case .progress: "progress"
                 case .finished: "finished"
                 }
@@ -612,6 +613,25 @@ struct SuggestionIndexTests {
         damaged[start + clear / 8] |= UInt8(1 << (clear % 8))
         try damaged.write(to: URL(fileURLWithPath: path))
         #expect(store.load(for: language, frequencyPath: nil, fingerprint: fingerprint) == nil)
+        // Nor one whose trie labels were overwritten (random bytes in a cached file made a
+        // search read past its tables): the checksum of the whole file tells.
+        let labels = Data(Array(lexicon.nodeLabel))
+        let labelStart = try #require(original.firstRange(of: labels)?.lowerBound)
+        damaged = original
+        for offset in 0..<min(16, labels.count) { damaged[labelStart + offset] = 0xFE }
+        try damaged.write(to: URL(fileURLWithPath: path))
+        #expect(store.load(for: language, frequencyPath: nil, fingerprint: fingerprint) == nil)
+        // A service told of it says so, and builds the index again in the background.
+        let events = EventLog()
+        let engine = IndexedSuggestionEngine(
+            frequencyDirectories: [], store: store, buildsInBackground: true, events: { events.add($0) }
+        )
+        let dictionary = HunspellDictionary(affixPath: language.affixPath, dictionaryPath: language.dictionaryPath)
+        #expect(engine.makeSuggester(for: language, dictionary: dictionary) is PendingIndexSuggester)
+        #expect(events.kinds.first == "unreadableCache", "\(events.kinds)")
+        let deadline = ContinuousClock.now + .seconds(60)
+        while engine.builtIndex(for: language.code) == nil, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(store.load(for: language, frequencyPath: nil, fingerprint: fingerprint) != nil)
         // A file cut short (a full disk, a copy stopped) is not read either.
         try original.prefix(original.count / 2).write(to: URL(fileURLWithPath: path))
         #expect(store.load(for: language, frequencyPath: nil, fingerprint: fingerprint) == nil)

@@ -130,7 +130,14 @@ final class IndexedSuggestionEngine: SuggestionEngine, @unchecked Sendable {
         guard building[language.code] == nil else { return nil }
         let frequencyPath = WordFrequencies.path(for: language, in: frequencyDirectories)
         let fingerprint = SuggestionIndexStore.fingerprint(language: language, frequencyPath: frequencyPath)
-        guard let cached = store.load(for: language, frequencyPath: frequencyPath, fingerprint: fingerprint) else { return nil }
+        guard let cached = store.load(for: language, frequencyPath: frequencyPath, fingerprint: fingerprint) else {
+            // A file of this version that does not read (damaged, or built from other inputs) is
+            // rebuilt and replaced, never read: said, so that a rebuild is not a mystery.
+            if let path = store.path(for: language, frequencyPath: frequencyPath), FileManager.default.fileExists(atPath: path) {
+                events?(IndexBuildEvent(language: language.code, kind: .unreadableCache(path)))
+            }
+            return nil
+        }
         let index = makeIndex(language: language, lexicon: cached)
         indexes[language.code] = index
         return index
@@ -286,6 +293,8 @@ private final class ConfirmedForms: @unchecked Sendable {
 public struct IndexBuildEvent: Sendable {
     public enum Kind: Sendable {
         case started
+        /// The cached index at this path is damaged or was built from other inputs: rebuilt.
+        case unreadableCache(String)
         /// The share of the dictionary's words confirmed so far.
         case progress(Double)
         case finished(Duration)

@@ -3,12 +3,14 @@ import Foundation
 extension SuggestionLexicon {
     /// Bumped whenever the file layout or what goes into a lexicon changes, so that older files
     /// are rebuilt rather than misread.
-    static let storageVersion: UInt32 = 9
+    static let storageVersion: UInt32 = 10
     private static let magic = Array("STSUGIDX".utf8)
 
     /// The lexicon as a file: magic, version, the fingerprint of the inputs it was built from,
     /// `commonCount`, then each array as a count and its raw little-endian bytes, each array
-    /// starting at a multiple of 8 bytes so that the mapped file is read in place.
+    /// starting at a multiple of 8 bytes so that the mapped file is read in place, and a checksum
+    /// of it all: damaged bytes in the trie's labels passed every check of structure and made a
+    /// search read past its tables.
     func serialized(fingerprint: String) -> Data {
         var writer = StorageWriter(magic: Self.magic, version: Self.storageVersion, fingerprint: fingerprint, capacity: memoryFootprint)
         writer.append(commonCount)
@@ -26,15 +28,16 @@ extension SuggestionLexicon {
         writer.append(array: phoneticKey)
         writer.append(array: nodeMaxLogCount)
         writer.append(array: compoundHeads)
-        return writer.data
+        return writer.sealed()
     }
 
     /// Reads a lexicon written by `serialized(fingerprint:)` from a mapped file, in place, or
-    /// `nil` when the file is of another version, was built from other inputs, or is damaged.
+    /// `nil` when the file is of another version, was built from other inputs, or is damaged
+    /// (its checksum or its structure).
     /// The whole file is read once to check it, then its pages are released: only those later
     /// searches touch stay resident.
     static func deserialize(_ file: MappedFile, expectedFingerprint: String) -> SuggestionLexicon? {
-        guard var reader = StorageReader(file: file, magic: magic, version: storageVersion, fingerprint: expectedFingerprint),
+        guard var reader = StorageReader(file: file, magic: magic, version: storageVersion, fingerprint: expectedFingerprint, sealed: true),
               let commonCount = reader.scalar(UInt32.self),
               let alphabetValues: LexiconArray<UInt32> = reader.array(), let nodeLabel: LexiconArray<UInt8> = reader.array(),
               let nodeFirstChild: LexiconArray<UInt32> = reader.array(), let nodeChildCount: LexiconArray<UInt8> = reader.array(),
