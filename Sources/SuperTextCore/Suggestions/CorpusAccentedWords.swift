@@ -7,8 +7,8 @@ import Foundation
 /// found in film subtitles with its accents, where the written word differs only by them, is a
 /// stronger answer than any word the dictionary has a few edits away.
 ///
-/// Our own table: the frequency list is read once, on the first word that asks (a tenth of a
-/// second at most, not paid at start-up); only words written with a mark are kept.
+/// Our own table: the frequency list is read once, on the first word that asks (a few
+/// milliseconds, not paid at start-up); only words written with a mark are kept.
 final class CorpusAccentedWords: @unchecked Sendable {
     /// A word seen fewer times than this may be a slip of the subtitles' own (`naúsea`).
     static let minimumCount: UInt32 = 20

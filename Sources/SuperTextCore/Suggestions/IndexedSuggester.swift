@@ -594,29 +594,20 @@ final class IndexedSuggester: Suggester {
         }
     }
 
-    /// Two or three letters left out together inside a long word (`Stellverter` →
-    /// `Stellvertreter`, `argentische` → `argentinische`, `Beleidung` → `Beleidigung`): the hand
-    /// skips a syllable, which the search reaches only as two or three insertions, beyond its
-    /// bound. Found in the trie: below each beginning of at least three letters, every path of two
-    /// or three letters, then the rest of the word exactly; only keys, so only words the index lists.
+    /// Two or three letters left out together inside a word (`Gesellaft` → `Gesellschaft`,
+    /// `Informion` → `Information`, `Beleidung` → `Beleidigung`): the hand skips a syllable, which
+    /// the search reaches only as two or three insertions, beyond its bound. Found in the trie:
+    /// below each beginning of at least three letters, every path of two or three letters, then
+    /// the rest of the word exactly; only keys, so only words the index lists (not compounds).
     private func addSkippedRuns(of input: [UInt8], to pool: inout CandidatePool) {
         let count = input.count
         guard count >= 6, count <= 40, ranking.skippedRunCost > 0, !input.contains(lexicon.unknownCode) else { return }
         var prefixNode = 0
         var found = Set<Int>()
-        // Follows `input[from...]` exactly from `node`; the key it ends on, if any.
-        func rest(from node: Int, at from: Int) -> Int? {
-            var node = node
-            for position in from..<count {
-                guard let next = lexicon.child(of: node, labelled: input[position]) else { return nil }
-                node = next
-            }
-            return lexicon.key(endingAt: node)
-        }
         func skip(_ node: Int, depth: Int, at position: Int) {
             let first = Int(lexicon.nodeFirstChild[node]), children = Int(lexicon.nodeChildCount[node])
             for child in first..<(first + children) {
-                if depth >= 1, let key = rest(from: child, at: position) { found.insert(key) }
+                if depth >= 1, let key = lexicon.key(for: input[position...], from: child) { found.insert(key) }
                 if depth < 2 { skip(child, depth: depth + 1, at: position) }
             }
         }

@@ -199,9 +199,9 @@ final class SuggestionLexicon: Sendable {
         return codes[scalar.value]
     }
 
-    /// The key spelled exactly by `codes`, if any.
-    func key(for codes: some Collection<UInt8>) -> Int? {
-        var node = 0
+    /// The key spelled exactly by `codes` (after the letters that lead to `node`), if any.
+    func key(for codes: some Collection<UInt8>, from node: Int = 0) -> Int? {
+        var node = node
         for code in codes {
             guard let child = child(of: node, labelled: code) else { return nil }
             node = child
