@@ -48,11 +48,10 @@ public struct FrenchImperativeFormRule: ProofreadingRule {
                 let word = sentence.text(position)
                 // Bytes first: asked of every word.
                 guard word.utf8.contains(UInt8(ascii: "-")),
-                      let (verb, person) = Self.persons.lazy.compactMap({ entry -> (String, (pronoun: String, features: WordFeatures))? in
-                          word.hasSuffix("-" + entry.pronoun) ? (String(word.dropLast(entry.pronoun.count + 1)), entry) : nil
-                      }).first,
-                      !verb.isEmpty, !verb.contains("-")
+                      let person = Self.persons.first(where: { word.hasSuffix("-" + $0.pronoun) })
                 else { continue }
+                let verb = String(word.dropLast(person.pronoun.count + 1))
+                guard !verb.isEmpty, !verb.contains("-") else { continue }
                 let personOnly = person.features.subtracting(WordFeatures([.imperative]))
                 // A form that already has the person ("voulez-vous", "souviens-toi") is right.
                 guard !lexicon.hasReading(verb, tag: .VBF, features: personOnly),
