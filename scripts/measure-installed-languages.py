@@ -65,6 +65,11 @@ def slip(word, rng):
     return word[:i] + rng.choice(others) + word[i + 1:] if others else word[:i] + word[i + 1:]
 
 
+# Standard input is checked with the project of the working directory (docs/project.md): run
+# from this repository, its `.supertext.toml` would keep `auto` among en, fr, de and es.
+OUTSIDE_PROJECTS = tempfile.gettempdir()
+
+
 def hunspell(code, words):
     """Per word: None when accepted, else the list of libhunspell's suggestions."""
     run = subprocess.run(
@@ -96,7 +101,7 @@ def supertext(binary, language, words, explanation=None):
     command = [binary, "check", "-", "--language", language, "--format", "json", "--no-mixed-languages"]
     if explanation:
         command += ["--explanation-language", explanation]
-    run = subprocess.run(command, input=text, capture_output=True, text=True)
+    run = subprocess.run(command, input=text, capture_output=True, text=True, cwd=OUTSIDE_PROJECTS)
     if run.returncode not in (0, 1):
         sys.exit(f"supertext check failed: {run.stderr.strip()}")
     result = json.loads(run.stdout)
@@ -107,7 +112,7 @@ def supertext(binary, language, words, explanation=None):
 def detected(binary, words):
     run = subprocess.run(
         [binary, "check", "-", "--language", "auto", "--format", "json"],
-        input=" ".join(words) + "\n", capture_output=True, text=True,
+        input=" ".join(words) + "\n", capture_output=True, text=True, cwd=OUTSIDE_PROJECTS,
     )
     return json.loads(run.stdout)["language"]["code"]
 
