@@ -52,6 +52,10 @@ new MutationObserver(() => {
   lastStatus = panel.dataset.status;
 }).observe(panel, {attributes: true, attributeFilter: ['data-status']});
 new MutationObserver(() => snapshot('progress')).observe(progress, {attributes: true});
+// Observers run once for all the changes of a task: when a fast server's events arrive in one
+// read, a part's progress is set and replaced before they run. Each render of it is taken too.
+const setAttribute = progress.setAttribute.bind(progress);
+progress.setAttribute = (name, value) => { setAttribute(name, value); if (name === 'aria-valuetext') snapshot('progress'); };
 new MutationObserver(() => snapshot('live')).observe(live, {childList: true, characterData: true, subtree: true});
 """
 
