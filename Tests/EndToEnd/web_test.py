@@ -559,9 +559,18 @@ def test_a_long_text_reports_progress_part_by_part(page):
     paragraph = "This paragraph has a tyop in it, and it is long enough to matter. " * 12
     text = "\n\n".join(paragraph for _ in range(60))  # about 50 KB: several parts
     page.choose_language("en-US")
-    page.js("""const t = document.getElementById('editor-input');
-               t.value = arguments[0]; t.dispatchEvent(new Event('input', {bubbles: true}));""", text)
-    page.wait_for_check(0, "the long text was not checked")
+    # A slow link, so that the parts' events arrive apart: on a fast one they can come in one
+    # read, and the page, which draws once a frame, never shows a part before the result.
+    page.d.execute_cdp_cmd("Network.enable", {})
+    page.d.execute_cdp_cmd("Network.emulateNetworkConditions",
+                           {"offline": False, "latency": 20, "downloadThroughput": 100000, "uploadThroughput": -1})
+    try:
+        page.js("""const t = document.getElementById('editor-input');
+                   t.value = arguments[0]; t.dispatchEvent(new Event('input', {bubbles: true}));""", text)
+        page.wait_for_check(0, "the long text was not checked")
+    finally:
+        page.d.execute_cdp_cmd("Network.emulateNetworkConditions",
+                               {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
     parts = [entry for entry in page.record() if entry["source"] == "progress" and entry["progressVisible"]]
     assert any(int(entry["progressMax"] or 0) >= 2 for entry in parts), parts
     assert any(entry["source"] == "live" and "parts done" in entry["live"] for entry in page.record()), page.record()
