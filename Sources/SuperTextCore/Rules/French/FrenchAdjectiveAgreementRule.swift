@@ -20,6 +20,7 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
         .right("Les jeunes officiers formant l’institut professaient ; une personne passant par la fenêtre.", language: "fr"),
         .right("Elle resta quelques minutes silencieuse ; ils seront un jour riches ; les routes sont dans leur ensemble étroites.", language: "fr"),
         .right("Des drapeaux français, belge et suisse ; des rideaux bleu pâle ; des feuilles vert tendre ; quelque chose cassé.", language: "fr"),
+        .right("Les touristes passaient leurs vacances entassés dans un camping ; elle finissait ses devoirs seule.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -59,16 +60,17 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
-        for sentence in RuleSentence.all(in: document, context: context) {
+        for clauses in FrenchSubject.all(in: document, context: context) {
+            let sentence = clauses.sentence
             for position in 0..<sentence.count where sentence.isWord(position) || sentence.isNumber(position) {
                 guard let phrase = FrenchNounPhrases.nounPhrase(at: position, in: sentence) else { continue }
-                matches += adjectiveMatches(phrase, in: sentence, context: context)
+                matches += adjectiveMatches(phrase, in: sentence, subjects: clauses.subjects, context: context)
             }
         }
         return matches
     }
 
-    func adjectiveMatches(_ phrase: FrenchNounPhrases.NounPhrase, in sentence: RuleSentence, context: RuleContext) -> [Match] {
+    func adjectiveMatches(_ phrase: FrenchNounPhrases.NounPhrase, in sentence: RuleSentence, subjects: [FrenchSubject?], context: RuleContext) -> [Match] {
         let nouns = FrenchNounPhrases.agreeingNounReadings(phrase, in: sentence)
         guard !nouns.isEmpty else { return [] }
         // "à la fois grands", "l'air fatigué": the adjective describes something else.
@@ -132,6 +134,14 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
             }
         }
         if Self.adverbialTimeNouns.contains(sentence.text(phrase.noun)) { return matches }
+        // "Il prenait ses repas seul", "les visiteurs passent leurs journées agglutinés": after
+        // the object, an adjective or participle may describe the subject (attribut du sujet
+        // détaché); one that agrees with the clause's subject is not checked against the object.
+        if let subject = subjects[..<phrase.determiner].last(where: { $0 != nil }) ?? nil, subject.end < phrase.determiner,
+           !subject.features.intersection(.number).isEmpty,
+           sentence.readings(after).contains(where: { ($0.tag == .VBN || $0.tag == .JJ && $0.lemma == "seul") && FrenchWords.agree($0.features, subject.features) }) {
+            return matches
+        }
         check(after, tags: [.JJ, .VBN])
         return matches
     }
