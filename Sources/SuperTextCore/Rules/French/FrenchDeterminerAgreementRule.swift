@@ -19,7 +19,9 @@ public struct FrenchDeterminerAgreementRule: ProofreadingRule {
         .right("Le livre et la livre sterling ; la plupart des gens ; les deux ; le hibou.", language: "fr"),
         .right("Les tout premiers jours ; ils vont tous partir ; les ayant vus ; tout la surprend.", language: "fr"),
         .right("Écrivez vos adresse et numéro ; trente et une pages ; les étudiant·e·s ; quelque chose de neuf.", language: "fr"),
+        .wrong("Certains étudiant sont venus.", "Certains étudiants sont venus.", language: "fr"),
         .right("Comme le montre la carte, la route est longue.", language: "fr"),
+        .right("Les uns partirent, certains restant sur place ; plusieurs sortant de la salle applaudirent.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -41,6 +43,11 @@ public struct FrenchDeterminerAgreementRule: ProofreadingRule {
                 detail: "En francés el determinante toma el género y el número de su sustantivo: la maison, les maisons, un arbre, une table. El género del sustantivo es fijo, así que cambia el determinante; en número, el sustantivo sigue al determinante (les → maisons)."),
     ]
 
+    /// Determiners that also stand alone as pronouns.
+    static let pronounDeterminers: Set<String> = [
+        "certains", "certaines", "plusieurs", "tous", "toutes", "aucun", "aucune", "un", "une", "quelques-uns", "quelques-unes",
+    ]
+
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
         for sentence in RuleSentence.all(in: document, context: context) {
@@ -57,6 +64,13 @@ public struct FrenchDeterminerAgreementRule: ProofreadingRule {
         let readings = sentence.readings(phrase.noun)
         // An adjective used as a noun ("les riches") or a name-like word: nothing to say.
         if readings.contains(where: { ($0.tag == .JJ || $0.tag == .VBN) && FrenchWords.agree($0.features, phrase.determinerFeatures) }) { return nil }
+        // "certains restant sur place", "plusieurs sortant de la salle": a determiner that is also a
+        // pronoun, before a present participle with its complement (the adjective rule's test;
+        // "certains étudiant sont venus" keeps its noun, which a verb follows).
+        if Self.pronounDeterminers.contains(sentence.text(phrase.determiner)), readings.contains(where: { $0.tag == .VBG }),
+           sentence.isWord(phrase.noun + 1), !sentence.has(phrase.noun + 1, .VBF) {
+            return nil
+        }
         let nouns = readings.filter { $0.tag == .NN }
         let determinerNumber = phrase.determinerFeatures.intersection(.number)
         let determinerGender = phrase.determinerFeatures.intersection(.gender)
