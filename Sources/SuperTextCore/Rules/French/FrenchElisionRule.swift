@@ -21,25 +21,27 @@ public struct FrenchElisionRule: ProofreadingRule {
         .right("Si elle vient, je le lui dirai.", language: "fr"),
         .right("De a à z ; Me Aubert plaide ; le hijab.", language: "fr"),
         .right("Le ou les dossiers que vous aurez à traiter.", language: "fr"),
+        .wrong("Il sourit lorsque elle entra.", "Il sourit lorsqu’elle entra.", language: "fr"),
+        .right("Lorsque Anne arriva, quoique épuisée, elle sourit.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
         .en: RuleText(
             message: "Write '{suggestion}': '{word}' loses its vowel before a word that starts with a vowel sound.",
             shortMessage: "Elision", title: "Elision",
-            detail: "In French, le, la, de, je, me, te, se, ne, que and ce drop their vowel before a vowel or a silent h and take an apostrophe: l’arbre, qu’il, j’aime, c’est. Si does so only before il and ils: s’il. Words with an aspirated h (le hibou, la hache) and a few others (le onze, le oui) take no elision."),
+            detail: "In French, le, la, de, je, me, te, se, ne, que and ce drop their vowel before a vowel or a silent h and take an apostrophe: l’arbre, qu’il, j’aime, c’est. Si does so only before il and ils: s’il; lorsque, puisque and quoique before il, elle, on, en, un and ainsi: lorsqu’il. Words with an aspirated h (le hibou, la hache) and a few others (le onze, le oui) take no elision."),
         .fr: RuleText(
             message: "Écrivez « {suggestion} » : « {word} » s’élide devant un mot qui commence par un son de voyelle.",
             shortMessage: "Élision", title: "Élision",
-            detail: "Le, la, de, je, me, te, se, ne, que et ce perdent leur voyelle devant une voyelle ou un h muet et prennent une apostrophe : l’arbre, qu’il, j’aime, c’est. Si ne s’élide que devant il et ils : s’il. Les mots à h aspiré (le hibou, la hache) et quelques autres (le onze, le oui) refusent l’élision."),
+            detail: "Le, la, de, je, me, te, se, ne, que et ce perdent leur voyelle devant une voyelle ou un h muet et prennent une apostrophe : l’arbre, qu’il, j’aime, c’est. Si ne s’élide que devant il et ils : s’il ; lorsque, puisque et quoique devant il, elle, on, en, un et ainsi : lorsqu’il. Les mots à h aspiré (le hibou, la hache) et quelques autres (le onze, le oui) refusent l’élision."),
         .de: RuleText(
             message: "Schreiben Sie „{suggestion}“: „{word}“ verliert vor einem Vokal seinen Vokal (Elision).",
             shortMessage: "Elision", title: "Elision",
-            detail: "Im Französischen verlieren le, la, de, je, me, te, se, ne, que und ce vor einem Vokal oder stummen h ihren Vokal und erhalten einen Apostroph: l’arbre, qu’il, j’aime, c’est. Si tut das nur vor il und ils: s’il. Wörter mit „h aspiré“ (le hibou, la hache) und einige andere (le onze, le oui) werden nicht elidiert."),
+            detail: "Im Französischen verlieren le, la, de, je, me, te, se, ne, que und ce vor einem Vokal oder stummen h ihren Vokal und erhalten einen Apostroph: l’arbre, qu’il, j’aime, c’est. Si tut das nur vor il und ils: s’il; lorsque, puisque und quoique vor il, elle, on, en, un und ainsi: lorsqu’il. Wörter mit „h aspiré“ (le hibou, la hache) und einige andere (le onze, le oui) werden nicht elidiert."),
         .es: RuleText(
             message: "Escriba «{suggestion}»: «{word}» pierde su vocal ante una palabra que empieza por sonido vocálico.",
             shortMessage: "Elisión", title: "Elisión",
-            detail: "En francés, le, la, de, je, me, te, se, ne, que y ce pierden su vocal ante vocal o h muda y llevan apóstrofo: l’arbre, qu’il, j’aime, c’est. Si solo lo hace ante il e ils: s’il. Las palabras con h aspirada (le hibou, la hache) y algunas otras (le onze, le oui) no admiten elisión."),
+            detail: "En francés, le, la, de, je, me, te, se, ne, que y ce pierden su vocal ante vocal o h muda y llevan apóstrofo: l’arbre, qu’il, j’aime, c’est. Si solo lo hace ante il e ils: s’il; lorsque, puisque y quoique ante il, elle, on, en, un y ainsi: lorsqu’il. Las palabras con h aspirada (le hibou, la hache) y algunas otras (le onze, le oui) no admiten elisión."),
     ]
 
     /// The words that elide, with their elided form.
@@ -47,6 +49,8 @@ public struct FrenchElisionRule: ProofreadingRule {
         "le": "l", "la": "l", "de": "d", "je": "j", "me": "m", "te": "t", "se": "s", "ne": "n", "que": "qu",
         "jusque": "jusqu", "lorsque": "lorsqu", "puisque": "puisqu", "quoique": "quoiqu",
     ]
+    /// The words before which lorsque, puisque and quoique elide.
+    static let afterConjunction: Set<String> = ["il", "ils", "elle", "elles", "on", "en", "un", "une", "ainsi"]
     /// Forms of "être" (and "en") after which "ce" is written "c’".
     static let afterCe: Set<String> = ["est", "était", "étaient", "eût", "en", "eut", "aurait"]
 
@@ -88,6 +92,9 @@ public struct FrenchElisionRule: ProofreadingRule {
                 case "si": if next == "il" || next == "ils" { short = "s" }
                 case "ce": if Self.afterCe.contains(next) { short = "c" }
                 case "jusque": if ["à", "au", "aux", "ici", "alors", "où", "en"].contains(next) { short = "jusqu" }
+                // Lorsque, puisque and quoique must elide only before il, elle, on, en, un, ainsi;
+                // before another vowel both are written (lorsque Anne, quoique amis).
+                case "lorsque", "puisque", "quoique": if Self.afterConjunction.contains(next) { short = Self.elided[word] }
                 case "le", "la":
                     // A pronoun after a verb in the imperative ("prends le" is written with a hyphen
                     // anyway), or "la" the note: only before words the lexicon knows or names.
