@@ -17,6 +17,7 @@ public struct FrenchImperativeHyphenRule: ProofreadingRule {
         .wrong("Donne-le moi plus tard.", "Donne-le-moi plus tard.", language: "fr"),
         .right("Regarde la maison. Dis-lui bonjour. Il me dit bonjour. Donne-le-moi.", language: "fr"),
         .right("Achève leur travail. Choisis la ou les bonnes réponses.", language: "fr"),
+        .right("Si entre lui et moi survient un désaccord, contre eux nous ne pourrons rien.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -58,6 +59,9 @@ public struct FrenchImperativeHyphenRule: ProofreadingRule {
             // "Achève leur ouvrage", "prends la ou les parties": determiners of a noun further on.
             if next == "leur", sentence.has(after, .NN) { return }
             if Self.objectPronouns.contains(next), ["ou", "et"].contains(sentence.text(after)) { return }
+            // "entre lui et moi", "contre eux": the prepositions that are also imperatives (entrer,
+            // contrer) take a stressed pronoun as their complement.
+            if ["entre", "contre"].contains(verb), Self.stressedPronouns.contains(next) { return }
             if Self.stressedPronouns.contains(next) || next == "en" || next == "y" {
                 // "Dis lui bonjour", "convenons en,"; but "envoie-les en vacances".
                 if joined, !["moi", "lui", "leur", "nous", "en", "y"].contains(next) { return }
