@@ -12,6 +12,7 @@ public struct FrenchNumberAgreementRule: ProofreadingRule {
         .wrong("J’ai quatre enfant.", "J’ai quatre enfants.", language: "fr"),
         .wrong("J’ai 1 enfants.", "J’ai 1 enfant.", language: "fr"),
         .right("J’ai quatre enfants et 1 chat ; page 4 partie 2.", language: "fr"),
+        .right("Il habite au 10 avenue Foch, en face du 3 rue Haute.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -46,9 +47,10 @@ public struct FrenchNumberAgreementRule: ProofreadingRule {
     func numberMatch(at position: Int, in sentence: RuleSentence, context: RuleContext) -> Match? {
         let text = sentence.text(position)
         var plural: Bool
-        // A date ("le 4 janvier", "le quatre"), a label ("numéro deux", "page 4") or a list ("4 et 1 ans").
+        // A date ("le 4 janvier", "le quatre"), a label ("numéro deux", "page 4", an address after a
+        // singular article: "au 10 avenue Foch", "du 3 rue Haute") or a list ("4 et 1 ans").
         let before = sentence.text(position - 1)
-        if ["le", "et", "ou", "à", "-", "numéro", "n°"].contains(before) || sentence.has(position - 1, .NN) || sentence.isNumber(position - 1) {
+        if ["le", "au", "du", "et", "ou", "à", "-", "numéro", "n°"].contains(before) || sentence.has(position - 1, .NN) || sentence.isNumber(position - 1) {
             return nil
         }
         if FrenchCapitals.months.contains(sentence.text(position + 1)) { return nil }
