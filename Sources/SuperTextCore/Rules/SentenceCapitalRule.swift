@@ -10,6 +10,11 @@ public struct SentenceCapitalRule: ProofreadingRule {
     public let examples: [RuleExample]
     /// Abbreviations of four letters or more, in the language, that a lowercase word may follow.
     let abbreviations: Set<String>
+    /// Words of two or three letters the lexicon knows that are also abbreviations (vol., art.,
+    /// ex.). A shorter known word may end a sentence in French and German (je suis là. viens),
+    /// where a text's words of that length are rarely abbreviations the lexicon knows; English
+    /// keeps four letters (no., in., al.).
+    let shortAbbreviations: Set<String>?
     /// Whether the first word of a text of a single sentence is checked too. English checks it
     /// (learners' essays start so); elsewhere a text of one sentence that starts with a small
     /// letter is more often a fragment (a test sentence, a list item, a quotation).
@@ -27,21 +32,31 @@ public struct SentenceCapitalRule: ProofreadingRule {
         case "fr":
             id = "FR_MAJUSCULE_PHRASE"
             abbreviations = ["chap", "suiv", "trad", "coll", "resp", "ibid", "mlle", "sept", "janv", "févr", "juil"]
+            shortAbbreviations = [
+                "ex", "vol", "art", "etc", "sec", "min", "max", "env", "av", "cf", "ch", "éd", "fig", "réf", "tél", "var", "op", "id",
+                "no", "pp", "st", "ste", "mme", "dr", "pr", "bd", "sq", "cit", "nos", "tit", "sup", "inf", "fém", "masc", "lat", "gr",
+            ]
             checksSingleSentenceText = false
             endMarks = [UInt8(ascii: ".")]
             examples = [
-                .wrong("Ils sont devenus idiots. c’est peine perdue.", "Ils sont devenus idiots. C’est peine perdue.", language: "fr"),
-                .wrong("je suis disponible quand tu veux. Mais pas aujourd’hui.", "Je suis disponible quand tu veux. Mais pas aujourd’hui.", language: "fr"),
-                .right("arrive-t-elle ce matin ? Il est déjà tard. Voir le chap. deux, etc. et la suite. Quel dommage ! dit-il.", language: "fr"),
+                .wrong("Le train est parti. c’est trop tard.", "Le train est parti. C’est trop tard.", language: "fr"),
+                .wrong("Je reste là. viens me voir.", "Je reste là. Viens me voir.", language: "fr"),
+                .wrong("je passerai te voir demain. Mais pas avant midi.", "Je passerai te voir demain. Mais pas avant midi.", language: "fr"),
+                .right("arrive-t-elle ce matin ? Il est déjà tard. Voir le chap. deux, le vol. trois, etc. et la suite. Quel dommage ! dit-il.", language: "fr"),
             ]
         case "de":
             id = "DE_SATZANFANG_GROSS"
             abbreviations = ["inkl", "zzgl", "evtl", "bspw", "insb", "allg", "ggfs", "eigtl", "einschl", "ausschl", "hrsg", "bzgl", "sept", "febr"]
+            shortAbbreviations = [
+                "abs", "bd", "ca", "dr", "fr", "hr", "nr", "st", "tel", "str", "geb", "jh", "mio", "mrd", "std", "min", "max", "sog",
+                "ugs", "etc", "bzw", "usw", "vgl", "ggf", "ff", "hl", "art", "abb", "tab", "kap", "anm", "bsp", "lat", "gr", "engl",
+            ]
             checksSingleSentenceText = false
             endMarks = [UInt8(ascii: ".")]
             examples = [
                 .wrong("Es war spät. die anderen waren schon gegangen.", "Es war spät. Die anderen waren schon gegangen.", language: "de-DE"),
-                .right("Es war spät. Die anderen waren gegangen, inkl. aller Gäste, am 3. Mai um zehn.", language: "de-DE"),
+                .right("Es war spät. Die anderen waren gegangen, inkl. aller Gäste, am 3. Mai um zehn, vgl. Abs. zwei.", language: "de-DE"),
+                .wrong("Ich bin da. komm herein.", "Ich bin da. Komm herein.", language: "de-DE"),
             ]
         default:
             id = "EN_SENTENCE_CAPITAL"
@@ -50,6 +65,7 @@ public struct SentenceCapitalRule: ProofreadingRule {
                 "hrs", "yrs", "mths", "refs", "eqn", "eqns", "figs", "sect", "trans", "misc", "prof", "sept", "etc",
             ]
             checksSingleSentenceText = true
+            shortAbbreviations = nil
             endMarks = [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?")]
             examples = [
                 .wrong("It was late. the others had left.", "It was late. The others had left."),
@@ -92,7 +108,8 @@ public struct SentenceCapitalRule: ProofreadingRule {
                 else { continue }
                 if texts[index] == "." {
                     let before = texts[index - 1]
-                    guard before.count >= 4, context.grammar.lexicon.knows(before), !abbreviations.contains(before),
+                    guard before.count >= 4 || shortAbbreviations.map({ before.count >= 2 && !$0.contains(before) }) == true,
+                          context.grammar.lexicon.knows(before), !abbreviations.contains(before),
                           index < 2 || !scan.isPunctuation(index - 2, ".")
                     else { continue }
                 }
