@@ -13,7 +13,7 @@ struct ConfusedWordRuleTests {
 
     @Test("A common confusion is corrected and explained by the meanings of both words")
     func commonConfusion() throws {
-        let matches = try Self.confused("One was better then the other.")
+        let matches = try Self.confused("The second song was better then the first.")
         #expect(matches.map(\.suggestions.first) == ["than"])
         #expect(matches.first?.message == "Did you mean 'than' (in comparisons, as in \"bigger than\")?")
         #expect(matches.first?.explanation.detail.contains("'then': at that time, or next.") == true)

@@ -27,7 +27,7 @@ public struct ClosedCompoundRule: ProofreadingRule {
     public let examples: [RuleExample] = [
         .wrong("We cannot leave with out them.", "We cannot leave without them."),
         .wrong("Type it on the key board.", "Type it on the keyboard."),
-        .wrong("It was all be cause of you.", "It was all because of you."),
+        .wrong("We stayed home be cause of the storm.", "We stayed home because of the storm."),
         .wrong("Further more, the cost is high.", "Furthermore, the cost is high."),
         .right("Prices will be low. From day to day it changes. Set up the server and log in."),
         .right("It may be direct or indirect. Some time ago, we went on to the next town."),

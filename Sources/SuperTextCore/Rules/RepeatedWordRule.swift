@@ -29,7 +29,7 @@ public struct RepeatedWordRule: ProofreadingRule {
         .right("Nous nous levons.", language: "fr"),
         .right("Zuerst lieben die Kinder ihre Eltern, dann kritisieren sie sie.", language: "de-DE"),
         .wrong("Die Zeiten ändern sich, und wir mit mit ihnen.", "Die Zeiten ändern sich, und wir mit ihnen.", language: "de-DE"),
-        .right("Je suis allé à Bora Bora. Il faut le faire faire.", language: "fr"),
+        .right("Nous irons à Bora Bora. Il faut le faire faire.", language: "fr"),
     ]
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {

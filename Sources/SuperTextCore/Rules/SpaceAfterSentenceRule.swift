@@ -35,9 +35,9 @@ public struct SpaceAfterSentenceRule: ProofreadingRule {
     ]
 
     public let examples: [RuleExample] = [
-        .wrong("The coffee cooled on the table.The room stayed quiet.", "The coffee cooled on the table. The room stayed quiet."),
+        .wrong("The bus left early.We walked home instead.", "The bus left early. We walked home instead."),
         .wrong("Did you see it?Yes, I did.", "Did you see it? Yes, I did."),
-        .wrong("C’est bien.Les invités seront contents.", "C’est bien. Les invités seront contents.", language: "fr"),
+        .wrong("Le train est parti.Nous prendrons le suivant.", "Le train est parti. Nous prendrons le suivant.", language: "fr"),
         .right("Use Node.js or ASP.NET, read README.md and example.com, e.g. this, U.S. Army."),
         .right("Yahoo! Mail and version 2.Final are names."),
     ]

@@ -13,7 +13,7 @@ public struct EnglishApostrophePluralRule: ProofreadingRule {
         .wrong("The car's are cheap.", "The cars are cheap."),
         .wrong("I have five CD's.", "I have five CDs."),
         .wrong("If this become's a problem, stop.", "If this becomes a problem, stop."),
-        .wrong("This vehicle get’s used too much.", "This vehicle gets used too much."),
+        .wrong("The old printer get’s jammed every week.", "The old printer gets jammed every week."),
         .wrong("Here are 7 reason's why.", "Here are 7 reasons why."),
         .right("The car's engine is new. The car's red. I have five CDs. Five years' work. He is the boss's son. Other languages than the text's are checked."),
     ]

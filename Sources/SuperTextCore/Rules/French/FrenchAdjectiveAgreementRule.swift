@@ -117,7 +117,7 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
         // it may go with both.
         let before = sentence.text(phrase.determiner - 1)
         if ["et", "ou", "ni"].contains(before) { return matches }
-        // The same with the preposition repeated: "à mon chat et à mon chien malades".
+        // The same with the preposition repeated: "à ma sœur et à mon frère absents".
         if Self.repeatedPrepositions.contains(before), ["et", "ou", "ni"].contains(sentence.text(phrase.determiner - 2)) {
             return matches
         }

@@ -12,7 +12,7 @@ public struct FrenchNegationRule: ProofreadingRule {
     public let examples: [RuleExample] = [
         .wrong("On a pas compris.", "On n’a pas compris.", language: "fr"),
         .wrong("Il part pas encore.", "Il ne part pas encore.", language: "fr"),
-        .wrong("On vous a jamais compris.", "On ne vous a jamais compris.", language: "fr"),
+        .wrong("On nous a jamais écoutés.", "On ne nous a jamais écoutés.", language: "fr"),
         .wrong("J’ai pas compris.", "Je n’ai pas compris.", language: "fr"),
         .right("On n’a pas compris. Pas maintenant. Il a fini, pas moi. Il mange plus que toi.", language: "fr"),
     ]
@@ -71,11 +71,11 @@ public struct FrenchSubjunctiveRule: ProofreadingRule {
     public init() {}
 
     public let examples: [RuleExample] = [
-        .wrong("Bien que tu as passé l’examen, tu dois réviser.", "Bien que tu aies passé l’examen, tu dois réviser.", language: "fr"),
-        .wrong("Je vous appelle pour que vous me donnez des renseignements.", "Je vous appelle pour que vous me donniez des renseignements.", language: "fr"),
-        .wrong("À condition que tu réussis.", "À condition que tu réussisses.", language: "fr"),
+        .wrong("Bien que tu as fini le livre, tu dois le relire.", "Bien que tu aies fini le livre, tu dois le relire.", language: "fr"),
+        .wrong("Je vous écris pour que vous me donnez votre avis.", "Je vous écris pour que vous me donniez votre avis.", language: "fr"),
+        .wrong("Tu viendras à condition que tu finis tes devoirs.", "Tu viendras à condition que tu finisses tes devoirs.", language: "fr"),
         .right("Bien que tu aies raison. Pour que nous puissions partir. Après qu’il est parti.", language: "fr"),
-        .wrong("Je veux qu’il finit son repas.", "Je veux qu’il finisse son repas.", language: "fr"),
+        .wrong("Je veux qu’il choisit une autre route.", "Je veux qu’il choisisse une autre route.", language: "fr"),
         .wrong("Elle doutait que Paul est au courant.", "Elle doutait que Paul soit au courant.", language: "fr"),
         .wrong("Afin que Valérie trouva refuge.", "Afin que Valérie trouve refuge.", language: "fr"),
         .wrong("Il vaudrait mieux que tu es là.", "Il vaudrait mieux que tu sois là.", language: "fr"),
@@ -228,7 +228,7 @@ public struct FrenchRelativeParticipleRule: ProofreadingRule {
     public let examples: [RuleExample] = [
         .wrong("Les documents qu’ils ont acheté sont là.", "Les documents qu’ils ont achetés sont là.", language: "fr"),
         .wrong("La femme que j’ai aidé est partie.", "La femme que j’ai aidée est partie.", language: "fr"),
-        .wrong("Le document qu’ils ont achetés.", "Le document qu’ils ont acheté.", language: "fr"),
+        .wrong("Le tableau qu’elles ont vendus.", "Le tableau qu’elles ont vendu.", language: "fr"),
         .right("Les pommes que j’ai mangées. Le fait que j’ai mangé. Les heures que j’ai passées. L’idée que tu as eue.", language: "fr"),
         .right("Les lettres que j’ai essayé de lire. Les clés qu’il a réussi à retrouver. La mère et la fille que j’ai vues.", language: "fr"),
     ]

@@ -11,7 +11,7 @@ public struct FrenchElisionRule: ProofreadingRule {
 
     public let examples: [RuleExample] = [
         .wrong("La île est encore loin.", "L’île est encore loin.", language: "fr"),
-        .wrong("Je pense que il va bientôt arriver.", "Je pense qu’il va bientôt arriver.", language: "fr"),
+        .wrong("Je crois que il pleuvra demain.", "Je crois qu’il pleuvra demain.", language: "fr"),
         .wrong("Je ne sais pas si il viendra.", "Je ne sais pas s’il viendra.", language: "fr"),
         .wrong("Ce est une belle journée.", "C’est une belle journée.", language: "fr"),
         .wrong("Je aime le chocolat.", "J’aime le chocolat.", language: "fr"),
@@ -126,7 +126,7 @@ public struct FrenchContractionRule: ProofreadingRule {
     public init() {}
 
     public let examples: [RuleExample] = [
-        .wrong("Il a gagné à le championnat.", "Il a gagné au championnat.", language: "fr"),
+        .wrong("Il a écrit à le directeur.", "Il a écrit au directeur.", language: "fr"),
         .wrong("Elle parle de les enfants.", "Elle parle des enfants.", language: "fr"),
         .wrong("Le prix de le pain augmente.", "Le prix du pain augmente.", language: "fr"),
         .wrong("Je pense à les vacances.", "Je pense aux vacances.", language: "fr"),

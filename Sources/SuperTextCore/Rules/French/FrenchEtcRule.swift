@@ -11,7 +11,7 @@ public struct FrenchEtcRule: ProofreadingRule {
 
     public let examples: [RuleExample] = [
         .wrong("Des pommes, des poires, etc...", "Des pommes, des poires, etc.", language: "fr"),
-        .wrong("J’ai un chien, un chat, un lapin etc.", "J’ai un chien, un chat, un lapin, etc.", language: "fr"),
+        .wrong("Il vend des pommes, des poires, des prunes etc.", "Il vend des pommes, des poires, des prunes, etc.", language: "fr"),
         .right("Des pommes, des poires, etc.", language: "fr"),
     ]
 

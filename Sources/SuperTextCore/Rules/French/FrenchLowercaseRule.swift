@@ -10,7 +10,7 @@ public struct FrenchLowercaseRule: ProofreadingRule {
     public init() {}
 
     public let examples: [RuleExample] = [
-        .wrong("Je suis né le 30 Mars 1960.", "Je suis né le 30 mars 1960.", language: "fr"),
+        .wrong("Elle est partie le 12 Avril 1998.", "Elle est partie le 12 avril 1998.", language: "fr"),
         .wrong("Je viendrai Lundi.", "Je viendrai lundi.", language: "fr"),
         .wrong("Avez-vous un guide en Français ?", "Avez-vous un guide en français ?", language: "fr"),
         .wrong("Mon professeur d’Anglais est là.", "Mon professeur d’anglais est là.", language: "fr"),

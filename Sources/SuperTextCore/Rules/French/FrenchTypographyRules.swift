@@ -183,7 +183,7 @@ public struct FrenchMissingApostropheRule: ProofreadingRule {
     public let examples: [RuleExample] = [
         .wrong("Je pense qu il ment.", "Je pense qu’il ment.", language: "fr"),
         .wrong("Je m étais perdu.", "Je m’étais perdu.", language: "fr"),
-        .wrong("Ils ont beaucoup d’ enfants.", "Ils ont beaucoup d’enfants.", language: "fr"),
+        .wrong("Elle boit peu d’ eau.", "Elle boit peu d’eau.", language: "fr"),
         .right("Le point A est à 3 m du mur ; la lettre d est ronde.", language: "fr"),
     ]
 

@@ -11,7 +11,7 @@ public struct FrenchUppercaseRule: ProofreadingRule {
 
     public let examples: [RuleExample] = [
         .wrong("Je travaille avec des anglais.", "Je travaille avec des Anglais.", language: "fr"),
-        .wrong("Il vit en Afrique du sud.", "Il vit en Afrique du Sud.", language: "fr"),
+        .wrong("Elle travaille en Amérique du sud.", "Elle travaille en Amérique du Sud.", language: "fr"),
         .wrong("Et dieu créa la terre.", "Et Dieu créa la terre.", language: "fr"),
         .wrong("Il a grandi en Europe de l’est.", "Il a grandi en Europe de l’Est.", language: "fr"),
         .right("Les dieux grecs. Un dieu. Des produits anglais. Il parle l’anglais. Le vent du sud.", language: "fr"),

@@ -68,7 +68,7 @@ struct FrenchSubject: Sendable {
         }
         // A first name at the start of a clause: "Martine est mariée".
         if sentence.isCapitalized(end), sentence.startsClause(end, afterConjunction: false), !sentence.isAllCapitals(end) {
-            // "Maria, Paula, Louise arrivent": the last name of a list, whose verb is plural.
+            // "Anne, Lucie, Claire partent": the last name of a list, whose verb is plural.
             if sentence.text(end - 1) == ",", sentence.isCapitalized(end - 2) { return nil }
             let names = sentence.readings(end).filter { $0.tag == .NNP }
             let genders = names.reduce(WordFeatures()) { $0.union($1.features.intersection(.gender)) }
@@ -320,17 +320,17 @@ public struct FrenchAttributeRule: ProofreadingRule {
         .wrong("Elles sont absente.", "Elles sont absentes.", language: "fr"),
         .wrong("Martine est marié.", "Martine est mariée.", language: "fr"),
         .wrong("Une averse est annoncé.", "Une averse est annoncée.", language: "fr"),
-        .wrong("Nous étions trop fatigué.", "Nous étions trop fatigués.", language: "fr"),
-        .wrong("Ce soir, il a l’air fatiguée.", "Ce soir, il a l’air fatigué.", language: "fr"),
-        .wrong("Martine a l’air fatigué.", "Martine a l’air fatiguée.", language: "fr"),
-        .wrong("Les camions ont été inventées.", "Les camions ont été inventés.", language: "fr"),
+        .wrong("Nous étions très content.", "Nous étions très contents.", language: "fr"),
+        .wrong("Depuis hier, il a l’air inquiète.", "Depuis hier, il a l’air inquiet.", language: "fr"),
+        .wrong("Sophie a l’air pressé.", "Sophie a l’air pressée.", language: "fr"),
+        .wrong("Les moteurs ont été réparées.", "Les moteurs ont été réparés.", language: "fr"),
         .wrong("Est-elle vraiment prêt ?", "Est-elle vraiment prête ?", language: "fr"),
         .wrong("Semblaient-ils content ?", "Semblaient-ils contents ?", language: "fr"),
         .wrong("Elle est belle et intelligent.", "Elle est belle et intelligente.", language: "fr"),
         .wrong("Elles veulent être différente.", "Elles veulent être différentes.", language: "fr"),
         .right("Elle est médecin. Vous êtes contente ? On est fatigués. Elle s’est lavé les mains. Je suis contente.", language: "fr"),
         .right("Il est important de lire. La plupart sont partis.", language: "fr"),
-        .right("Ils avaient l’air sombre. Sa robe a l’air élégant. Elle a l’air très sérieuse.", language: "fr"),
+        .right("Ils avaient l’air calme. Sa robe a l’air élégant. Elle a l’air très sérieuse.", language: "fr"),
         .right("Est-il content ? Sont-elles parties ? Êtes-vous prêts ? Dit-il vrai ?", language: "fr"),
     ]
 
@@ -360,7 +360,7 @@ public struct FrenchAttributeRule: ProofreadingRule {
     /// Verbs after which an adjective describes the subject.
     static let copulas: Set<String> = ["être", "sembler", "paraître", "devenir", "redevenir", "rester", "demeurer"]
 
-    /// Verbs whose subject is that of the infinitive after them: "elles veulent être différentes".
+    /// Verbs whose subject is that of the infinitive after them: "elles veulent rester seules".
     static let beforeInfinitive: Set<String> = [
         "pouvoir", "devoir", "vouloir", "savoir", "aller", "espérer", "souhaiter", "désirer", "préférer", "aimer", "croire", "penser",
     ]
@@ -405,7 +405,7 @@ public struct FrenchAttributeRule: ProofreadingRule {
                 } else {
                     continue
                 }
-                // "elle est belle et intelligente": an adjective joined to the attribute describes the subject too.
+                // "elle est grande et forte": an adjective joined to the attribute describes the subject too.
                 var attributes = [attribute]
                 if ["et", "ou"].contains(sentence.text(attribute + 1)), sentence.isWord(attribute + 2),
                    sentence.readings(attribute).contains(where: { $0.tag == .JJ || $0.tag == .VBN }) {
@@ -540,7 +540,7 @@ public struct FrenchParticipleRule: ProofreadingRule {
         .wrong("Ils ont mangés des pommes.", "Ils ont mangé des pommes.", language: "fr"),
         .wrong("Elle a mangée une pomme.", "Elle a mangé une pomme.", language: "fr"),
         .wrong("Il a manger une pomme.", "Il a mangé une pomme.", language: "fr"),
-        .wrong("Dominique les a renseigné.", "Dominique les a renseignés.", language: "fr"),
+        .wrong("Paul les a remercié.", "Paul les a remerciés.", language: "fr"),
         .wrong("Ont-ils signer le contrat ?", "Ont-ils signé le contrat ?", language: "fr"),
         .wrong("Avez-vous signez le contrat ?", "Avez-vous signé le contrat ?", language: "fr"),
         .wrong("Elles sont arriver hier.", "Elles sont arrivées hier.", language: "fr"),
@@ -705,12 +705,12 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
 
     public let examples: [RuleExample] = [
         .wrong("Je veux mangé avec vous.", "Je veux manger avec vous.", language: "fr"),
-        .wrong("Il a refusé de mangé avec nous.", "Il a refusé de manger avec nous.", language: "fr"),
-        .wrong("Je ne veux pas les mangé.", "Je ne veux pas les manger.", language: "fr"),
+        .wrong("Elle a oublié de fermé la porte.", "Elle a oublié de fermer la porte.", language: "fr"),
+        .wrong("Tu ne dois pas les touché.", "Tu ne dois pas les toucher.", language: "fr"),
         .wrong("Tu ne peux pas les laissées là.", "Tu ne peux pas les laisser là.", language: "fr"),
         .wrong("Elle se fait aimé de tous.", "Elle se fait aimer de tous.", language: "fr"),
-        .wrong("Il aurait mieux valu resté.", "Il aurait mieux valu rester.", language: "fr"),
-        .wrong("Il est en train de joué.", "Il est en train de jouer.", language: "fr"),
+        .wrong("Il aurait mieux valu continué.", "Il aurait mieux valu continuer.", language: "fr"),
+        .wrong("Elle est en train de travaillé.", "Elle est en train de travailler.", language: "fr"),
         .wrong("Vous pouvez les détectez.", "Vous pouvez les détecter.", language: "fr"),
         .wrong("Elles doivent y arrivaient.", "Elles doivent y arriver.", language: "fr"),
         .wrong("Peut-il chassé ces intrus ?", "Peut-il chasser ces intrus ?", language: "fr"),

@@ -11,7 +11,7 @@ public struct GermanAccentApostropheRule: ProofreadingRule {
 
     public let examples: [RuleExample] = [
         .wrong("Geht´s noch?", "Geht’s noch?", language: "de-DE"),
-        .wrong("Auf´n Dachboden musst du gehen.", "Auf’n Dachboden musst du gehen.", language: "de-DE"),
+        .wrong("Wir gehen auf´n Markt.", "Wir gehen auf’n Markt.", language: "de-DE"),
         .right("Geht’s noch? Das Café. Der Akzent ´ allein.", language: "de-DE"),
     ]
 

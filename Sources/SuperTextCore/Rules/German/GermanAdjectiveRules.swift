@@ -13,9 +13,9 @@ public struct GermanAdjectiveEndingRule: ProofreadingRule {
 
     public let examples: [RuleExample] = [
         .wrong("Im kaltem Wasser schwimmt niemand.", "Im kalten Wasser schwimmt niemand.", language: "de-DE"),
-        .wrong("In dem heißem Ofen ist heiße Luft.", "In dem heißen Ofen ist heiße Luft.", language: "de-DE"),
+        .wrong("In dem kaltem Keller ist es feucht.", "In dem kalten Keller ist es feucht.", language: "de-DE"),
         .wrong("Er sprang ins kaltes Wasser.", "Er sprang ins kalte Wasser.", language: "de-DE"),
-        .wrong("Das ist der Name des heißes Ortes.", "Das ist der Name des heißen Ortes.", language: "de-DE"),
+        .wrong("Das ist die Farbe des neues Hauses.", "Das ist die Farbe des neuen Hauses.", language: "de-DE"),
         .wrong("Er kam mit einem großem Hund.", "Er kam mit einem großen Hund.", language: "de-DE"),
         .right("Er kam mit großem Hunger. Das ist gutes Essen. Im heißen Ofen. Des kleinen Mannes. Ist das reines Gold?", language: "de-DE"),
         .right("Das Haus, in dem gutes Essen serviert wird. Er war, der guter Dinge ist, bereit.", language: "de-DE"),

@@ -15,9 +15,9 @@ public struct GermanZuRechtRule: ProofreadingRule {
     public init() {}
 
     public let examples: [RuleExample] = [
-        .wrong("Er behauptet zurecht, das sei falsch.", "Er behauptet zu Recht, das sei falsch.", language: "de-DE"),
-        .wrong("Er hat Angst davor, und zwar zurecht!", "Er hat Angst davor, und zwar zu Recht!", language: "de-DE"),
-        .wrong("Wir kommen damit nicht zu recht.", "Wir kommen damit nicht zurecht.", language: "de-DE"),
+        .wrong("Sie sagt zurecht, dass es zu spät ist.", "Sie sagt zu Recht, dass es zu spät ist.", language: "de-DE"),
+        .wrong("Sie ist wütend, und zwar zurecht!", "Sie ist wütend, und zwar zu Recht!", language: "de-DE"),
+        .wrong("Sie kommt mit dem Gerät gut zu recht.", "Sie kommt mit dem Gerät gut zurecht.", language: "de-DE"),
         .wrong("Er ist zu recht sauer.", "Er ist zu Recht sauer.", language: "de-DE"),
         .wrong("Er ist zurecht gekommen.", "Er ist zurechtgekommen.", language: "de-DE"),
         .right("Wir legen uns das so zurecht. Er kommt gut zurecht, aber sie nicht. Sie hat zu Recht geklagt. Zu recht großen Teilen.", language: "de-DE"),
@@ -101,7 +101,7 @@ public struct GermanAngstUndBangeRule: ProofreadingRule {
 
     public let examples: [RuleExample] = [
         .wrong("Ihm ist Angst und Bange.", "Ihm ist angst und bange.", language: "de-DE"),
-        .wrong("Er macht ihm angst und bange.", "Er macht ihm Angst und Bange.", language: "de-DE"),
+        .wrong("Die Nachricht macht mir angst und bange.", "Die Nachricht macht mir Angst und Bange.", language: "de-DE"),
         .wrong("Ihm wurde angst und Bange.", "Ihm wurde angst und bange.", language: "de-DE"),
         .wrong("Angst und Bange ist ihm.", "Angst und bange ist ihm.", language: "de-DE"),
         .right("Mir ist angst und bange. Sie hat ihm Angst und Bange gemacht. Angst und bange wurde ihm.", language: "de-DE"),
@@ -150,7 +150,7 @@ public struct GermanAlsSolcheRule: ProofreadingRule {
     public init() {}
 
     public let examples: [RuleExample] = [
-        .wrong("Das Haus als solche gefällt mir.", "Das Haus als solches gefällt mir.", language: "de-DE"),
+        .wrong("Das Buch als solche ist gut.", "Das Buch als solches ist gut.", language: "de-DE"),
         .wrong("Der Person als solche stehen Rechte zu.", "Der Person als solcher stehen Rechte zu.", language: "de-DE"),
         .wrong("Zum Thema als solches sagte sie nichts.", "Zum Thema als solchem sagte sie nichts.", language: "de-DE"),
         .right("Das Haus als solches gefällt mir. Die Personen als solche haben Rechte. Dem Menschen als solchem stehen Rechte zu.", language: "de-DE"),
@@ -236,7 +236,7 @@ public struct GermanQuestionMarkRule: ProofreadingRule {
 
     public let examples: [RuleExample] = [
         .wrong("Wohin ist er gegangen.", "Wohin ist er gegangen?", language: "de-DE"),
-        .wrong("Ist er schon nach Hause gegangen.", "Ist er schon nach Hause gegangen?", language: "de-DE"),
+        .wrong("Hast du den Brief schon gelesen.", "Hast du den Brief schon gelesen?", language: "de-DE"),
         .wrong("Er ist schon da, oder.", "Er ist schon da, oder?", language: "de-DE"),
         .wrong("Er ist schon da, nicht wahr.", "Er ist schon da, nicht wahr?", language: "de-DE"),
         .right("Was bleibt, ist die Erinnerung. Gehen Sie nach Hause. Wie schön das ist. Ist das doch gelungen. Hätte ich das nur gewusst.", language: "de-DE"),
@@ -342,9 +342,9 @@ public struct GermanFInsteadOfPhRule: ProofreadingRule {
     public init() {}
 
     public let examples: [RuleExample] = [
-        .wrong("Er hat eine blühende Phantasie.", "Er hat eine blühende Fantasie.", language: "de-DE"),
+        .wrong("Das Kind hat viel Phantasie.", "Das Kind hat viel Fantasie.", language: "de-DE"),
         .wrong("Sie sammelte Familienphotographien.", "Sie sammelte Familienfotografien.", language: "de-DE"),
-        .wrong("Es ist eine phantastische Landschaft.", "Es ist eine fantastische Landschaft.", language: "de-DE"),
+        .wrong("Wir hatten einen phantastischen Urlaub.", "Wir hatten einen fantastischen Urlaub.", language: "de-DE"),
         .right("Die Fantasie. Ein Photon. Die Philosophie. Ein Graph.", language: "de-DE"),
     ]
 
@@ -394,10 +394,10 @@ public struct GermanEMailRule: ProofreadingRule {
     public init() {}
 
     public let examples: [RuleExample] = [
-        .wrong("Das ist meine eMail-Adresse.", "Das ist meine E-Mail-Adresse.", language: "de-DE"),
-        .wrong("Das sind meine Email-Adressen.", "Das sind meine E-Mail-Adressen.", language: "de-DE"),
-        .wrong("Das ist meine E-Mailadresse.", "Das ist meine E-Mail-Adresse.", language: "de-DE"),
-        .wrong("Das sind meine E-Mail Adressen.", "Das sind meine E-Mail-Adressen.", language: "de-DE"),
+        .wrong("Schick mir deine eMail-Adresse.", "Schick mir deine E-Mail-Adresse.", language: "de-DE"),
+        .wrong("Wir sammeln die Email-Adressen.", "Wir sammeln die E-Mail-Adressen.", language: "de-DE"),
+        .wrong("Gib mir bitte deine E-Mailadresse.", "Gib mir bitte deine E-Mail-Adresse.", language: "de-DE"),
+        .wrong("Sie prüft die E-Mail Adressen.", "Sie prüft die E-Mail-Adressen.", language: "de-DE"),
         .right("Schreib mir eine E-Mail. Die E-Mail-Adresse. Ein Schild aus Email.", language: "de-DE"),
     ]
 
@@ -464,7 +464,7 @@ public struct GermanNounInfinitiveRule: ProofreadingRule {
     public init() {}
 
     public let examples: [RuleExample] = [
-        .wrong("Beim Auto fahren kommen mir die besten Einfälle.", "Beim Autofahren kommen mir die besten Einfälle.", language: "de-DE"),
+        .wrong("Beim Auto fahren höre ich gern Musik.", "Beim Autofahren höre ich gern Musik.", language: "de-DE"),
         .wrong("Beim Zähne putzen sollte man nicht reden.", "Beim Zähneputzen sollte man nicht reden.", language: "de-DE"),
         .right("Beim Bäcker kaufen wir Brot. Zum Frühstück essen wir Brot. Beim Autofahren singt er. Beim Arzt warten viele Leute.", language: "de-DE"),
         .right("Wer andere zum Lachen bringen kann, muss ernst genommen werden. Er wollte sie zum Schweigen bringen.", language: "de-DE"),

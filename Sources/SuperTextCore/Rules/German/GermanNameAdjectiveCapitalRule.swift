@@ -12,8 +12,8 @@ public struct GermanNameAdjectiveCapitalRule: ProofreadingRule {
     public let examples: [RuleExample] = [
         .wrong("Die Folgen des ersten Weltkriegs waren schwer.", "Die Folgen des Ersten Weltkriegs waren schwer.", language: "de-DE"),
         .wrong("Wir fuhren ans rote Meer.", "Wir fuhren ans Rote Meer.", language: "de-DE"),
-        .wrong("Das heilige römische Reich zerfiel.", "Das Heilige römische Reich zerfiel.", language: "de-DE"),
-        .right("Der Erste Weltkrieg. Die Französische Revolution. Ein erster Versuch. Das rote Auto.", language: "de-DE"),
+        .wrong("Das heilige römische Reich bestand lange.", "Das Heilige römische Reich bestand lange.", language: "de-DE"),
+        .right("Der Erste Weltkrieg. Die Industrielle Revolution. Ein erster Versuch. Das rote Auto.", language: "de-DE"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [

@@ -10,10 +10,10 @@ public struct GermanUnitSpaceRule: ProofreadingRule {
     public init() {}
 
     public let examples: [RuleExample] = [
-        .wrong("Die Steigung beträgt 5%.", "Die Steigung beträgt 5 %.", language: "de-DE"),
+        .wrong("Der Zins liegt bei 3%.", "Der Zins liegt bei 3 %.", language: "de-DE"),
         .wrong("Das kostet 1,4€.", "Das kostet 1,4 €.", language: "de-DE"),
         .wrong("Er wiegt 5kg.", "Er wiegt 5 kg.", language: "de-DE"),
-        .right("Die Steigung beträgt 5 %. Das kostet 10 €. Der 5-prozentige Anteil. Er fährt einen A4.", language: "de-DE"),
+        .right("Der Zins liegt bei 3 %. Das kostet 10 €. Der 5-prozentige Anteil. Er fährt einen A4.", language: "de-DE"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [

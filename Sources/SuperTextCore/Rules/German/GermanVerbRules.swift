@@ -13,12 +13,12 @@ public struct GermanSeparableVerbRule: ProofreadingRule {
 
     public let examples: [RuleExample] = [
         .wrong("Falls du ab sagst, kommen wir trotzdem.", "Falls du absagst, kommen wir trotzdem.", language: "de-DE"),
-        .wrong("Er hat den Vertrag gestern unter schrieben.", "Er hat den Vertrag gestern unterschrieben.", language: "de-DE"),
-        .wrong("Ist es gut, Geld aus zu geben?", "Ist es gut, Geld auszugeben?", language: "de-DE"),
+        .wrong("Sie hat das Formular heute unter schrieben.", "Sie hat das Formular heute unterschrieben.", language: "de-DE"),
+        .wrong("Es ist leicht, Geld aus zu geben.", "Es ist leicht, Geld auszugeben.", language: "de-DE"),
         .wrong("Wir begannen damit, den Stand auf zu bauen.", "Wir begannen damit, den Stand aufzubauen.", language: "de-DE"),
-        .wrong("Er versuchte, es hinunter zu ziehen.", "Er versuchte, es hinunterzuziehen.", language: "de-DE"),
+        .wrong("Sie versuchte, den Schrank hinunter zu tragen.", "Sie versuchte, den Schrank hinunterzutragen.", language: "de-DE"),
         .wrong("Das ist kein Grund, los zu brüllen.", "Das ist kein Grund, loszubrüllen.", language: "de-DE"),
-        .wrong("Sie begannen, sich um zu drehen.", "Sie begannen, sich umzudrehen.", language: "de-DE"),
+        .wrong("Er vergaß, sich um zu ziehen.", "Er vergaß, sich umzuziehen.", language: "de-DE"),
         .right("Er fing an zu lachen. Er hörte auf zu rauchen. Er kam, um zu helfen. Er hat nichts zu sagen. Er sagt ab.", language: "de-DE"),
         .right("Er hatte vor zu gehen. Sie sah nach unten. Wir gehen ab jetzt zu Fuß.", language: "de-DE"),
         .right("Er versuchte, es hinunterzuziehen. Er hat keinen Weg zu gehen.", language: "de-DE"),
@@ -165,8 +165,8 @@ public struct GermanVerbCapitalRule: ProofreadingRule {
     public let examples: [RuleExample] = [
         .wrong("Ich Besuche eine Schule in Köln.", "Ich besuche eine Schule in Köln.", language: "de-DE"),
         .wrong("Momentan Besuche ich eine Schule.", "Momentan besuche ich eine Schule.", language: "de-DE"),
-        .wrong("Weil er es nicht Begriff, verlor er.", "Weil er es nicht begriff, verlor er.", language: "de-DE"),
-        .wrong("So geht es am Schnellsten.", "So geht es am schnellsten.", language: "de-DE"),
+        .wrong("Weil sie es nicht Begriff, fragte sie nach.", "Weil sie es nicht begriff, fragte sie nach.", language: "de-DE"),
+        .wrong("Mit dem Rad kommst du am Schnellsten an.", "Mit dem Rad kommst du am schnellsten an.", language: "de-DE"),
         .right("Wir Frauen halten zusammen. Ich Idiot! Weil er Angst hatte. Am Rande. Sie hat Zeit. Du Esel.", language: "de-DE"),
     ]
 

@@ -91,12 +91,12 @@ struct SpanishDateCapitalRule: ProofreadingRule {
     ]
 
     let examples: [RuleExample] = [
-        .wrong("En Julio hace mucho calor.", "En julio hace mucho calor.", language: "es"),
+        .wrong("Nos vemos en Agosto en la playa.", "Nos vemos en agosto en la playa.", language: "es"),
         .wrong("Nací el 3 de Mayo de 1990.", "Nací el 3 de mayo de 1990.", language: "es"),
         .wrong("Todos los Lunes voy al gimnasio.", "Todos los lunes voy al gimnasio.", language: "es"),
-        .wrong("Este Verano me voy de vacaciones.", "Este verano me voy de vacaciones.", language: "es"),
+        .wrong("El Invierno pasado nevó mucho.", "El invierno pasado nevó mucho.", language: "es"),
         .right("Vivo cerca de la Plaza de Mayo. El Viernes Santo no abre. Julio vino ayer.", language: "es"),
-        .right("Este Viernes de Dolores estaremos fuera.", language: "es"),
+        .right("El Viernes de Dolores cerramos la tienda.", language: "es"),
         .right("Nací el 3 de mayo. Enero es frío. Los lunes voy al gimnasio.", language: "es"),
     ]
 
@@ -186,7 +186,7 @@ struct SpanishHaberParticipleRule: ProofreadingRule {
 
     let examples: [RuleExample] = [
         .wrong("No se han realizando los cambios.", "No se han realizado los cambios.", language: "es"),
-        .wrong("Habían defendiendo el resultado.", "Habían defendido el resultado.", language: "es"),
+        .wrong("Habían comiendo demasiado.", "Habían comido demasiado.", language: "es"),
         .wrong("Todavía no se han realizar las obras.", "Todavía no se han realizado las obras.", language: "es"),
         .wrong("Ella lo había sintiendo mucho.", "Ella lo había sentido mucho.", language: "es"),
         .wrong("Ya han haciendo los deberes.", "Ya han hecho los deberes.", language: "es"),

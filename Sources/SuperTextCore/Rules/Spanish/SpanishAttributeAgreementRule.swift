@@ -21,7 +21,7 @@ struct SpanishAttributeAgreementRule: ProofreadingRule {
         .right("El precio de las casas es alto. La casa es buena persona. La niña es estudiante.", language: "es"),
         .right("Mi madre es muy buena cocinera. La gente es amable. Ellos son Juan y Ana.", language: "es"),
         .right("Mi clase favorita es inglés. Mis clases son español y matemáticas.", language: "es"),
-        .right("El parque está cerca de mi casa. La playa es uno de mis lugares favoritos.", language: "es"),
+        .right("El mercado está cerca del puerto. La playa es uno de mis lugares favoritos.", language: "es"),
         .wrong("Mi hermana es alto.", "Mi hermana es alta.", language: "es"),
         .wrong("Ellos están contenta.", "Ellos están contentos.", language: "es"),
     ]

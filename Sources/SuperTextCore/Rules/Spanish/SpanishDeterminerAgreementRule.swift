@@ -14,7 +14,7 @@ struct SpanishDeterminerAgreementRule: ProofreadingRule {
         .wrong("Los mesa están sucias.", "Las mesas están sucias.", language: "es"),
         .wrong("Vimos el ciudad desde el avión.", "Vimos la ciudad desde el avión.", language: "es"),
         .wrong("Esta coche es nuevo.", "Este coche es nuevo.", language: "es"),
-        .wrong("Oprah tiene muchas programas de televisión.", "Oprah tiene muchos programas de televisión.", language: "es"),
+        .wrong("Mi tío tiene muchas problemas con el coche.", "Mi tío tiene muchos problemas con el coche.", language: "es"),
         .wrong("Me gusta mucho este canción.", "Me gusta mucho esta canción.", language: "es"),
         .wrong("La mapa está en la mesa.", "El mapa está en la mesa.", language: "es"),
         .wrong("Tiene la día libre.", "Tiene el día libre.", language: "es"),
