@@ -84,6 +84,35 @@ struct RuleExampleTests {
         #expect(repeated.isEmpty, "\(repeated.count) explanations repeat their message:\n\(repeated.joined(separator: "\n"))")
     }
 
+    /// The evaluation sets beside the project (`../shared/eval/grammar`) measure the rules; their
+    /// sentences must not be the rules' own examples, or a figure would count what a rule was shown.
+    /// Only identifiers are reported: the sentences of a part kept back are never printed.
+    @Test("No rule's example is a sentence of the evaluation sets")
+    func examplesAreNotEvaluationSentences() throws {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/eval/grammar")
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        var sentences = Set<String>()
+        for name in names where name.hasSuffix(".tsv") || name.hasSuffix("_correct.txt") {
+            let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let sentence = name.hasSuffix(".tsv") ? String(line.prefix { $0 != "\t" }) : String(line)
+                // Short sentences ("Thank you very much.") are anyone's.
+                if sentence.count >= 25 { sentences.insert(sentence) }
+            }
+        }
+        #expect(!sentences.isEmpty)
+        // A phrase list's bare phrase is its own example and the fixed expression itself ("maigre
+        // comme une échalote"), which a set may hold as a row too: only sentences are compared.
+        func isSentence(_ text: String) -> Bool { text.last.map { ".!?…»\"”)".contains($0) } ?? false }
+        let copied = Self.rules.filter { rule in
+            rule.examples.contains { example in
+                isSentence(example.text) && (sentences.contains(example.text) || example.correction.map(sentences.contains) == true)
+            }
+        }
+        #expect(copied.isEmpty, "examples copied from the evaluation sets in: \(copied.map(\.id).uniqued().joined(separator: ", "))")
+    }
+
     /// A placeholder left in a text a person reads: `$2`, `{suggestion}`, or one of the `%s` kind
     /// that rules written in code once used.
     static func leftoverPlaceholder(in text: String) -> Bool {
