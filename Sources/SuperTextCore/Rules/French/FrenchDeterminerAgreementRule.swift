@@ -22,6 +22,7 @@ public struct FrenchDeterminerAgreementRule: ProofreadingRule {
         .wrong("Certains étudiant sont venus.", "Certains étudiants sont venus.", language: "fr"),
         .right("Comme le montre la carte, la route est longue.", language: "fr"),
         .right("Les uns partirent, certains restant sur place ; plusieurs sortant de la salle applaudirent.", language: "fr"),
+        .right("Il avait deux vélos, dont un est cassé.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -69,6 +70,11 @@ public struct FrenchDeterminerAgreementRule: ProofreadingRule {
         // "certains étudiant sont venus" keeps its noun, which a verb follows).
         if Self.pronounDeterminers.contains(sentence.text(phrase.determiner)), readings.contains(where: { $0.tag == .VBG }),
            sentence.isWord(phrase.noun + 1), !sentence.has(phrase.noun + 1, .VBF) {
+            return nil
+        }
+        // "deux pommes dont une est pourrie": un, une before a form of être or avoir are pronouns.
+        if ["un", "une"].contains(sentence.text(phrase.determiner)),
+           readings.contains(where: { $0.tag == .VBF && ($0.lemma == "être" || $0.lemma == "avoir") }) {
             return nil
         }
         let nouns = readings.filter { $0.tag == .NN }
