@@ -120,6 +120,11 @@ enum FrenchNounPhrases {
                     || ["ne", "n'", "qui", "que", "qu'", "pour", "de", "d'", "à", "sans", "va", "vais", "vont", "veut", "peut", "faut", "comme"].contains(before)
                     // After an indefinite pronoun subject: "tout la fait pleurer", "rien ne".
                     || ["tout", "rien", "cela", "ça", "ceci", "chacun", "personne", "on"].contains(before)
+                    // After a word the lexicon does not know, a name or a command: "bash les utilise".
+                    || sentence.isWord(position - 1) && sentence.readings(position - 1).isEmpty
+                    // After a noun or adjective ending the subject: "les portées antérieures les marque".
+                    || determiner == "les" && sentence.tags(position - 1).containsAny(WordTags([.NN, .JJ]))
+                        && !sentence.tags(position - 1).containsAny(WordTags([.DT, .IN, .VB, .VBF, .PRPS]))
                     || sentence.tags(position - 1).contains(.VBF) && tags.contains(.VB) {
                     return nil
                 }
