@@ -185,6 +185,8 @@ public struct FrenchMissingApostropheRule: ProofreadingRule {
         .wrong("Je m étais perdu.", "Je m’étais perdu.", language: "fr"),
         .wrong("Elle boit peu d’ eau.", "Elle boit peu d’eau.", language: "fr"),
         .right("Le point A est à 3 m du mur ; la lettre d est ronde.", language: "fr"),
+        .wrong("Il n est pas venu.", "Il n’est pas venu.", language: "fr"),
+        .right("Si n est omis, la valeur vaut 1 ; le descripteur n ou la sortie standard ; les directives %b et %T utilisent la largeur.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -200,6 +202,35 @@ public struct FrenchMissingApostropheRule: ProofreadingRule {
 
     static let letters: Set<String> = ["l", "d", "j", "m", "n", "s", "t", "qu", "c", "jusqu", "lorsqu", "puisqu"]
 
+    /// The second parts of a negation, one of which follows ne.
+    static let negations: Set<String> = ["pas", "plus", "jamais", "rien", "personne", "guère", "point", "que", "qu", "aucun", "aucune", "ni", "nul", "nulle", "nullement"]
+
+    /// Whether the word at `next` can follow the elided word: a pronoun (j, m, t, s) a verb or
+    /// en, y; c a form of être or en; n a verb with the negation's second part a few words on
+    /// ("si n est omis" names a variable n). Articles, de and que take anything.
+    private func fitsAfter(_ letter: String, next: Int, in document: CheckedDocument, lexicon: Lexicon) -> Bool {
+        let word = document.lowercasedTexts[next]
+        let isVerb = ["en", "y"].contains(word) || lexicon.tags(of: word).containsAny(WordTags([.VBF, .VB, .VBG]))
+        switch letter {
+        case "j", "m", "t", "s": return isVerb
+        case "c": return ["est", "était", "étaient", "en", "eût", "eut", "aurait", "a"].contains(word)
+        case "n":
+            guard isVerb else { return false }
+            var index = next + 1, words = 0
+            while index < document.tokens.count, words < 6 {
+                if document.tokens[index].kind == .word {
+                    if Self.negations.contains(document.lowercasedTexts[index]) { return true }
+                    words += 1
+                } else if document.tokens[index].kind == .punctuation, [".", ";", "!", "?"].contains(document.lowercasedTexts[index]) {
+                    break
+                }
+                index += 1
+            }
+            return false
+        default: return true
+        }
+    }
+
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         let apostrophe = FrenchTypography.apostrophe(in: document)
         let tokens = document.tokens
@@ -214,9 +245,10 @@ public struct FrenchMissingApostropheRule: ProofreadingRule {
         for index in tokens.indices where tokens[index].kind == .word && Self.letters.contains(document.lowercasedTexts[index]) {
             guard index + 2 < tokens.count else { continue }
             let written = document.text(of: tokens[index])
-            // A capital letter inside a sentence is a name (le point A, la lettre L): only lowercase, or a capital first.
+            // A capital letter inside a sentence is a name (le point A, la lettre L, %T): only
+            // lowercase, or a capital that starts a sentence.
             if WordCase.startsWithCapital(written), let previous = document.previousSignificant(before: index),
-               tokens[previous].kind == .word || tokens[previous].kind == .number {
+               !(tokens[previous].kind == .punctuation && [".", "!", "?", "«", "—", "\""].contains(document.lowercasedTexts[previous])) {
                 continue
             }
             if index > 0, tokens[index - 1].kind == .punctuation, ["'", "’", "-"].contains(document.lowercasedTexts[index - 1]) { continue }
@@ -231,6 +263,7 @@ public struct FrenchMissingApostropheRule: ProofreadingRule {
                 // "a t il" is an inversion (a-t-il), not an elision.
                 guard FrenchElision.takesElision(next), context.grammar.lexicon.knows(next) || FrenchClosedWordClasses.table[next] != nil,
                       !(written.lowercased() == "t" && ["il", "elle", "on", "ils", "elles"].contains(next)),
+                      fitsAfter(written.lowercased(), next: index + 2, in: document, lexicon: context.grammar.lexicon),
                       !(written == "l" && index > 0 && document.previousSignificant(before: index).map { tokens[$0].kind == .number } == true)
                 else { continue }
                 add(index..<index + 3, written + apostrophe + document.text(of: tokens[index + 2]))
