@@ -23,6 +23,7 @@ public struct FrenchElisionRule: ProofreadingRule {
         .right("Le ou les dossiers que vous aurez à traiter.", language: "fr"),
         .wrong("Il sourit lorsque elle entra.", "Il sourit lorsqu’elle entra.", language: "fr"),
         .right("Lorsque Anne arriva, quoique épuisée, elle sourit.", language: "fr"),
+        .right("Il ne prend en charge que http ; la valeur de expr est affichée.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -102,6 +103,9 @@ public struct FrenchElisionRule: ProofreadingRule {
                 default: short = Self.elided[word]
                 }
                 guard let short else { continue }
+                // A lowercase word the lexicon does not know is mostly a command, an option or a
+                // word of another language (que http, de expr, de in): a name keeps its capital.
+                if !sentence.lexicon.knows(next), FrenchClosedWordClasses.table[next] == nil, !sentence.isCapitalized(position + 1) { continue }
                 let suggestion = short + apostrophe + written
                 matches.append(
                     sentence.match(
