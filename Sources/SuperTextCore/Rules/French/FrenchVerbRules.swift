@@ -214,6 +214,8 @@ public struct FrenchSubjectVerbRule: ProofreadingRule {
         .right("Il nous parle. Je les porte. Avec elle, ils rient. On mange. Vous êtes là ? Il s’est tu.", language: "fr"),
         .right("Le chat et le chien mangent. La plupart des gens pensent ainsi.", language: "fr"),
         .right("Pierre, Marie, Sophie viendront. Le chat, le chien, la poule dorment. Le père comme le fils savaient nager.", language: "fr"),
+        .right("Les caractères entre le point et la marque sont effacés ; les votes contre le projet sont nombreux.", language: "fr"),
+        .right("Les mots entre [[ et ]] restent ; si une version plus récente existe, elle est installée.", language: "fr"),
         .right("Un livre aussi beau que les autres m’a plu. L’un de ceux-là viendra.", language: "fr"),
         .wrong("Ce soir, le train partent à l’heure.", "Ce soir, le train part à l’heure.", language: "fr"),
     ]
@@ -279,6 +281,15 @@ public struct FrenchSubjectVerbRule: ProofreadingRule {
                 // ("la plupart s'en fiche", "la femme qui ne demandes rien").
                 let verbOnly = (position + 1..<verb).contains { ["ne", "n'", "se", "s'", "me", "m'", "te", "t'"].contains(sentence.text($0)) }
                 if !FrenchSubject.pronouns.keys.contains(sentence.text(position)), verb > position + 1, sentence.has(verb, .NN), !verbOnly { continue }
+                // "les correspondances entre le motif et…": after a noun phrase, entre and contre
+                // are the prepositions unless a place follows (le chat entre dans la maison).
+                if !FrenchSubject.pronouns.keys.contains(sentence.text(position)), ["entre", "contre"].contains(sentence.text(verb)),
+                   verb + 1 < sentence.count, ![".", ";", "!", "?", "dans", "en", "à", "au", "aux", "par", "chez", "sur", "sous"].contains(sentence.text(verb + 1)) {
+                    continue
+                }
+                // "une version plus récente": after a noun phrase, an adverb that is also a rare verb
+                // form (plus, of plaire) is the adverb.
+                if !FrenchSubject.pronouns.keys.contains(sentence.text(position)), FrenchWords.adverbs.contains(sentence.text(verb)) { continue }
                 // The imperative has no subject: "mange" after "tu" is not its imperative.
                 let verbs = sentence.readings(verb).filter { $0.tag == .VBF && !$0.features.contains(.imperative) }
                 guard !verbs.isEmpty else { continue }
