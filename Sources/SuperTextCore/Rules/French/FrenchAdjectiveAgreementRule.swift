@@ -21,6 +21,7 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
         .right("Elle resta quelques minutes silencieuse ; ils seront un jour riches ; les routes sont dans leur ensemble étroites.", language: "fr"),
         .right("Des drapeaux français, belge et suisse ; des rideaux bleu pâle ; des feuilles vert tendre ; quelque chose cassé.", language: "fr"),
         .right("Les touristes passaient leurs vacances entassés dans un camping ; elle finissait ses devoirs seule.", language: "fr"),
+        .right("L’information des métadonnées des fichiers stockée dans la base reste lisible.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -124,12 +125,25 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
         if ["des", "du", "de", "d'"].contains(sentence.text(phrase.determiner)) || ["de", "d'"].contains(before) {
             var head = phrase.determiner - 1
             if ["de", "d'"].contains(before) { head -= 1 }
-            if sentence.has(head, .NN) {
+            // Up a chain of complements: "l’information des métadonnées des fichiers stockée"
+            // goes with information, three nouns back.
+            for _ in 0..<3 where head >= 0 && sentence.has(head, .NN) {
                 let other = sentence.readings(head).filter { $0.tag == .NN }
                 if sentence.readings(after).contains(where: { adjective in
                     (adjective.tag == .JJ || adjective.tag == .VBN) && other.contains { FrenchWords.agree($0.features, adjective.features) }
                 }) {
                     return matches
+                }
+                // The noun this one completes, before its de (or des, du).
+                var determiner = head - 1
+                while determiner > 0, sentence.has(determiner, .JJ), !sentence.has(determiner, .NN) { determiner -= 1 }
+                let word = sentence.text(determiner)
+                if ["des", "du", "de", "d'"].contains(word) {
+                    head = determiner - 1
+                } else if sentence.has(determiner, .DT), ["de", "d'"].contains(sentence.text(determiner - 1)) {
+                    head = determiner - 2
+                } else {
+                    break
                 }
             }
         }

@@ -151,8 +151,10 @@ public struct FrenchSubjunctiveRule: ProofreadingRule {
                     // the subjunctive (veiller à ce que, s'attendre à ce que); elsewhere "à ce que" is
                     // "to what" (songer à ce que tu vas faire, cela tient à ce qu'il devient fort).
                     if before == "ce", sentence.text(position - 2) != "à" || !sentence.text(position - 3).hasPrefix("jusqu") && !Self.governsACeQue(position - 3, in: sentence) { continue }
-                    // "façon que", "sorte que" after "de" or "en".
-                    if ["façon", "sorte", "peur", "crainte", "moins", "condition"].contains(before), !["de", "en", "à"].contains(sentence.text(position - 2)) { continue }
+                    // "faire en sorte que" asks the subjunctive; "de sorte que" is as often a result,
+                    // with the indicative (de sorte que ces réglages peuvent être restaurés).
+                    if before == "sorte", sentence.text(position - 2) != "en" { continue }
+                    if ["façon", "peur", "crainte", "moins", "condition"].contains(before), !["de", "en", "à"].contains(sentence.text(position - 2)) { continue }
                     conjunction = sentence.written(from: max(0, position - (before == "ce" ? 3 : 1)), to: position)
                 } else if let verb = Self.governingVerb(before: position, in: sentence) {
                     conjunction = sentence.written(from: verb, to: position)

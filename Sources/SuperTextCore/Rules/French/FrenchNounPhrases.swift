@@ -27,7 +27,7 @@ enum FrenchNounPhrases {
     ]
     /// Words after a noun that look like adjectives but do not agree there: "des erreurs même
     /// graves", "de mes yeux vu", "vu la situation".
-    static let invariableAfter: Set<String> = ["même", "vu", "excepté", "passé", "compris", "étant", "attendu", "supposé", "ci-joint", "ci-inclus", "près"]
+    static let invariableAfter: Set<String> = ["même", "vu", "excepté", "passé", "compris", "étant", "attendu", "supposé", "ci-joint", "ci-inclus", "près", "sauf", "hormis"]
     /// Adverbs between a noun and its adjective: "des camions très lourds".
     static let degreeAdverbs: Set<String> = ["très", "trop", "si", "assez", "aussi", "vraiment", "particulièrement", "extrêmement", "fort", "bien"]
     /// Determiners that change gender: masculine and feminine forms.
