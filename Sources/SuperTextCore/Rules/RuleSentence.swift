@@ -220,3 +220,16 @@ enum FrenchWords {
         return result
     }
 }
+
+extension CheckedDocument {
+    /// Whether the token follows a line break, a tab or a wide space: it starts a line of its own,
+    /// a heading, a list item or a column, where a capital says nothing of the sentence.
+    func startsLine(_ token: Int) -> Bool {
+        guard token > 0 else { return false }
+        if tokens[token - 1].kind == .lineBreak { return true }
+        guard tokens[token - 1].kind == .space else { return false }
+        // A tab or three spaces and more set a column apart ("-v     Natürliche Sortierung").
+        return token > 1 && tokens[token - 2].kind == .lineBreak || text(of: tokens[token - 1]).contains("\t")
+            || tokens[token - 1].byteRange.count >= 3
+    }
+}

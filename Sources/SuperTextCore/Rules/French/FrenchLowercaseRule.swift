@@ -32,11 +32,6 @@ public struct FrenchLowercaseRule: ProofreadingRule {
                       detail: "En francés, los meses, los días y las lenguas van con minúscula: le 30 mars, lundi, en français, un cours d’anglais."),
     ]
 
-    static func startsLine(_ token: Int, in document: CheckedDocument) -> Bool {
-        guard token > 0, document.tokens[token - 1].kind == .space else { return false }
-        return document.text(of: document.tokens[token - 1]).contains { $0 == "\n" || $0 == "\t" }
-    }
-
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         FrenchCapitals.matches(of: self, texts: Self.texts, in: document, context: context, capitalized: true) { sentence, position, text, written in
             var suggestion: String?
@@ -44,7 +39,7 @@ public struct FrenchLowercaseRule: ProofreadingRule {
                   !sentence.isPunctuation(position - 1) || sentence.text(position - 1) == ",",
                   // After a line break or a tab the word starts a line of its own, a heading, a
                   // list item or a column ("GNU coreutils 9.1	Septembre 2022").
-                  !Self.startsLine(sentence.tokens[position], in: sentence.document)
+                  !sentence.document.startsLine(sentence.tokens[position])
             else { return nil }
             let before = sentence.text(position - 1)
             if FrenchCapitals.months.contains(text) {

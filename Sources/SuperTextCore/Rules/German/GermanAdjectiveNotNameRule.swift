@@ -13,6 +13,8 @@ public struct GermanAdjectiveNotNameRule: ProofreadingRule {
         .wrong("Der Englische Rasen ist bekannt.", "Der englische Rasen ist bekannt.", language: "de-DE"),
         .wrong("Sie misst Magnetische Felder.", "Sie misst magnetische Felder.", language: "de-DE"),
         .right("Der Erste Weltkrieg. Die Deutsche Bahn fährt. Das Rote Kreuz hilft. Die Vereinten Nationen tagen.", language: "de-DE"),
+        .right("SIEHE AUCH\nVollständige Dokumentation gibt es im Netz.", language: "de-DE"),
+        .right("Dabei sollte man im Allgemeinen Vorsicht walten lassen.", language: "de-DE"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -30,6 +32,11 @@ public struct GermanAdjectiveNotNameRule: ProofreadingRule {
         var scan = TokenScan(document, rule: self, texts: Self.texts, language: context.explanationLanguage)
         GermanNameAdjectives.forEachPair(in: document, context: context) { sentence, position, stem, next in
             guard sentence.isCapitalized(position), !sentence.isFirstWord(position), !sentence.isAllCapitals(position),
+                  // A line's first word ("SIEHE AUCH\n Vollständige Dokumentation") starts a heading or an item.
+                  !sentence.document.startsLine(sentence.tokens[position]),
+                  // "im Allgemeinen", "im Wesentlichen": an adjective made a noun after im; "PCAP
+                  // Nächste Generation": a name after an acronym.
+                  sentence.text(position - 1) != "im", !sentence.isAllCapitals(position - 1),
                   sentence.isCapitalized(position + 1), !sentence.isAllCapitals(position + 1),
                   !GermanNameAdjectives.namesNoun(stem, next), !GermanNameAdjectives.namesNoun(stem, GermanNameAdjectives.stem(next) ?? next),
                   // Only an adjective the lexicon knows as nothing else, after an article or a small word
