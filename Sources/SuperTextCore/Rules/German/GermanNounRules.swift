@@ -407,6 +407,7 @@ public struct GermanArticleNounRule: ProofreadingRule {
         // A suffix gives the gender of a word the lexicon lacks: die Eigenschaft, das Weiblein.
         .right("Das ist keine physiologische Eigenschaft. Er schrieb an die Weiblein. Sie nennt drei Unwägbarkeiten.", language: "de-DE"),
         .right("Es ist ein irgendeiner Erscheinung angepasstes Merkmal.", language: "de-DE"),
+        .right("Mit einer solchen Einschränkung, einem solchen Auto und einem Medien- oder Übertragungsfehler rechnet man.", language: "de-DE"),
         .wrong("Das ist kein physiologische Eigenschaft.", "Das ist keine physiologische Eigenschaft.", language: "de-DE"),
     ]
 
@@ -456,6 +457,11 @@ public struct GermanArticleNounRule: ProofreadingRule {
                 guard sentence.isWord(nounPosition), sentence.isCapitalized(nounPosition), !sentence.isAllCapitals(nounPosition),
                       !sentence.isWord(nounPosition + 1) || !sentence.isCapitalized(nounPosition + 1) || sentence.has(nounPosition + 1, .VBF)
                 else { continue }
+                // "ein Medien- oder Übertragungsfehler": the first part of a compound whose head comes later.
+                if sentence.text(nounPosition + 1) == "-", ["und", "oder", "bzw", "sowie", "als", "wie", "/"].contains(sentence.text(nounPosition + 2)) { continue }
+                // "mit einer solchen Einschränkung", "die beiden Kinder": after an article a
+                // determiner is inflected as an adjective.
+                if contraction == nil, sentence.tags(position - 1).containsAny(WordTags([.DT, .PRPS])) { continue }
                 let nouns = GermanWords.nounReadings(sentence.text(nounPosition), lexicon: lexicon, nominalised: true)
                 guard !nouns.isEmpty else { continue }
                 // The cases a preposition before the article allows.
@@ -463,7 +469,7 @@ public struct GermanArticleNounRule: ProofreadingRule {
                 // Not after words that are also conjunctions ("seit seine Mutter zurück ist", "ohne ein Titel zu sein").
                 // "seit" and "während" start a clause when a finite verb ends it ("seit seine Mutter zurück ist"),
                 // else they are prepositions ("seit den Unfall ist er …", "seit ihre Kindheit schüchtern").
-                let clauseStarter = ["statt", "anstatt", "ohne", "bis"].contains(before)
+                let clauseStarter = ["statt", "anstatt", "ohne", "bis", "außer"].contains(before)
                     || ["seit", "während"].contains(before) && Self.clauseEndsWithFiniteVerb(after: nounPosition, in: sentence)
                 if contraction == nil, !clauseStarter,
                    let governed = GermanClosedWordClasses.governedCases(before) { cases = governed }
