@@ -31,6 +31,7 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
         .right("Es ist nichts schöner anzuschauen als das Meer. Das ist mehr oder weniger gelungen. So ahn' ich es.", language: "de-DE"),
         .right("Das wissen alle Machthaber. Der Narr hält sich für weise. Das sagen viele.", language: "de-DE"),
         .right("Sie sind im Allgemeinen viel unterrichteter. Es fehlt ein wenig Salz.", language: "de-DE"),
+        .right("Wird die Option zweimal angegeben, gilt nur die letzte. Das neue (SVR4) portable Format; eine normale, zeilenbasierte Ausgabe; von der ersten bis zur letzten Spalte; die letzten beiden Stellen.", language: "de-DE"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -101,8 +102,11 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
                     // An adjective standing for a noun named before ("das beste", "ein neues
                     // kaufen", "ich finde das gut") keeps its small letter.
                     let superlative = ["ste", "sten", "ster", "stes", "stem"].contains { text.hasSuffix($0) }
+                    // An ordinal after an article likewise ("wird nur die letzte verwendet", "die
+                    // erste ist leer"): technical prose names the noun once and leaves it out after.
                     let elliptic = tags.contains(.JJ) && (superlative || ["ein", "kein", "mein", "dein", "sein", "ihr", "unser", "euer"].contains(before)
-                        || before == "das" && readings.contains { $0.tag == .JJ && $0.lemma == text })
+                        || before == "das" && readings.contains { $0.tag == .JJ && $0.lemma == text }
+                        || Self.ordinals.contains(where: { text.hasPrefix($0) }) && !sentence.isCapitalized(position + 1))
                     if let contraction = GermanWords.contractions[before] {
                         let article = lexicon.readings(of: contraction.article).filter { $0.tag == .DT }
                         capitalise = !tags.contains(.RB) && !(before == "am" && superlative) && GermanWords.agree(article, nouns) && !nextIsPronoun
@@ -149,6 +153,9 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
         return matches
     }
 
+    /// Ordinal stems: "die letzte", "der erste", "das nächste".
+    static let ordinals = ["erst", "zweit", "dritt", "viert", "fünft", "letzt", "nächst", "vorletzt", "vorig"]
+
     /// Whether `word` is an infinitive with "zu" inside it ("anzuschauen", "aufzuhören"): a
     /// separable verb's particle, "zu", then the verb, which is never a noun.
     static func isZuInfinitive(_ word: String, lexicon: Lexicon) -> Bool {
@@ -171,7 +178,14 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
         let next = position + 1
         guard next < sentence.count else { return false }
         if isInflectedAdjective(next, in: sentence), !sentence.has(next, .JJR) { return true }
-        if sentence.isNumber(next) || cardinals.contains(sentence.text(next)) { return true }
+        if sentence.isNumber(next) || cardinals.contains(sentence.text(next)) || ["beiden", "wenigen", "vielen", "übrigen"].contains(sentence.text(next)) { return true }
+        // "Das neue (SVR4) portable Format": past a bracket to what follows it.
+        if sentence.text(next) == "(", let close = (next + 1..<min(sentence.count, next + 6)).first(where: { sentence.text($0) == ")" }) {
+            return close + 1 < sentence.count
+                && (isInflectedAdjective(close + 1, in: sentence) || isUnknownSmallWord(close + 1, in: sentence) || sentence.isCapitalized(close + 1))
+        }
+        // "von der ersten bis zur letzten Spalte".
+        if sentence.text(next) == "bis", ["zur", "zum", "zu"].contains(sentence.text(next + 1)), isInflectedAdjective(next + 2, in: sentence) { return true }
         // A quoted noun ("das erste „/“") or a small word the lexicon does not know, which may be
         // an adjective it lacks or a program's name ("einer normalen textbasierten Konsole", "der
         // neue nvi"): nothing says the phrase ends here.
@@ -179,7 +193,7 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
         if isUnknownSmallWord(next, in: sentence) { return true }
         let joins = ["und", "oder", ","].contains(sentence.text(next))
             || sentence.isWord(next) && !sentence.isCapitalized(next) && sentence.has(next, .RB) && !sentence.has(next, .NN)
-        return joins && isInflectedAdjective(next + 1, in: sentence)
+        return joins && (isInflectedAdjective(next + 1, in: sentence) || isUnknownSmallWord(next + 1, in: sentence))
     }
 
     /// Whether the word at `position` may qualify a noun to come: an inflected adjective, or an
