@@ -19,6 +19,7 @@ struct SpanishAdjectiveAgreementRule: ProofreadingRule {
         .right("La casa blanca. El agua fría. Los niños pequeños. Una idea buena.", language: "es"),
         .right("Estoy un poco cansada. Una vez terminado el trabajo, salimos.", language: "es"),
         .right("El coche bomba. La casa grande. Los días felices.", language: "es"),
+        .right("Es el nombre de la variable pasado como argumento; muestra las entradas tal cual.", language: "es"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -47,11 +48,13 @@ struct SpanishAdjectiveAgreementRule: ProofreadingRule {
         guard context.primaryLanguage == "es" else { return [] }
         var matches: [Match] = []
         SpanishNounPhrase.forEach(in: document, context: context, skippingPronouns: false) { phrase in
-            let sentence = phrase.sentence, noun = phrase.noun, detFeatures = phrase.determinerFeatures
+            let sentence = phrase.sentence, noun = phrase.noun, detFeatures = phrase.determinerFeatures, determiner = phrase.determiner
             let stressedA = phrase.stressedA, agreeing = phrase.agreeing
             let adjective = noun + 1
             guard !agreeing.isEmpty, sentence.isWord(adjective), !sentence.isCapitalized(adjective),
                   !Self.notAdjectives.contains(sentence.text(adjective)), SpanishClosedWordClasses.table[sentence.text(adjective)] == nil,
+                  // "tal cual", "tal como", "tal vez": adverbs.
+                  !(sentence.text(adjective) == "tal" && ["cual", "como", "vez", "y"].contains(sentence.text(adjective + 1))),
                   !sentence.has(adjective, .VBF), !sentence.isClosedClassOrNumber(adjective)
             else { return }
             // The noun phrase's gender and number: what determiner and noun share.
@@ -67,6 +70,16 @@ struct SpanishAdjectiveAgreementRule: ProofreadingRule {
             // An adjective of the noun agrees with it; a noun after a noun ("coche bomba") is no adjective.
             let all = SpanishWords.nominalFeatures(sentence, adjective)
             guard !all.contains(where: { FrenchWords.agree($0, phrase) }) else { return }
+            // "el nombre de la variable pasado": after a complement with de, the adjective may go
+            // with a noun before it, up a chain of two.
+            var head = sentence.text(determiner) == "del" ? determiner - 1 : sentence.text(determiner - 1) == "de" ? determiner - 2 : -1
+            for _ in 0..<2 where head >= 0 && sentence.has(head, .NN) {
+                if readings.contains(where: { adjective in SpanishWords.nominalFeatures(sentence, head).contains { FrenchWords.agree($0, adjective.features) } }) {
+                    return
+                }
+                let before = head - 1
+                head = sentence.text(before) == "del" ? before - 1 : sentence.has(before, .DT) && sentence.text(before - 1) == "de" ? before - 2 : -1
+            }
             guard let tag = readings.first?.tag,
                   let form = sentence.lexicon.inflect(sentence.text(adjective), to: tag, features: phrase)
             else { return }

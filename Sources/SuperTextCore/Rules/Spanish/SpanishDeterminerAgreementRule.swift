@@ -30,6 +30,7 @@ struct SpanishDeterminerAgreementRule: ProofreadingRule {
         .right("El artista y la artista. La gente. El mar y la mar.", language: "es"),
         .right("Mucho cuesta aprender. Muchas cantan bien.", language: "es"),
         .right("Eres más gandul que la chaqueta de un guardia. Casado a los cincuenta, no llegarás a los sesenta. La testigo habló.", language: "es"),
+        .right("Produce mensajes poco informativos y resultados demasiado largos.", language: "es"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [

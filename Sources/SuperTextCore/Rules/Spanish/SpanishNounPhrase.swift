@@ -64,6 +64,11 @@ struct SpanishNounPhrase {
         // "un poco cansada", "una vez terminado": small words are no nouns here.
         if sentence.isClosedClassOrNumber(noun) || SpanishClosedWordClasses.table[nounText] != nil || nounText == "vez"
             || SpanishWords.cardinals.contains(nounText) { return nil }
+        // "mensajes poco informativos", "pobre, poco vistosos": after a noun, a comma or y, a
+        // quantifier before an adjective is its adverb.
+        if ["poco", "mucho", "demasiado", "bastante"].contains(det),
+           sentence.has(position - 1, .NN) && !sentence.has(position - 1, .VBF)
+            || sentence.has(noun, .JJ) && [",", "y", "o", "e", "u"].contains(sentence.text(position - 1)) { return nil }
         // "esta acostumbrado": "esta" before a participle is the verb estar written without its accent.
         if ["esta", "estas"].contains(det), sentence.has(noun, .VBN) { return nil }
         // "un poco cansada", "mucho yerra", "ciertos son": a quantifier or demonstrative
