@@ -126,7 +126,9 @@ struct SpanishDateCapitalRule: ProofreadingRule {
             for position in 1..<max(1, sentence.count) where sentence.isCapitalized(position) {
                 guard !sentence.isAllCapitals(position), !sentence.isFirstWord(position), sentence.isWord(position - 1)
                         || sentence.isNumber(position - 1),
-                      !sentence.isCapitalized(position + 1)
+                      !sentence.isCapitalized(position + 1),
+                      // A line's or a column's first word: a footer's "Agosto de 2021".
+                      !sentence.document.startsLine(sentence.tokens[position])
                 else { continue }
                 let text = sentence.text(position)
                 let before = sentence.text(position - 1)
