@@ -21,6 +21,22 @@ struct ConfusedWordRuleTests {
         #expect(its.map(\.suggestions.first) == ["It's"], "capitalised as written")
     }
 
+    @Test("A candidate the clause cannot take is not offered, however likely its triples")
+    func clauseConstraints() throws {
+        // Each of these had a candidate offered before (let's, that, were, of, proceed).
+        for sentence in [
+            "The -l option lets you use the program where a screen is not available.",
+            "If the format requires more arguments than are supplied, the extra ones are ignored.",
+            "This helps in batch jobs and scripts where no user is present to enter a password.",
+            "Users should take care if string is double-quoted to avoid unwanted expansion.",
+            "The return type may precede the function name.",
+        ] {
+            #expect(try Self.confused(sentence).isEmpty, "\(sentence)")
+        }
+        // The same words where the candidate fits are still corrected.
+        #expect(try Self.confused("Yes, off course we should do that.").map(\.suggestions.first) == ["of"])
+    }
+
     @Test("A pair of the long list is corrected, with the explanation every pair shares, in each language")
     func pairWithoutMeanings() throws {
         let english = try Self.confused("The house is for sail.")

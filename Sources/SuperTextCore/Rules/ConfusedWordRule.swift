@@ -190,7 +190,8 @@ public struct ConfusedWordRule: ProofreadingRule {
                 guard let better = likelier(than: written, candidates: candidates, at: position + 2, in: words, model: model, memo: &memo,
                                             followedByWord: next != nil,
                                             fits: { !Self.bringsASecondVerb($0, before: afterNext, lexicon: lexicon)
-                                                && !Self.leavesANounBare($0, next: next, afterNext: afterNext, lexicon: lexicon) })
+                                                && !Self.leavesANounBare($0, next: next, afterNext: afterNext, lexicon: lexicon)
+                                                && !Self.breaksTheClause($0, at: position, of: significant, in: document, lexicon: lexicon) })
                 else { continue }
                 matches.append(match(index: index, written: written, better: better, document: document, context: context))
             }
@@ -211,6 +212,40 @@ public struct ConfusedWordRule: ProofreadingRule {
         guard candidate.utf8.contains(UInt8(ascii: "'")), let afterNext else { return false }
         let tags = lexicon.tags(of: afterNext)
         return tags.containsAny(WordTags([.VBD, .VBZ, .MD])) && !tags.containsAny(WordTags([.NN, .NNS, .NNU, .JJ]))
+    }
+
+    /// Whether `candidate` cannot stand where the written word is, by what the words around ask:
+    /// than follows a comparative ("more arguments than are supplied", not that); let's is
+    /// followed by a plain verb, never an object ("lets you use"); a clause whose verb follows
+    /// keeps its where ("scripts where no user is present", not were) and its if ("take care if
+    /// the string is quoted", not of); proceed takes no object ("may precede the name").
+    static func breaksTheClause(_ candidate: String, at position: Int, of significant: [Int], in document: CheckedDocument, lexicon: Lexicon) -> Bool {
+        func word(_ offset: Int) -> String? { document.lowercasedWord(at: position + offset, of: significant) }
+        func isFiniteVerb(_ text: String?) -> Bool {
+            guard let text else { return false }
+            if ["is", "are", "was", "were", "has", "have", "had", "can", "will", "would", "should", "must", "may", "does", "do", "did"].contains(text) { return true }
+            let tags = lexicon.tags(of: text)
+            return tags.containsAny(WordTags([.VBZ, .VBD, .MD])) && !tags.containsAny(WordTags([.NN, .NNS, .NNU, .JJ]))
+        }
+        switch candidate {
+        case "that":
+            return (1...4).contains { back in
+                guard let before = word(-back) else { return false }
+                return ["more", "less", "fewer", "rather", "other", "better", "worse"].contains(before)
+                    || lexicon.tags(of: before).containsAny(WordTags([.JJR, .RBR]))
+            }
+        case "let's":
+            guard let next = word(1) else { return true }
+            return ["me", "you", "him", "her", "us", "them", "it", "the", "a", "an", "your", "his", "their", "its", "our", "my"].contains(next)
+        case "were":
+            return (1...3).contains { isFiniteVerb(word($0)) }
+        case "of":
+            return isFiniteVerb(word(2)) && !isFiniteVerb(word(1))
+        case "proceed", "proceeds", "proceeded", "proceeding":
+            return word(1).map { ["the", "a", "an", "this", "that", "these", "those", "its", "their", "his", "her", "your", "our", "my", "each", "every", "any"].contains($0) } ?? false
+        default:
+            return false
+        }
     }
 
     /// Whether `candidate` is a pronoun contracted with "is" or "are" ("it's", "you're") before an
