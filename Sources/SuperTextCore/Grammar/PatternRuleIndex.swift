@@ -322,7 +322,8 @@ struct PatternRuleIndex: Sendable {
                 }
                 let namesWord = token.kind != .skipped || token.skipReason == .acronym
                 var capitalized = false
-                if testsCapitals, kind == TokenFacts.word {
+                // An acronym ("ISO", "IDs") is a word in capitals to <Cap>, though spelling skips it.
+                if testsCapitals, kind == TokenFacts.word || token.skipReason == .acronym {
                     // An ASCII first byte says it; only other words are made into a string.
                     let first = document.firstByte(of: index)
                     capitalized = first < 0x80
