@@ -25,6 +25,7 @@ public struct AVersusAnRule: ProofreadingRule {
         .right("IT IS NOT A LAW FIRM AND NOT AN AGENCY."),
         .right("This is an Euler brick. Write a SQL query or an SQL query in a SQLite file. Plug in an RFLink device and a LED or an LED."),
         .right("He played a ukelele, a unary minus and a uvular trill."),
+        .right("Bash is an sh-compatible shell; run an ls command on an Xtensa processor; it stops at a NUL character or an NUL byte."),
         .wrong("Open it in a FFmpeg filter.", "Open it in an FFmpeg filter."),
     ]
 
@@ -134,6 +135,13 @@ public struct AVersusAnRule: ProofreadingRule {
         }
         guard let first = word.first else { return nil }
         let letters = word.filter(\.isLetter)
+        // A short word in small letters without a vowel is said letter by letter ("an
+        // sh-compatible shell", "an ls command"), whatever the dictionary says of the
+        // interjection; titles (Mr, Dr, St) and acronyms are decided below.
+        let head = word.prefix { $0 != "-" }.filter(\.isLetter)
+        if (2...4).contains(head.count), head.allSatisfy(\.isLowercase), !head.contains(where: { "aeiouy".contains($0) }) {
+            return vowelSoundLetters.contains(Character(first.uppercased()))
+        }
         if let sound = sounds?.firstSound(of: word) {
             guard sound != .either else { return nil }
             let asWord = sound == .vowel
@@ -156,6 +164,9 @@ public struct AVersusAnRule: ProofreadingRule {
         if letters.count >= 2, letters.allSatisfy(\.isUppercase) {
             let second = letters[letters.index(after: letters.startIndex)]
             let readAsWord = letters.count >= 4 && "AEIOU".contains(second) && !"AEIOU".contains(first)
+            // Three capitals with a vowel between may be said as a word (NUL, LAN, MAC, RAM) or
+            // as letters: where the two disagree, either article is right.
+            if letters.count == 3, "AEIOU".contains(second), !"AEIOU".contains(first), vowelSoundLetters.contains(first) { return nil }
             if !readAsWord { return vowelSoundLetters.contains(first) }
         }
         let lower = word.lowercased()
@@ -164,6 +175,8 @@ public struct AVersusAnRule: ProofreadingRule {
         if vowelSoundBeginnings.contains(where: lower.hasPrefix) { return true }
         if consonantSoundBeginnings.contains(where: lower.hasPrefix) { return false }
         guard let letter = lower.first, letter.isLetter, letter.isASCII else { return nil }
+        // An x before a consonant is said "ex" (an Xtensa processor, an Xbox).
+        if letter == "x", let second = lower.dropFirst().first, second.isLetter, !"aeiouy".contains(second) { return true }
         // A u before one consonant and a vowel is as often "you" (ukulele, unary, uterus) as a
         // vowel (umami): a word the pronouncing dictionary lacks is left alone.
         let next = Array(lower.unicodeScalars.dropFirst().prefix(2))
