@@ -30,6 +30,7 @@ public struct RepeatedWordRule: ProofreadingRule {
         .right("Zuerst lieben die Kinder ihre Eltern, dann kritisieren sie sie.", language: "de-DE"),
         .wrong("Die Zeiten ändern sich, und wir mit mit ihnen.", "Die Zeiten ändern sich, und wir mit ihnen.", language: "de-DE"),
         .right("Nous irons à Bora Bora. Il faut le faire faire.", language: "fr"),
+        .right("alias\tAlias names.\nfile\tFile names.", language: "en-US"),
     ]
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
@@ -47,6 +48,11 @@ public struct RepeatedWordRule: ProofreadingRule {
                 guard let before = previous, index > before + 1, lineBreaks <= 1 else { continue }
                 let word = document.lowercasedTexts[index]
                 guard word == document.lowercasedTexts[before], !allowed.contains(word) else { continue }
+                // A tab or three spaces between set a term and its description apart, in columns
+                // ("alias   Alias names."); a line break between is still a repetition.
+                if tokens[before + 1..<index].contains(where: { $0.kind == .space && ($0.byteRange.count >= 3 || document.text(of: $0).contains("\t")) }) {
+                    continue
+                }
                 if word == "to", context.primaryLanguage == "en", isPrepositionThenInfinitive(at: before, index, document, context) { continue }
                 let first = document.text(of: tokens[before])
                 // A name made of one word twice: Bora Bora, Baden Baden.
