@@ -31,6 +31,7 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
         .right("Es ist nichts schöner anzuschauen als das Meer. Das ist mehr oder weniger gelungen. So ahn' ich es.", language: "de-DE"),
         .right("Das wissen alle Machthaber. Der Narr hält sich für weise. Das sagen viele.", language: "de-DE"),
         .right("Sie sind im Allgemeinen viel unterrichteter. Es fehlt ein wenig Salz.", language: "de-DE"),
+        .right("Reihenfolge, Name der Veröffentlichung (suite) und Typ der Datei (type): type:deb, mode=auto.", language: "de-DE"),
         .right("Wird die Option zweimal angegeben, gilt nur die letzte. Das neue (SVR4) portable Format; eine normale, zeilenbasierte Ausgabe; von der ersten bis zur letzten Spalte; die letzten beiden Stellen.", language: "de-DE"),
     ]
 
@@ -58,7 +59,7 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
                 guard tags.containsAny(WordTags([.NN, .JJ, .VB])), !sentence.isCapitalized(position) else { continue }
                 let written = sentence.written(position)
                 guard let first = written.first, first.isLowercase, !sentence.isFirstWord(position),
-                      ![":", "\"", "„", "“", "»", "«", "'", "‚", "‘"].contains(sentence.text(position - 1)),
+                      ![":", "=", "\"", "„", "“", "»", "«", "'", "‚", "‘"].contains(sentence.text(position - 1)),
                       !written.utf8.contains(UInt8(ascii: "-"))
                 else { continue }
                 let text = sentence.text(position)
@@ -68,7 +69,11 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
                       // "mehr oder weniger", "mehr als": the comparative, not das Mehr.
                       text != "mehr" || !["oder", "als"].contains(sentence.text(position + 1)),
                       // Quantities, not things ("viel unterrichteter", "ein wenig"), however the lexicon reads them.
-                      !["viel", "wenig"].contains(text)
+                      !["viel", "wenig"].contains(text),
+                      // A term alone in brackets, mostly the English original ("Typ der Datei (type)"),
+                      // and a key glued to its value ("type:deb", "mode=auto") are not German nouns.
+                      !(sentence.text(position - 1) == "(" && sentence.text(position + 1) == ")"),
+                      !Self.isKey(sentence.tokens[position], in: document)
                 else { continue }
                 let nouns = readings.filter { $0.tag == .NN }
                 let before = sentence.text(position - 1)
@@ -155,6 +160,14 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
 
     /// Ordinal stems: "die letzte", "der erste", "das nächste".
     static let ordinals = ["erst", "zweit", "dritt", "viert", "fünft", "letzt", "nächst", "vorletzt", "vorig"]
+
+    /// Whether the token is glued to ":" or "=" and a value after it, as keys are ("type:deb").
+    static func isKey(_ token: Int, in document: CheckedDocument) -> Bool {
+        guard token + 2 < document.tokens.count, document.tokens[token + 1].kind == .punctuation,
+              [":", "="].contains(document.lowercasedTexts[token + 1])
+        else { return false }
+        return [.word, .number, .skipped].contains(document.tokens[token + 2].kind)
+    }
 
     /// Whether `word` is an infinitive with "zu" inside it ("anzuschauen", "aufzuhören"): a
     /// separable verb's particle, "zu", then the verb, which is never a noun.
