@@ -22,6 +22,7 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
         .right("Des drapeaux français, belge et suisse ; des rideaux bleu pâle ; des feuilles vert tendre ; quelque chose cassé.", language: "fr"),
         .right("Les touristes passaient leurs vacances entassés dans un camping ; elle finissait ses devoirs seule.", language: "fr"),
         .right("L’information des métadonnées des fichiers stockée dans la base reste lisible.", language: "fr"),
+        .right("Une interface utilisateur en ligne de commande ; la commande su actuelle ; les informations sur le système obtenues.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -56,6 +57,14 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
         "seconde", "secondes", "semaine", "semaines", "mois", "an", "ans", "année", "années", "nuit", "nuits",
         "soir", "soirs", "matin", "matins", "époque", "temps", "sens", "ensemble",
     ]
+    /// Prepositions after which a complement's noun leaves an adjective to the noun before it.
+    static let complementPrepositions: Set<String> = ["sur", "pour", "avec", "sans", "par", "dans", "en", "entre", "chez", "sous", "vers", "contre"]
+    /// Adjectives in -eur, which agree ("une porte extérieure"), unlike agent nouns set beside a noun.
+    static let adjectivesInEur: Set<String> = [
+        "supérieur", "inférieur", "extérieur", "intérieur", "antérieur", "postérieur", "ultérieur", "majeur", "mineur", "meilleur",
+    ]
+    /// Nouns after which a short word is a name: "la commande su", "le programme ls".
+    static let namingNouns: Set<String> = ["commande", "commandes", "programme", "programmes", "utilitaire", "option", "outil", "script", "paquet", "variable"]
     /// Prepositions repeated before each of two coordinated nouns.
     static let repeatedPrepositions: Set<String> = ["à", "de", "d'", "d’", "en", "pour", "avec", "par", "sur", "sans", "chez"]
 
@@ -103,6 +112,10 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
         guard sentence.isWord(after), !sentence.tags(after).contains(.VBF), !sentence.isClosedClassOrNumber(after),
               !FrenchNounPhrases.colourCompounds.contains(sentence.text(after + 1)), sentence.text(after + 1) != "-",
               !FrenchNounPhrases.invariableAfter.contains(sentence.text(after)),
+              // "une interface utilisateur", "un processus serveur": an agent noun set beside a noun
+              // is no adjective; nor is a command's name ("la commande su").
+              !(sentence.has(after, .NN) && sentence.text(after).hasSuffix("eur") && !Self.adjectivesInEur.contains(sentence.text(after))),
+              !(Self.namingNouns.contains(sentence.text(phrase.noun)) && sentence.text(after).count <= 3),
               // "des officiers formant l’institut", "une personne passant par là": a present
               // participle with a complement is a verb form, invariable (the verbal adjective,
               // alone, agrees: "des enfants obéissants").
@@ -122,9 +135,12 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
         if Self.repeatedPrepositions.contains(before), ["et", "ou", "ni"].contains(sentence.text(phrase.determiner - 2)) {
             return matches
         }
-        if ["des", "du", "de", "d'"].contains(sentence.text(phrase.determiner)) || ["de", "d'"].contains(before) {
+        // A complement after a preposition (de, sur, pour, avec…): "les informations sur le
+        // système obtenues" goes with informations.
+        let complementPreposition = ["de", "d'"].contains(before) || Self.complementPrepositions.contains(before)
+        if ["des", "du", "de", "d'"].contains(sentence.text(phrase.determiner)) || complementPreposition {
             var head = phrase.determiner - 1
-            if ["de", "d'"].contains(before) { head -= 1 }
+            if complementPreposition { head -= 1 }
             // Up a chain of complements: "l’information des métadonnées des fichiers stockée"
             // goes with information, three nouns back.
             for _ in 0..<3 where head >= 0 && sentence.has(head, .NN) {
