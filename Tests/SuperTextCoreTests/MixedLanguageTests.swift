@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SuperTextCore
 
@@ -17,6 +18,14 @@ struct MixedLanguageTests {
         var request = CheckRequest(text: text, language: language)
         request.mixedLanguages = mixed
         return try TestSupport.proofreader.check(request)
+    }
+
+    @Test func aSentenceInAnotherLanguageGetsNoGrammarOfTheText() throws {
+        let text = "Die weißen tauben sind müde. These fields must not contain any colons or equal signs."
+        let english = (text as NSString).range(of: "These").location
+        let matches = try check(text, language: "de-DE").matches.filter { $0.category != .spelling && $0.category != .name }
+        #expect(matches.contains { $0.rule == "DE_NOUN_CAPITALS" && $0.offset < english }, "the German sentence keeps its match")
+        #expect(!matches.contains { $0.offset >= english }, "\(matches.map(\.rule))")
     }
 
     @Test func aFrenchCaptionInAnEnglishTextIsCheckedInFrenchWithAuto() throws {

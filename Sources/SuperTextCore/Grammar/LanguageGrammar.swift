@@ -69,7 +69,30 @@ public final class LanguageGrammar: Sendable {
         matches += RuleTimings.measure("PATTERN_RULES") {
             patternIndex.matches(in: document, context: context, selection: selection) { runs($0) }
         }
-        return matches
+        return Self.outsideForeignSentences(matches, in: document, context: context)
+    }
+
+    /// The matches outside sentences of another language: a sentence of five words in small
+    /// letters or more, seven in ten of which the language's lexicon does not know ("These fields
+    /// must not contain any colons." in a German manual page), is no place for its grammar,
+    /// typography or style rules, which would read English words as German ones (not → Not).
+    /// Spelling is checked apart, as the document's languages say. Six in ten cost an error of
+    /// LanguageTool's English validation part (the English lexicon holds only common words).
+    static func outsideForeignSentences(_ matches: [Match], in document: CheckedDocument, context: RuleContext) -> [Match] {
+        guard !matches.isEmpty else { return matches }
+        var foreign: [Range<Int>] = []
+        for sentence in RuleSentence.all(in: document, context: context) {
+            var words = 0, unknown = 0
+            for position in 0..<sentence.count where sentence.isWord(position) && !sentence.isCapitalized(position) {
+                words += 1
+                if sentence.readings(position).isEmpty { unknown += 1 }
+            }
+            guard words >= 5, unknown * 10 >= words * 7, let first = sentence.tokens.first, let last = sentence.tokens.last else { continue }
+            let start = document.tokens[first].utf16Offset
+            foreign.append(start..<document.tokens[last].utf16Offset + document.tokens[last].utf16Length)
+        }
+        guard !foreign.isEmpty else { return matches }
+        return matches.filter { match in !foreign.contains { $0.contains(match.offset) } }
     }
 
     /// Loads a language's data from the first directory of `searchPath` with a `grammar/` folder
