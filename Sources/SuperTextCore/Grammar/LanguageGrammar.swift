@@ -80,20 +80,32 @@ public final class LanguageGrammar: Sendable {
     /// LanguageTool's English validation part (the English lexicon holds only common words).
     static func outsideForeignSentences(_ matches: [Match], in document: CheckedDocument, context: RuleContext) -> [Match] {
         guard !matches.isEmpty else { return matches }
+        // Only sentences that hold a match are weighed: a lexicon lookup for each of their words.
+        let offsets = matches.map(\.offset).sorted()
+        let lexicon = context.grammar.lexicon
+        let tokens = document.tokens
         var foreign: [Range<Int>] = []
-        for sentence in RuleSentence.all(in: document, context: context) {
+        var next = 0
+        for sentence in document.sentenceTokens where !sentence.isEmpty {
+            let start = tokens[sentence.lowerBound].utf16Offset
+            let end = tokens[sentence.upperBound - 1].utf16Offset + tokens[sentence.upperBound - 1].utf16Length
+            while next < offsets.count, offsets[next] < start { next += 1 }
+            guard next < offsets.count, offsets[next] < end else { continue }
             var words = 0, unknown = 0
-            for position in 0..<sentence.count where sentence.isWord(position) && !sentence.isCapitalized(position) {
+            for index in sentence where tokens[index].kind == .word {
+                let first = document.firstByte(of: index)
+                // Words in small letters only: names and a sentence's first word say nothing.
+                guard first < 0x80 ? first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") : !WordCase.startsWithCapital(document.text(of: tokens[index]))
+                else { continue }
                 words += 1
-                if sentence.readings(position).isEmpty { unknown += 1 }
+                if !lexicon.knows(document.lowercasedTexts[index]) { unknown += 1 }
             }
-            guard words >= 5, unknown * 10 >= words * 7, let first = sentence.tokens.first, let last = sentence.tokens.last else { continue }
-            let start = document.tokens[first].utf16Offset
-            foreign.append(start..<document.tokens[last].utf16Offset + document.tokens[last].utf16Length)
+            if words >= 5, unknown * 10 >= words * 7 { foreign.append(start..<end) }
         }
         guard !foreign.isEmpty else { return matches }
         return matches.filter { match in !foreign.contains { $0.contains(match.offset) } }
     }
+
 
     /// Loads a language's data from the first directory of `searchPath` with a `grammar/` folder
     /// holding its files. A language without files gets its code rules only.
