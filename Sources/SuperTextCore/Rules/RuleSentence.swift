@@ -223,13 +223,22 @@ enum FrenchWords {
 
 extension CheckedDocument {
     /// Whether the token follows a line break, a tab or a wide space: it starts a line of its own,
-    /// a heading, a list item or a column, where a capital says nothing of the sentence.
+    /// a heading, a list item or a column, where a capital says nothing of the sentence. A line
+    /// break after a word in small letters or a comma is prose wrapped mid-sentence, no start.
     func startsLine(_ token: Int) -> Bool {
         guard token > 0 else { return false }
-        if tokens[token - 1].kind == .lineBreak { return true }
-        guard tokens[token - 1].kind == .space else { return false }
-        // A tab or three spaces and more set a column apart ("-v     Natürliche Sortierung").
-        return token > 1 && tokens[token - 2].kind == .lineBreak || text(of: tokens[token - 1]).contains("\t")
-            || tokens[token - 1].byteRange.count >= 3
+        var before = token - 1
+        if tokens[before].kind == .space {
+            // A tab or three spaces and more set a column apart ("-v     Natürliche Sortierung").
+            if text(of: tokens[before]).contains("\t") || tokens[before].byteRange.count >= 3 { return true }
+            before -= 1
+        }
+        guard before >= 0, tokens[before].kind == .lineBreak else { return false }
+        var end = before - 1
+        while end >= 0, tokens[end].isWhitespace { end -= 1 }
+        guard end >= 0 else { return true }
+        if tokens[end].kind == .punctuation { return ![",", ";", "(", "-"].contains(lowercasedTexts[end]) }
+        if tokens[end].kind == .word { return WordCase.startsWithCapital(text(of: tokens[end])) }
+        return true
     }
 }

@@ -19,6 +19,7 @@ public struct FrenchLowercaseRule: ProofreadingRule {
         .right("Lundi, je pars. La planète Mars. Un Anglais parle anglais. Le Vendredi saint.", language: "fr"),
         .right("Ici, Mars est visible. Il habite dans le Nord. La Corée du Nord.", language: "fr"),
         .right("GNU coreutils 9.1\tSeptembre 2022\tcp(1)", language: "fr"),
+        .wrong("Nous partirons en\nJanvier avec eux.", "Nous partirons en\njanvier avec eux.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
