@@ -210,7 +210,13 @@ public struct ConfusedWordRule: ProofreadingRule {
     /// bring a second one ("Their going was sad": "their going" is the subject of "was").
     static func bringsASecondVerb(_ candidate: String, before afterNext: String?, lexicon: Lexicon) -> Bool {
         guard candidate.utf8.contains(UInt8(ascii: "'")), let afterNext else { return false }
-        let tags = lexicon.tags(of: afterNext)
+        return isOnlyFiniteVerb(afterNext, lexicon: lexicon)
+    }
+
+    /// Whether the lexicon reads `word` as a verb in -s, a past or a modal and as no noun or
+    /// adjective.
+    static func isOnlyFiniteVerb(_ word: String, lexicon: Lexicon) -> Bool {
+        let tags = lexicon.tags(of: word)
         return tags.containsAny(WordTags([.VBD, .VBZ, .MD])) && !tags.containsAny(WordTags([.NN, .NNS, .NNU, .JJ]))
     }
 
@@ -223,9 +229,8 @@ public struct ConfusedWordRule: ProofreadingRule {
         func word(_ offset: Int) -> String? { document.lowercasedWord(at: position + offset, of: significant) }
         func isFiniteVerb(_ text: String?) -> Bool {
             guard let text else { return false }
-            if ["is", "are", "was", "were", "has", "have", "had", "can", "will", "would", "should", "must", "may", "does", "do", "did"].contains(text) { return true }
-            let tags = lexicon.tags(of: text)
-            return tags.containsAny(WordTags([.VBZ, .VBD, .MD])) && !tags.containsAny(WordTags([.NN, .NNS, .NNU, .JJ]))
+            return ["is", "are", "was", "were", "has", "have", "had", "can", "will", "would", "should", "must", "may", "does", "do", "did"].contains(text)
+                || isOnlyFiniteVerb(text, lexicon: lexicon)
         }
         switch candidate {
         case "that":

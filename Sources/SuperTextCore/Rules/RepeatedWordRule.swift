@@ -50,9 +50,7 @@ public struct RepeatedWordRule: ProofreadingRule {
                 guard word == document.lowercasedTexts[before], !allowed.contains(word) else { continue }
                 // A tab or three spaces between set a term and its description apart, in columns
                 // ("alias   Alias names."); a line break between is still a repetition.
-                if tokens[before + 1..<index].contains(where: { $0.kind == .space && ($0.byteRange.count >= 3 || document.text(of: $0).contains("\t")) }) {
-                    continue
-                }
+                if (before + 1..<index).contains(where: document.isColumnGap) { continue }
                 if word == "to", context.primaryLanguage == "en", isPrepositionThenInfinitive(at: before, index, document, context) { continue }
                 let first = document.text(of: tokens[before])
                 // A name made of one word twice: Bora Bora, Baden Baden.

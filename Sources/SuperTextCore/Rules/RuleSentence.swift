@@ -169,6 +169,10 @@ final class RuleSentence: Sendable {
 
 /// Word lists the French code rules share.
 enum FrenchWords {
+    /// Prepositions that are also forms of a verb (entrer, contrer): "entre lui et moi", "les mots
+    /// entre crochets".
+    static let prepositionsAlsoVerbs: Set<String> = ["entre", "contre"]
+
     /// Words after which a new clause (and so a subject) may start.
     static let clauseOpeners: Set<String> = [
         "et", "ou", "mais", "donc", "or", "ni", "car", "que", "qu'", "quand", "lorsque", "lorsqu'", "puisque", "puisqu'",
@@ -229,8 +233,7 @@ extension CheckedDocument {
         guard token > 0 else { return false }
         var before = token - 1
         if tokens[before].kind == .space {
-            // A tab or three spaces and more set a column apart ("-v     Natürliche Sortierung").
-            if text(of: tokens[before]).contains("\t") || tokens[before].byteRange.count >= 3 { return true }
+            if isColumnGap(before) { return true }
             before -= 1
         }
         guard before >= 0, tokens[before].kind == .lineBreak else { return false }
@@ -240,5 +243,11 @@ extension CheckedDocument {
         if tokens[end].kind == .punctuation { return ![",", ";", "(", "-"].contains(lowercasedTexts[end]) }
         if tokens[end].kind == .word { return WordCase.startsWithCapital(text(of: tokens[end])) }
         return true
+    }
+
+    /// Whether the token is a tab or three spaces and more, which set a column apart ("-v
+    /// Natürliche Sortierung", "alias   Alias names").
+    func isColumnGap(_ token: Int) -> Bool {
+        tokens[token].kind == .space && (tokens[token].byteRange.count >= 3 || text(of: tokens[token]).contains("\t"))
     }
 }

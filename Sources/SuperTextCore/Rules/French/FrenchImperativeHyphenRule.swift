@@ -61,7 +61,7 @@ public struct FrenchImperativeHyphenRule: ProofreadingRule {
             if Self.objectPronouns.contains(next), ["ou", "et"].contains(sentence.text(after)) { return }
             // "entre lui et moi", "contre eux": the prepositions that are also imperatives (entrer,
             // contrer) take a stressed pronoun as their complement.
-            if ["entre", "contre"].contains(verb), Self.stressedPronouns.contains(next) { return }
+            if FrenchWords.prepositionsAlsoVerbs.contains(verb), Self.stressedPronouns.contains(next) { return }
             if Self.stressedPronouns.contains(next) || next == "en" || next == "y" {
                 // "Dis lui bonjour", "convenons en,"; but "envoie-les en vacances".
                 if joined, !["moi", "lui", "leur", "nous", "en", "y"].contains(next) { return }

@@ -202,8 +202,9 @@ public struct FrenchMissingApostropheRule: ProofreadingRule {
 
     static let letters: Set<String> = ["l", "d", "j", "m", "n", "s", "t", "qu", "c", "jusqu", "lorsqu", "puisqu"]
 
-    /// The second parts of a negation, one of which follows ne.
-    static let negations: Set<String> = ["pas", "plus", "jamais", "rien", "personne", "guère", "point", "que", "qu", "aucun", "aucune", "ni", "nul", "nulle", "nullement"]
+    /// The second parts of a negation, one of which follows ne and its finite verb: those that may
+    /// stand before an infinitive, and the others.
+    static let negations = FrenchInfinitiveRule.negations.union(["personne", "que", "qu", "aucun", "aucune", "ni", "nul", "nulle", "nullement"])
 
     /// Whether the word at `next` can follow the elided word: a pronoun (j, m, t, s) a verb or
     /// en, y; c a form of être or en; n a verb with the negation's second part a few words on

@@ -283,7 +283,7 @@ public struct FrenchSubjectVerbRule: ProofreadingRule {
                 if !FrenchSubject.pronouns.keys.contains(sentence.text(position)), verb > position + 1, sentence.has(verb, .NN), !verbOnly { continue }
                 // "les correspondances entre le motif et…": after a noun phrase, entre and contre
                 // are the prepositions unless a place follows (le chat entre dans la maison).
-                if !FrenchSubject.pronouns.keys.contains(sentence.text(position)), ["entre", "contre"].contains(sentence.text(verb)),
+                if !FrenchSubject.pronouns.keys.contains(sentence.text(position)), FrenchWords.prepositionsAlsoVerbs.contains(sentence.text(verb)),
                    verb + 1 < sentence.count, ![".", ";", "!", "?", "dans", "en", "à", "au", "aux", "par", "chez", "sur", "sous"].contains(sentence.text(verb + 1)) {
                     continue
                 }
