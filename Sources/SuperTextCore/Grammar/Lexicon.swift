@@ -300,9 +300,12 @@ public final class Lexicon: Sendable {
 
     /// The form of a lemma with a tag: `form(of: "go", as: .VBN) == "gone"`; the base form for
     /// `.VB`.
+    /// Where the lemma has several, a form that is no other lemma's of that tag comes first
+    /// ("stays", not "staves", which is also the plural of "stave").
     public func form(of lemma: String, as tag: WordTag) -> String? {
-        let form = formList[formRange(of: lemma)].first { readingList[Int($0)].tag == tag.rawValue }
-            .map { strings.string(Self.word(ofReading: $0, starts: readingStarts)) }
+        let forms = formList[formRange(of: lemma)].lazy.filter { self.readingList[Int($0)].tag == tag.rawValue }
+            .map { self.strings.string(Self.word(ofReading: $0, starts: self.readingStarts)) }
+        let form = forms.first { form in !self.readings(of: form).contains { $0.tag == tag && $0.lemma != lemma } } ?? forms.first
         if tag == .VB || tag == .NN || tag == .JJ { return form ?? (knows(lemma) ? lemma : nil) }
         return form
     }
