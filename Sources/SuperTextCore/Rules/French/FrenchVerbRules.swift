@@ -339,6 +339,9 @@ public struct FrenchAttributeRule: ProofreadingRule {
         .wrong("Semblaient-ils content ?", "Semblaient-ils contents ?", language: "fr"),
         .wrong("Elle est belle et intelligent.", "Elle est belle et intelligente.", language: "fr"),
         .wrong("Elles veulent être différente.", "Elles veulent être différentes.", language: "fr"),
+        .wrong("Ma sœur s’est réveillé avant nous.", "Ma sœur s’est réveillée avant nous.", language: "fr"),
+        .wrong("Elles se sont installé dans le jardin.", "Elles se sont installées dans le jardin.", language: "fr"),
+        .right("Elles se sont téléphoné hier. Ils se sont rendu compte de l’erreur. Elle s’est fait gronder. Quelque chose s’est mal passé.", language: "fr"),
         .right("Elle est médecin. Vous êtes contente ? On est fatigués. Elle s’est lavé les mains. Je suis contente.", language: "fr"),
         .right("Il est important de lire. La plupart sont partis.", language: "fr"),
         .right("Ils avaient l’air calme. Sa robe a l’air élégant. Elle a l’air très sérieuse.", language: "fr"),
@@ -389,6 +392,10 @@ public struct FrenchAttributeRule: ProofreadingRule {
                     if sentence.text(position + 1) == "qui" { continue }
                     // What agreement can say: gender where known; number except for "vous" and "on".
                     wanted = subject.features.intersection(WordFeatures.gender.union(.number))
+                    // "quelque chose" is neuter: what describes it is masculine (quelque chose s’est mal passé).
+                    if sentence.text(subject.end) == "chose", sentence.text(subject.end - 1) == "quelque" {
+                        wanted = WordFeatures([.masculine, .singular])
+                    }
                     let pronoun = sentence.text(position)
                     if pronoun == "vous" || pronoun == "on" { continue }
                     if wanted.intersection(.number).isEmpty { continue }
@@ -401,7 +408,8 @@ public struct FrenchAttributeRule: ProofreadingRule {
                         if ["se", "s'", "me", "m'", "te", "t'"].contains(clitic) || clitic == pronoun { sawReflexive = true }
                         next += 1
                     }
-                    guard !sawReflexive, let found = Self.attribute(after: next, in: sentence) else { continue }
+                    guard let found = Self.attribute(after: next, in: sentence) else { continue }
+                    if sawReflexive, !Self.reflexiveParticipleAgrees(found.position, copula: next, in: sentence) { continue }
                     (attribute, afterAir) = found
                     subjectName = sentence.written(subject.end)
                 } else if let (verb, pronoun) = Self.inversion(sentence.text(position)), pronoun != "vous", pronoun != "on",
@@ -435,6 +443,41 @@ public struct FrenchAttributeRule: ProofreadingRule {
             }
         }
         return matches
+    }
+
+    /// Verbs whose reflexive pronoun is an indirect object (se parler: parler à quelqu’un), so
+    /// that their participle stays invariable with être: elles se sont parlé, elle s’est demandé si.
+    static let indirectReflexives: Set<String> = [
+        "parler", "sourire", "succéder", "plaire", "complaire", "déplaire", "nuire", "ressembler", "mentir", "rire",
+        "téléphoner", "convenir", "suffire", "survivre", "demander", "dire", "permettre", "promettre", "imaginer",
+        "figurer", "écrire", "répondre", "envoyer", "donner", "accorder", "acheter", "offrir", "rendre", "faire",
+        "laisser", "voir", "entendre", "sentir", "attribuer", "octroyer", "procurer", "reprocher", "jurer",
+    ]
+
+    /// Whether the participle at `position`, after a reflexive pronoun and the form of être at
+    /// `copula`, agrees with the subject: the pronoun is then its direct object (elle s’est
+    /// levée). Not when the verb takes its pronoun as an indirect object, when a direct object
+    /// follows (elle s’est lavé les mains, ils se sont rendu compte) or an infinitive (elle s’est
+    /// fait avoir).
+    static func reflexiveParticipleAgrees(_ position: Int, copula: Int, in sentence: RuleSentence) -> Bool {
+        guard sentence.readings(copula).contains(where: { $0.tag == .VBF && $0.lemma == "être" }), position == copula + 1
+                || (copula + 1..<position).allSatisfy({ FrenchWords.adverbs.contains(sentence.text($0)) })
+        else { return false }
+        let participles = sentence.readings(position).filter { $0.tag == .VBN }
+        guard !participles.isEmpty, !participles.contains(where: { indirectReflexives.contains($0.lemma) }) else { return false }
+        let after = position + 1
+        guard sentence.isWord(after) else { return true }
+        let next = sentence.text(after)
+        // A preposition or a conjunction: the verb has no object after it.
+        if ["à", "au", "aux", "en", "dans", "sur", "par", "pour", "avec", "chez", "sous", "vers", "contre", "devant", "derrière",
+            "après", "avant", "depuis", "pendant", "et", "ou", "mais"].contains(next) || FrenchWords.adverbs.contains(next) {
+            return true
+        }
+        if FrenchNounPhrases.determinerFeatures(at: after, in: sentence) != nil || ["compte", "que", "qu'", "si", "de", "d'"].contains(next)
+            || sentence.isClosedClassOrNumber(after) {
+            return false
+        }
+        return !sentence.readings(after).contains { $0.tag == .VB || $0.tag == .NN }
     }
 
     /// The match of an attribute that does not agree with the subject, with the form that does.
