@@ -579,8 +579,9 @@ public struct FrenchAttributeRule: ProofreadingRule {
 }
 
 /// A past participle after "avoir" does not agree with the subject: "ils ont mangés" →
-/// "ils ont mangé"; and "avoir" or "être" takes the participle, not the infinitive: "il a
-/// manger" → "il a mangé".
+/// "ils ont mangé"; and "avoir" (also the infinitive: "après avoir manger") or "être" takes the
+/// participle, not the infinitive ("il a manger" → "il a mangé") nor a finite form heard alike
+/// ("il a finit" → "fini").
 public struct FrenchParticipleRule: ProofreadingRule {
     public let id = "FR_PARTICIPE_PASSE"
     public let category = MatchCategory.grammar
@@ -599,6 +600,9 @@ public struct FrenchParticipleRule: ProofreadingRule {
         .wrong("Avez-vous signez le contrat ?", "Avez-vous signé le contrat ?", language: "fr"),
         .wrong("Elles sont arriver hier.", "Elles sont arrivées hier.", language: "fr"),
         .wrong("Nous avons était surpris.", "Nous avons été surpris.", language: "fr"),
+        .wrong("Le chat a finit sa gamelle.", "Le chat a fini sa gamelle.", language: "fr"),
+        .wrong("Après avoir déjeuner, nous sommes sortis.", "Après avoir déjeuné, nous sommes sortis.", language: "fr"),
+        .right("Tout ce qu’il a suffit à le rendre heureux. Il a à manger.", language: "fr"),
         .right("La pomme qu’elle a mangée. Il les a fait partir. Elle a été déçue. Il a à manger.", language: "fr"),
         .right("Quel lien y a-t-il entre donner et recevoir ? Il y a entre 4 et 5 ans. J’en ai marre.", language: "fr"),
     ]
@@ -627,6 +631,24 @@ public struct FrenchParticipleRule: ProofreadingRule {
         "vraiment", "peu", "mal", "aussi", "même", "donc", "rien", "guère", "presque", "longtemps", "vite",
     ]
 
+    /// The participle a finite form is heard as, where the form can only be a conjugated verb
+    /// and is the participle with a silent t or s (finit, finis → fini; prit → pris; voulut →
+    /// voulu): nil otherwise.
+    static func soundsLikeParticiple(_ text: String, readings: [Lexicon.Reading], lexicon: Lexicon) -> String? {
+        guard text.hasSuffix("t") || text.hasSuffix("s"), readings.contains(where: { $0.tag == .VBF }),
+              !readings.contains(where: { [.NN, .JJ, .VBN, .VB, .RB].contains($0.tag) })
+        else { return nil }
+        for lemma in Set(readings.filter { $0.tag == .VBF }.map(\.lemma)) {
+            guard let participle = lexicon.inflections(of: lemma, to: .VBN, features: WordFeatures([.masculine, .singular])).first
+                ?? lexicon.form(of: lemma, as: .VBN)
+            else { continue }
+            if text == participle + "t" || text == participle + "s" || participle.hasSuffix("s") && text == participle.dropLast() + "t" {
+                return participle
+            }
+        }
+        return nil
+    }
+
     /// "il a manger", "nous avons donne", "avez-vous signez": an infinitive in -er, or a finite
     /// form of a verb in -er (or était) where the auxiliary wants the participle; with être the
     /// participle agrees with the subject ("elles sont arriver" → "arrivées").
@@ -646,6 +668,12 @@ public struct FrenchParticipleRule: ProofreadingRule {
             lemma = infinitive.lemma
         } else if isAvoir, text == "était" {
             lemma = "être"
+        } else if isAvoir, !["que", "qu'"].contains(sentence.text(auxiliary - 2)) && !["que", "qu'"].contains(sentence.text(auxiliary - 3)),
+                  let sounding = Self.soundsLikeParticiple(text, readings: readings, lexicon: sentence.lexicon) {
+            // ("ce qu’il a suffit à": after que, avoir may be the verb of a relative clause.)
+            // "a finit", "avons prit": a finite form heard as the participle (fini, pris).
+            return sentence.match(position, position, rule: self, texts: Self.texts, context: context,
+                                  suggestions: [sounding], values: ["auxiliary": sentence.written(auxiliary)])
         } else if isAvoir, ["e", "es", "ez"].contains(where: { text.hasSuffix($0) }),
                   let finite = readings.first(where: { $0.tag == .VBF && $0.lemma.hasSuffix("er") }),
                   !readings.contains(where: { [.NN, .JJ, .VBN, .VB, .RB].contains($0.tag) }) {
@@ -687,6 +715,17 @@ public struct FrenchParticipleRule: ProofreadingRule {
                     while Self.adverbs.contains(sentence.text(next)) { next += 1 }
                     if let match = verbForParticiple(next, auxiliary: position, isAvoir: lemmas.contains("avoir"),
                                                      subject: features, subjectIsPronoun: true, in: sentence, context: context) {
+                        matches.append(match)
+                    }
+                    continue
+                }
+                // "après avoir manger", "l’avoir trouver": the infinitive avoir takes a participle too.
+                if word == "avoir", subjects[position] == nil {
+                    var next = position + 1
+                    while Self.adverbs.contains(sentence.text(next)) { next += 1 }
+                    if sentence.text(next).hasSuffix("er"),
+                       let match = verbForParticiple(next, auxiliary: position, isAvoir: true, subject: WordFeatures(),
+                                                     subjectIsPronoun: false, in: sentence, context: context) {
                         matches.append(match)
                     }
                     continue
