@@ -218,6 +218,9 @@ public struct FrenchSubjectVerbRule: ProofreadingRule {
         .right("Les mots entre [[ et ]] restent ; si une version plus récente existe, elle est installée.", language: "fr"),
         .right("Un livre aussi beau que les autres m’a plu. L’un de ceux-là viendra.", language: "fr"),
         .wrong("Ce soir, le train partent à l’heure.", "Ce soir, le train part à l’heure.", language: "fr"),
+        .wrong("Voici les fruits que préfère nos enfants.", "Voici les fruits que préfèrent nos enfants.", language: "fr"),
+        .wrong("C’est la maison où habitent mon oncle.", "C’est la maison où habite mon oncle.", language: "fr"),
+        .right("Voici les fruits que préfèrent le chat et le chien. Le pays dont rêvent les enfants est loin.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -249,6 +252,51 @@ public struct FrenchSubjectVerbRule: ProofreadingRule {
         "ceux": WordFeatures([.third, .plural]), "celles": WordFeatures([.third, .plural]),
     ]
 
+    /// Words after which the subject may follow its verb: a relative pronoun that is the object
+    /// or a complement (les possibilités qu’offre le chien, l’histoire dont bénéficie la langue,
+    /// le lieu où vivent les hommes).
+    static let inverting: Set<String> = [
+        "que", "qu'", "dont", "où", "duquel", "desquels", "desquelles", "auquel", "auxquels", "auxquelles",
+        "lequel", "laquelle", "lesquels", "lesquelles",
+    ]
+
+    /// A verb right after `position` (a relative pronoun) that does not agree with the noun
+    /// phrase after it, its subject: "les possibilités que donnent le chien" → "donne". Only a
+    /// verb that is nothing else, and a noun phrase that ends the clause without a second
+    /// subject joined to it (que donnent le chien et le chat).
+    func invertedSubjectMatch(after position: Int, in sentence: RuleSentence, context: RuleContext) -> Match? {
+        // The verb right after: a pronoun there is the subject (que vous fassiez).
+        let verb = position + 1
+        guard sentence.isWord(verb), !sentence.isCapitalized(verb), !sentence.isClosedClassOrNumber(verb),
+              !sentence.text(verb).utf8.contains(UInt8(ascii: "-"))
+        else { return nil }
+        let readings = sentence.readings(verb)
+        let verbs = readings.filter { $0.tag == .VBF && !$0.features.contains(.imperative) }
+        guard !verbs.isEmpty, readings.allSatisfy({ $0.tag == .VBF }),
+              let phrase = FrenchNounPhrases.nounPhrase(at: verb + 1, in: sentence)
+        else { return nil }
+        // The clause ends after the noun phrase (or its complement): no second subject.
+        var next = phrase.noun + 1
+        while sentence.isWord(next) && next < phrase.noun + 6 {
+            if ["et", "ou", "ni", "comme"].contains(sentence.text(next)) { return nil }
+            next += 1
+        }
+        if ["et", "ou", ",", "ni"].contains(sentence.text(next)) { return nil }
+        let nouns = FrenchNounPhrases.agreeingNounReadings(phrase, in: sentence)
+        guard !nouns.isEmpty else { return nil }
+        var features = WordFeatures()
+        for reading in nouns { features = features.union(FrenchWords.common(reading.features, phrase.determinerFeatures)) }
+        let number = FrenchWords.certain(features).intersection(.number)
+        guard !number.isEmpty else { return nil }
+        let wanted = WordFeatures([.third]).union(number)
+        if verbs.contains(where: { $0.features.isSuperset(of: wanted) }) { return nil }
+        let forms = sentence.lexicon.inflections(of: sentence.text(verb), to: .VBF, features: wanted)
+        guard let form = forms.first else { return nil }
+        return sentence.match(verb, verb, rule: self, texts: Self.texts, context: context,
+                              suggestions: [form] + forms.dropFirst().prefix(1),
+                              values: ["subject": sentence.written(from: phrase.determiner, to: phrase.noun)])
+    }
+
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
         for analysed in FrenchSubject.all(in: document, context: context) {
@@ -271,6 +319,11 @@ public struct FrenchSubjectVerbRule: ProofreadingRule {
                     // After a name or a noun phrase only the words right after count: the verb
                     // comes next ("Les enfants jouent").
                     subject = (found.features, sentence.written(from: found.start, to: found.end))
+                }
+                if subject == nil, Self.inverting.contains(sentence.text(position)),
+                   let match = invertedSubjectMatch(after: position, in: sentence, context: context) {
+                    matches.append(match)
+                    continue
                 }
                 guard let subject else { continue }
                 if sentence.text(position) != "qui", sentence.text(position + 1) == "qui" { continue }
