@@ -11,8 +11,10 @@ public struct FrenchNumberAgreementRule: ProofreadingRule {
     public let examples: [RuleExample] = [
         .wrong("J’ai quatre enfant.", "J’ai quatre enfants.", language: "fr"),
         .wrong("J’ai 1 enfants.", "J’ai 1 enfant.", language: "fr"),
+        .wrong("Il a trois grands frère.", "Il a trois grands frères.", language: "fr"),
         .right("J’ai quatre enfants et 1 chat ; page 4 partie 2.", language: "fr"),
         .right("Il habite au 10 avenue Foch, en face du 3 rue Haute.", language: "fr"),
+        .right("Voir la RFC 4648 section 5 ; chmod 600 fichier ; les deux un peu tristes.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -54,6 +56,14 @@ public struct FrenchNumberAgreementRule: ProofreadingRule {
             return nil
         }
         if FrenchCapitals.months.contains(sentence.text(position + 1)) { return nil }
+        // A label after a code or an acronym ("RFC 4648 section 5", "chmod 600 toto", "ISO 9660
+        // format"): a word the lexicon does not know, or in capitals, before the number.
+        // (An acronym or a code may be a token that is not a word: anything but punctuation counts.)
+        if position > 0, !sentence.isPunctuation(position - 1), !sentence.isNumber(position - 1),
+           !sentence.isWord(position - 1) || sentence.isAllCapitals(position - 1)
+            || sentence.readings(position - 1).isEmpty && !sentence.isClosedClassOrNumber(position - 1) {
+            return nil
+        }
         if sentence.isNumber(position) {
             // Whole numbers only, not part of a larger number ("2 000", "1,5").
             guard let value = Int(text), !sentence.isNumber(position + 1), !sentence.isPunctuation(position - 1) || position == 0 else { return nil }
@@ -64,8 +74,16 @@ public struct FrenchNumberAgreementRule: ProofreadingRule {
             // "un des deux", "les deux": fine; "deux" as a name or inside "quatre-vingt" only as a word.
             plural = true
         }
-        let next = position + 1
-        guard sentence.isWord(next), !sentence.isCapitalized(next) else { return nil }
+        var next = position + 1
+        // "deux sombres idiot": an adjective before the noun, in the plural and nothing else, is skipped.
+        // (A verb cannot stand between a number and its noun, so its readings do not count.)
+        let adjective = sentence.readings(next).filter { $0.tag != .VBF }
+        if plural, sentence.isWord(next + 1), adjective.contains(where: { $0.tag == .JJ && $0.features.contains(.plural) }),
+           !adjective.contains(where: { $0.features.contains(.singular) || $0.features.intersection(.number).isEmpty }),
+           sentence.has(next + 1, .NN) {
+            next += 1
+        }
+        guard sentence.isWord(next), !sentence.isCapitalized(next), !sentence.isClosedClassOrNumber(next) else { return nil }
         let readings = sentence.readings(next)
         let nouns = readings.filter { $0.tag == .NN }
         guard !nouns.isEmpty else { return nil }
