@@ -18,6 +18,7 @@ public struct FrenchDeterminerAgreementRule: ProofreadingRule {
         .right("Il les porte. Je leur donne la main. Mon amie arrive. Quelle est la question ?", language: "fr"),
         .right("Le livre et la livre sterling ; la plupart des gens ; les deux ; le hibou.", language: "fr"),
         .right("Les tout premiers jours ; ils vont tous partir ; les ayant vus ; tout la surprend.", language: "fr"),
+        .right("Ce putain de moteur refuse de démarrer ; un amour de petit chien.", language: "fr"),
         .right("Écrivez vos adresse et numéro ; trente et une pages ; les étudiant·e·s ; quelque chose de neuf.", language: "fr"),
         .wrong("Certains étudiant sont venus.", "Certains étudiants sont venus.", language: "fr"),
         .right("Comme le montre la carte, la route est longue.", language: "fr"),
@@ -60,6 +61,13 @@ public struct FrenchDeterminerAgreementRule: ProofreadingRule {
         return matches
     }
 
+    /// Nouns that qualify the noun after "de" like an adjective, in familiar speech (ce putain de
+    /// temps, un amour de petite fille, ce bougre d’homme).
+    static let expressiveNouns: Set<String> = [
+        "putain", "saloperie", "salope", "chienne", "merde", "bougre", "diable", "amour", "bijou", "monstre",
+        "chameau", "garce", "peste", "fripon", "coquin", "phénomène",
+    ]
+
     func determinerMatch(_ phrase: FrenchNounPhrases.NounPhrase, in sentence: RuleSentence, context: RuleContext) -> Match? {
         guard FrenchNounPhrases.agreeingNounReadings(phrase, in: sentence).isEmpty else { return nil }
         let readings = sentence.readings(phrase.noun)
@@ -77,6 +85,9 @@ public struct FrenchDeterminerAgreementRule: ProofreadingRule {
            readings.contains(where: { $0.tag == .VBF && ($0.lemma == "être" || $0.lemma == "avoir") }) {
             return nil
         }
+        // "ce putain de temps", "un amour de petite fille": an expressive noun before de is read
+        // with the noun after it, whose gender the determiner takes.
+        if Self.expressiveNouns.contains(sentence.text(phrase.noun)), ["de", "d'"].contains(sentence.text(phrase.noun + 1)) { return nil }
         let nouns = readings.filter { $0.tag == .NN }
         let determinerNumber = phrase.determinerFeatures.intersection(.number)
         let determinerGender = phrase.determinerFeatures.intersection(.gender)
