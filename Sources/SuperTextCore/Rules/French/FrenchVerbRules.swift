@@ -864,6 +864,9 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
         .wrong("Elle finit par pleuré.", "Elle finit par pleurer.", language: "fr"),
         .wrong("Il promet de ne jamais les cédé.", "Il promet de ne jamais les céder.", language: "fr"),
         .wrong("Ne plus mangez fait maigrir.", "Ne plus manger fait maigrir.", language: "fr"),
+        .wrong("Tu dois sans cesse répété la leçon.", "Tu dois sans cesse répéter la leçon.", language: "fr"),
+        .wrong("Nous avons beau cherché, rien.", "Nous avons beau chercher, rien.", language: "fr"),
+        .wrong("Il n’y a pas de quoi paniqué.", "Il n’y a pas de quoi paniquer.", language: "fr"),
         .right("Il aime l’été. Je veux fini ce travail pour demain ? Non : il est fini. Je vais bien.", language: "fr"),
         .right("Il a décidé de partir. Le fait d’être aimé compte.", language: "fr"),
         .right("Il peut bien. Tu sais, il parlait. Je veux que vous parliez. Le pouvoir était là. Est-il aimé ? Tapez f, puis entrez m.", language: "fr"),
@@ -918,6 +921,21 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
                 next += 1
             }
             if next < end, negations.contains(sentence.text(next)) { return next }
+        }
+        return nil
+    }
+
+    /// Adverbial phrases of several words that can stand between a verb and its infinitive.
+    static let adverbialPhrases: [[String]] = [
+        ["sans", "cesse"], ["bien", "entendu"], ["à", "nouveau"], ["de", "nouveau"], ["tout", "de", "suite"],
+        ["de", "temps", "en", "temps"], ["à", "peine"], ["peut-être"], ["en", "effet"], ["par", "exemple"], ["à", "tout", "prix"],
+    ]
+
+    /// Where an adverbial phrase of `adverbialPhrases` that ends at `end` starts, if one does.
+    static func adverbialPhraseStart(endingAt end: Int, in sentence: RuleSentence) -> Int? {
+        for phrase in adverbialPhrases where end - phrase.count + 1 >= 0 {
+            let start = end - phrase.count + 1
+            if phrase.indices.allSatisfy({ sentence.text(start + $0) == phrase[$0] }) { return start }
         }
         return nil
     }
@@ -986,6 +1004,19 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
                     if !Self.negations.contains(sentence.text(before)),
                        FrenchWords.adverbs.contains(sentence.text(before)) { adverbBetween = true }
                     before -= 1
+                    // An adverbial phrase of several words ("il faut sans cesse persévérer").
+                    while let start = Self.adverbialPhraseStart(endingAt: before, in: sentence) {
+                        adverbBetween = true
+                        before = start - 1
+                    }
+                }
+                if before == position - 1, let start = Self.adverbialPhraseStart(endingAt: before, in: sentence) {
+                    adverbBetween = true
+                    before = start - 1
+                    while before >= 0, FrenchClosedWordClasses.clitics.contains(sentence.text(before)) || Self.negations.contains(sentence.text(before))
+                            || FrenchWords.adverbs.contains(sentence.text(before)) && !["si", "aussi", "alors", "donc"].contains(sentence.text(before)) {
+                        before -= 1
+                    }
                 }
                 // "ne jamais les cédé", "ne pas allé": ne with its second part before the verb
                 // negates an infinitive (a finite verb stands between them: "il ne cède jamais").
@@ -1046,6 +1077,9 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
                         found = word == "vaut" || word == "valu"
                     }
                 }
+                // "ils ont beau consacré": avoir beau takes an infinitive; so does "de quoi" (pas de quoi pavoisé).
+                if word == "beau", sentence.readings(before - 1).contains(where: { $0.tag == .VBF && $0.lemma == "avoir" }) { found = true }
+                if word == "quoi", ["de", "d'"].contains(sentence.text(before - 1)) { found = true }
                 // "puis" is mostly the adverb; "en fait" an adverb too.
                 if word == "puis" || (word == "fait" && sentence.text(before - 1) == "en") { found = false }
                 guard found else { continue }
