@@ -80,6 +80,10 @@ public struct FrenchSubjunctiveRule: ProofreadingRule {
         .wrong("Afin que Valérie trouva refuge.", "Afin que Valérie trouve refuge.", language: "fr"),
         .wrong("Il vaudrait mieux que tu es là.", "Il vaudrait mieux que tu sois là.", language: "fr"),
         .wrong("Il faut que les hommes sont là.", "Il faut que les hommes soient là.", language: "fr"),
+        .wrong("Nous partirons, encore que le temps est incertain.", "Nous partirons, encore que le temps soit incertain.", language: "fr"),
+        .wrong("Pour peu que tu as le temps, passe me voir.", "Pour peu que tu aies le temps, passe me voir.", language: "fr"),
+        .wrong("Non que je suis fâché, mais je suis las.", "Non que je sois fâché, mais je suis las.", language: "fr"),
+        .right("Il n’y a encore que deux places. Il en reste un peu que je garde.", language: "fr"),
         .right("Je crois qu’il finit. Je ne doute pas qu’il est là. Il dit que Paul est parti. Je veux que tu viennes.", language: "fr"),
         .right("Le livre que je veux est là. Il fait mieux que toi. Ce que Paul aime, c’est lire.", language: "fr"),
         .wrong("Je veille à ce que les enfants sont prêts.", "Je veille à ce que les enfants soient prêts.", language: "fr"),
@@ -104,7 +108,10 @@ public struct FrenchSubjunctiveRule: ProofreadingRule {
     ]
 
     /// The words before "que" that make a conjunction calling for the subjunctive.
-    static let beforeQue: Set<String> = ["bien", "pour", "afin", "avant", "sans", "condition", "pourvu", "moins", "peur", "crainte", "attendant", "ce", "façon", "sorte", "faut", "faudrait", "fallait"]
+    static let beforeQue: Set<String> = [
+        "bien", "pour", "afin", "avant", "sans", "condition", "pourvu", "moins", "peur", "crainte", "attendant", "ce", "façon", "sorte",
+        "faut", "faudrait", "fallait", "encore", "non", "peu",
+    ]
 
     /// Verbs (lemmas) whose "que" clause is in the subjunctive: will, wish, doubt, fear, feeling,
     /// need ("je veux qu’il finisse", "elle doutait que Viviane fût", "il suffit qu’il coure").
@@ -155,6 +162,11 @@ public struct FrenchSubjunctiveRule: ProofreadingRule {
                     // with the indicative (de sorte que ces réglages peuvent être restaurés).
                     if before == "sorte", sentence.text(position - 2) != "en" { continue }
                     if ["façon", "peur", "crainte", "moins", "condition"].contains(before), !["de", "en", "à"].contains(sentence.text(position - 2)) { continue }
+                    // "encore que", "non que" (concessions), "pour peu que": the subjunctive; "peu
+                    // que" alone is a comparison (moins peu que).
+                    if before == "peu", sentence.text(position - 2) != "pour" { continue }
+                    if before == "non", sentence.isWord(position - 2), ![",", "et", "mais"].contains(sentence.text(position - 2)) { continue }
+                    if before == "encore", sentence.isWord(position - 2), sentence.tags(position - 2).containsAny(WordTags([.VBF, .VB])) { continue }
                     conjunction = sentence.written(from: max(0, position - (before == "ce" ? 3 : 1)), to: position)
                 } else if let verb = Self.governingVerb(before: position, in: sentence) {
                     conjunction = sentence.written(from: verb, to: position)
@@ -177,7 +189,9 @@ public struct FrenchSubjunctiveRule: ProofreadingRule {
                 let written = sentence.text(verb)
                 if written.hasSuffix("ut") || written.hasSuffix("it"),
                    !verbs.contains(where: { $0.features.contains(.indicativePresent) || $0.features.contains(.future) }) { continue }
-                let forms = sentence.lexicon.inflections(of: sentence.text(verb), to: .VBF, features: wanted.union(WordFeatures([.subjunctivePresent])))
+                // "je suis" is être before suivre: an auxiliary's form first.
+                let auxiliary = verbs.first { ["être", "avoir"].contains($0.lemma) }?.lemma
+                let forms = sentence.lexicon.inflections(of: auxiliary ?? sentence.text(verb), to: .VBF, features: wanted.union(WordFeatures([.subjunctivePresent])))
                 guard let form = forms.first else { continue }
                 matches.append(sentence.match(verb, verb, rule: self, texts: Self.texts, context: context, suggestions: [form],
                                               values: ["conjunction": conjunction]))
