@@ -26,7 +26,13 @@ What it does:
           grammars give it (-o, -aje, -or, -ón, -ambre m; -a, -ción, -sión, -dad, -tad, -tud,
           -umbre, -ez, -eza, -triz, -itis f), with the usual exceptions written below
           (la mano, el día, el problema...); other endings (-e, -l, -z...) no gender, so that
-          no rule decides on them. A word ending in unstressed -s or -x is both numbers. Such a
+          no rule decides on them, unless es-noun-genders.tsv (scripts/count-spanish-genders.py:
+          determiners counted before each word in Debian's Spanish documentation) says it: at
+          least MIN_SEEN determiners before the noun and its plural, MIN_SHARE of them of one
+          gender (el árbol, los árboles; el restaurante), el/un before a- and ha- counted as
+          masculine (el ave, las aves: mixed, so kept). Nouns of persons of either gender (el/la
+          cliente) and nouns whose sense goes with the gender are in EITHER.
+          A word ending in unstressed -s or -x is both numbers. Such a
           word whose adverb in -mente the dictionary has is an adjective of either gender too
           (fácil, fácilmente; grande, grandemente).
   4. Verbs (entries ending in -ar -er -ir -ír with R E I or X): the forms the flags give,
@@ -66,6 +72,15 @@ OUT_DIR = REPO_ROOT / "Dictionaries" / "grammar"
 FREQUENCIES = REPO_ROOT / "Dictionaries" / "frequencies" / "es.tsv"
 LEXICON_OUT = OUT_DIR / "es-lexicon.tsv"
 LICENCE_OUT = OUT_DIR / "LICENSE-hunspell-es.txt"
+GENDER_COUNTS = OUT_DIR / "es-noun-genders.tsv"
+# A noun the ending gives no gender takes the one edited text gives it: at least MIN_SEEN
+# determiners before its forms, and at least MIN_SHARE of them of one gender.
+MIN_SEEN = 5
+MIN_SHARE = 0.9
+# ... and at least MIN_NOUN of the occurrences of its forms follow a determiner (mi, su, cada
+# too): an adjective
+# (verde, fiable) or a word of another class (sobre, ser) seldom does, a noun mostly does.
+MIN_NOUN = 0.2
 MPL_TEXT = Path("/usr/share/common-licenses/MPL-1.1")
 
 AFF_SHA256 = "459fcfa76382eb2333a3c2833053b3c37bb92345add3f8ad61e94e4413402c40"
@@ -112,6 +127,27 @@ EITHER = set(
     "artista periodista dentista turista pianista deportista guía policía testigo joven cantante "
     "estudiante modelo mar par azúcar titular auxiliar escolar bipolar arte internet juez mejor peor mayor menor superior inferior anterior posterior exterior interior ulterior cura papa pirata capital cólera orden frente coma parte mañana corte cometa pendiente margen final terminal radio_no".split()
 ) - {"radio_no"}
+# Nouns that keep either gender whatever the counts say: nouns of persons of either gender (el/la
+# cliente, la líder), nouns of both genders (el/la lente, el/la tilde) and nouns whose sense goes
+# with the gender (el/la editorial, el/la vocal), which technical text uses in one of them far
+# more; and adjectives and closed-class words that follow a determiner often enough.
+EITHER_COUNTED = set(
+    "agente asistente atacante cliente comandante descendiente gobernante habitante intérprete jinete líder "
+    "nigromante oponente principiante remitente fabricante exponente jefe adolescente paciente representante "
+    "participante contribuyente solicitante integrante dirigente residente visitante votante amante ayudante "
+    "aspirante acompañante manifestante hablante informante concursante delincuente dependiente conferenciante "
+    "comerciante donante firmante demandante sobreviviente superviviente creyente oyente pariente contrincante "
+    "combatiente docente suplente teniente sirviente militante simpatizante practicante caminante navegante "
+    "tripulante emigrante inmigrante migrante traficante negociante denunciante contratante litigante "
+    "cónyuge mártir rehén hereje bebé huésped canciller chófer chofer profesional criminal oficial fiscal comensal "
+    "corresponsal concejal rival homicida suicida colega atleta asaltante rebelde responsable secuaz chamán guardabosque "
+    "lente tilde secante componente gradiente editorial vocal moral haz doblez génesis clave creciente interfaz "
+    "factorial fiable honorable un ante sobre mal bajo "
+    # nationalities in -ol, -és, -án, -ín are nouns of persons and, as languages, what a subject is
+    # (mis clases son español y matemáticas)
+    "español mongol inglés francés portugués japonés holandés irlandés escocés danés finlandés "
+    "alemán catalán musulmán".split()
+)
 # Verbs the dictionary lists form by form, and irregular verbs whose forms no stem explains:
 # person forms in the order of PERSONS.
 IRREGULAR = {
@@ -214,6 +250,35 @@ def noun_gender(word: str) -> set[str]:
     for ending in MASCULINE_ENDINGS:
         if word.endswith(ending):
             return {"m"}
+    return set()
+
+
+def read_gender_counts() -> dict[str, tuple[int, int, int, int]]:
+    """Masculine and feminine determiners counted before each word and its occurrences
+    (es-noun-genders.tsv); el/un
+    before a- or ha- count as masculine, so a feminine noun with a stressed a (el ave, las aves)
+    comes out mixed and keeps both genders."""
+    counts = {}
+    for line in GENDER_COUNTS.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            word, masculine, feminine, el_a, neutral, occurrences = line.split("\t")
+            counts[word] = (int(masculine) + int(el_a), int(feminine), int(neutral), int(occurrences))
+    return counts
+
+
+def counted_gender(word: str, plurals: list[str], counts: dict[str, tuple[int, int, int, int]]) -> set[str]:
+    """The gender the determiners before the noun and its plural give, when they give one."""
+    masculine = feminine = neutral = occurrences = 0
+    for form in dict.fromkeys([word] + plurals):
+        m, f, x, n = counts.get(form, (0, 0, 0, 0))
+        masculine, feminine, neutral, occurrences = masculine + m, feminine + f, neutral + x, occurrences + n
+    seen = masculine + feminine
+    if seen < MIN_SEEN or seen + neutral < MIN_NOUN * occurrences:
+        return set()
+    if masculine >= MIN_SHARE * seen:
+        return {"m"}
+    if feminine >= MIN_SHARE * seen:
+        return {"f"}
     return set()
 
 
@@ -323,6 +388,7 @@ def main() -> None:
             entries.append((word, set(flags) - prefixes.keys()))
             derived.extend(prefixed(word, set(flags), prefixes))
     every_word = {word for word, _ in entries + derived}
+    counts = read_gender_counts()
 
     def build(entries) -> dict[str, set[tuple[str, tuple[str, ...], str]]]:
         lexicon: dict[str, set[tuple[str, tuple[str, ...], str]]] = defaultdict(set)
@@ -363,6 +429,9 @@ def main() -> None:
                 # is a noun of either gender: el/la militar, una popular cantante.
                 if word.endswith("ar") and word + "mente" in every_word:
                     gender = set()
+                elif not gender and word not in EITHER | EITHER_COUNTED and word + "mente" not in every_word and not word.endswith(("ista", "cida")):
+                    # Not an adjective too (fácil, fácilmente), nor a noun of persons in -ista, -cida.
+                    gender = counted_gender(word, apply(word, "S", suffixes), counts)
                 gender = gender or {"m", "f"}
                 add(word, "NN", gender | ({"sg", "pl"} if both_numbers(word) else {"sg"}), word)
                 for form in apply(word, "S", suffixes):
@@ -442,6 +511,8 @@ def main() -> None:
         "gender, number, person and tense; licence: MPL-1.1 (one of GPL-3+, LGPL-3+, MPL-1.1+), Copyright "
         "Santiago Bosio, see LICENSE-hunspell-es.txt; only words of Dictionaries/frequencies/es.tsv "
         f"(sha256 {sha256_of(FREQUENCIES)}) and the noun, adjective, infinitive and present forms of their lemmas; "
+        f"nouns whose ending gives no gender take the one of es-noun-genders.tsv (sha256 {sha256_of(GENDER_COUNTS)}) "
+        f"when at least {MIN_SEEN} determiners, {MIN_SHARE:.0%} of one gender, say it; "
         "format: word<TAB>readings, a reading is TAG.feature...:lemma, tags NN JJ RB VB VBN VBF, features m f "
         f"1 2 3 sg pl ipre iimp ipsi ifut cond spre; {len(lines)} words; {REGENERATE}"
     )
