@@ -23,6 +23,7 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
         .right("Les touristes passaient leurs vacances entassés dans un camping ; elle finissait ses devoirs seule.", language: "fr"),
         .right("L’information des métadonnées des fichiers stockée dans la base reste lisible.", language: "fr"),
         .right("Une interface utilisateur en ligne de commande ; la commande su actuelle ; les informations sur le système obtenues.", language: "fr"),
+        .right("Ils ont payé leurs erreurs cher. Elle ouvre les fenêtres grand. Il tient les rênes ferme.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -172,7 +173,20 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
            sentence.readings(after).contains(where: { ($0.tag == .VBN || $0.tag == .JJ && $0.lemma == "seul") && FrenchWords.agree($0.features, subject.features) }) {
             return matches
         }
+        // "payer ses erreurs cher", "ouvrir les fenêtres grand": after a verb's object, these
+        // adjectives in the masculine singular are adverbs of the verb, invariable.
+        if Self.adverbialAdjectives.contains(sentence.text(after)),
+           sentence.readings(phrase.determiner - 1).contains(where: { [.VBF, .VB, .VBN].contains($0.tag) }) {
+            return matches
+        }
         check(after, tags: [.JJ, .VBN])
         return matches
     }
+
+    /// Adjectives that, in the masculine singular, are adverbs of a verb: coûter cher, parler
+    /// fort, travailler dur, voir clair, chanter faux, viser juste, ouvrir grand, tenir bon.
+    static let adverbialAdjectives: Set<String> = [
+        "cher", "fort", "dur", "clair", "faux", "juste", "droit", "net", "court", "haut", "bas", "grand", "bon", "mauvais",
+        "ferme", "serré", "gros", "lourd", "fin", "bref",
+    ]
 }
