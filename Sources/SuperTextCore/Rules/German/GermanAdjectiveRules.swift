@@ -77,3 +77,90 @@ public struct GermanAdjectiveEndingRule: ProofreadingRule {
         return matches
     }
 }
+
+/// Without an article, the adjective itself shows the case with the strong endings: after a
+/// preposition of the dative "mit ernstem Blick", "mit voller Absicht", after one of the
+/// accusative "für guten Zweck", "ohne großes Aufsehen", "um jeden Preis".
+public struct GermanAdjectiveStrongEndingRule: ProofreadingRule {
+    public let id = "DE_ADJECTIVE_STRONG_ENDING"
+    public let category = MatchCategory.grammar
+    public let description = "Without an article, the adjective takes the strong ending of the case."
+    public let isPicky = false
+    public let languages: Set<String> = ["de"]
+
+    public init() {}
+
+    public let examples: [RuleExample] = [
+        .wrong("Er sah sie mit festen Blick an.", "Er sah sie mit festem Blick an.", language: "de-DE"),
+        .wrong("Sie tat es mit vollen Überlegung.", "Sie tat es mit voller Überlegung.", language: "de-DE"),
+        .wrong("Das gilt für gleichem Preis.", "Das gilt für gleichen Preis.", language: "de-DE"),
+        .right("Er kam mit großem Hunger. Aus guten Gründen. Mit vollen Händen. Von ganzem Herzen. Bei schönem Wetter. Für gutes Geld.", language: "de-DE"),
+        .right("Mit dem festen Blick. Mit anderen Worten. Zu großen Teilen. Mit freundlichen Grüßen.", language: "de-DE"),
+    ]
+
+    static let texts: [ExplanationLanguage: RuleText] = [
+        .en: RuleText(message: "Without an article, the adjective shows the case: '{suggestion}'.", shortMessage: "Adjective ending", title: "Strong adjective ending",
+                      detail: "When no article shows the case, the adjective takes the strong ending, the article's own: after a preposition of the dative -em for masculine and neuter nouns and -er for feminine ones (mit festem Blick, mit voller Absicht), after one of the accusative -en, -es and -e (für guten Zweck, ohne großes Aufsehen, ohne große Mühe)."),
+        .fr: RuleText(message: "Sans article, c’est l’adjectif qui marque le cas : « {suggestion} ».", shortMessage: "Terminaison de l’adjectif", title: "Terminaison forte de l’adjectif",
+                      detail: "Quand aucun article ne marque le cas, l’adjectif prend la terminaison forte, celle de l’article : après une préposition du datif -em pour les noms masculins et neutres et -er pour les féminins (mit festem Blick, mit voller Absicht), après une préposition de l’accusatif -en, -es et -e (für guten Zweck, ohne großes Aufsehen, ohne große Mühe)."),
+        .de: RuleText(message: "Ohne Artikel zeigt das Adjektiv den Fall: „{suggestion}“.", shortMessage: "Adjektivendung", title: "Starke Adjektivendung",
+                      detail: "Zeigt kein Artikel den Fall, trägt das Adjektiv die starke Endung, die des Artikels: nach einer Präposition mit Dativ -em bei männlichen und sächlichen Nomen und -er bei weiblichen (mit festem Blick, mit voller Absicht), nach einer mit Akkusativ -en, -es und -e (für guten Zweck, ohne großes Aufsehen, ohne große Mühe)."),
+        .es: RuleText(message: "Sin artículo, el adjetivo marca el caso: «{suggestion}».", shortMessage: "Terminación del adjetivo", title: "Terminación fuerte del adjetivo",
+                      detail: "Cuando ningún artículo marca el caso, el adjetivo toma la terminación fuerte, la del artículo: tras una preposición de dativo -em con sustantivos masculinos y neutros y -er con femeninos (mit festem Blick, mit voller Absicht); tras una de acusativo -en, -es y -e (für guten Zweck, ohne großes Aufsehen, ohne große Mühe)."),
+    ]
+
+    /// Prepositions of one case only that are neither conjunctions nor adverbs nor postpositions.
+    static let prepositions: [String: WordFeature] = [
+        "mit": .dative, "zu": .dative, "von": .dative, "aus": .dative, "bei": .dative, "samt": .dative, "nebst": .dative,
+        "für": .accusative, "durch": .accusative, "gegen": .accusative, "ohne": .accusative, "um": .accusative,
+    ]
+
+    /// The strong ending for a case and a gender in the singular.
+    static func strongEnding(_ grammaticalCase: WordFeature, _ gender: WordFeature) -> String {
+        switch (grammaticalCase, gender) {
+        case (.dative, .feminine): return "er"
+        case (.dative, _): return "em"
+        case (.accusative, .masculine): return "en"
+        case (.accusative, .neuter): return "es"
+        default: return "e"
+        }
+    }
+
+    public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
+        var matches: [Match] = []
+        let lexicon = context.grammar.lexicon
+        for sentence in RuleSentence.all(in: document, context: context) {
+            for position in 0..<max(0, sentence.count - 2) where sentence.isWord(position) {
+                guard let wanted = Self.prepositions[sentence.text(position)], !sentence.isCapitalized(position) || sentence.isFirstWord(position) else { continue }
+                // "mit zu großem", "um so": the preposition is a particle or an adverb's part.
+                var last = position + 1
+                while GermanNounCapitalsRule.isInflectedAdjective(last, in: sentence) { last += 1 }
+                guard last > position + 1, sentence.isWord(last), sentence.isCapitalized(last), !sentence.isAllCapitals(last),
+                      // The noun ends its phrase: no noun or name after it ("mit großen Fragen Zeichen").
+                      !sentence.isWord(last + 1) || !sentence.isCapitalized(last + 1)
+                else { continue }
+                // A noun the lexicon knows in the singular only, of one gender, in the case wanted.
+                let nouns = lexicon.readings(of: sentence.text(last)).filter { $0.tag == .NN }
+                guard !nouns.isEmpty, nouns.allSatisfy({ $0.features.contains(.singular) && !$0.features.contains(.plural) }),
+                      nouns.contains(where: { $0.features.contains(wanted) }),
+                      !sentence.tags(last).contains(.JJ)
+                else { continue }
+                let genders = nouns.reduce(WordFeatures()) { $0.union($1.features.intersection(.gender)) }
+                guard genders.bits.nonzeroBitCount == 1, let gender = [WordFeature.masculine, .feminine, .neuter].first(where: { genders.contains($0) }) else { continue }
+                let ending = Self.strongEnding(wanted, gender)
+                for adjective in position + 1..<last {
+                    let text = sentence.text(adjective)
+                    guard !text.hasSuffix(ending) || ending == "e" && !text.hasSuffix("e") else { continue }
+                    guard let current = ["em", "en", "er", "es", "e"].first(where: { text.hasSuffix($0) }), current != ending else { continue }
+                    let stem = String(text.dropLast(current.count))
+                    let suggestion = stem + ending
+                    // Both forms are the same adjective's.
+                    let lemmas = Set(sentence.readings(adjective).filter { $0.tag == .JJ }.map(\.lemma))
+                    guard !lemmas.isEmpty, lexicon.readings(of: suggestion).contains(where: { $0.tag == .JJ && lemmas.contains($0.lemma) }) else { continue }
+                    matches.append(sentence.match(adjective, adjective, rule: self, texts: Self.texts, context: context, suggestions: [suggestion]))
+                }
+            }
+        }
+        return matches
+    }
+}

@@ -198,13 +198,20 @@ public struct GermanSubordinateCommaRule: ProofreadingRule {
                       detail: "El alemán separa siempre la subordinada de la principal con una coma. Las oraciones que abren dass, weil, obwohl (y ob, wenn, als, damit…) llevan coma delante: Ich weiß, dass er kommt. Er bleibt, weil es regnet. No va coma entre la conjunción y una palabra que forma parte de ella: so dass, ohne dass, als dass, nur weil."),
     ]
 
-    static let conjunctions: Set<String> = ["dass", "weil", "obwohl", "obgleich"]
+    static let conjunctions: Set<String> = ["dass", "weil", "obwohl", "obgleich", "bevor", "nachdem", "indem"]
+    /// Conjunctions of two words, the comma before the first: "auch wenn", "ohne dass", "als ob".
+    static let pairs: [String: Set<String>] = [
+        "wenn": ["auch", "selbst", "sogar", "außer", "als"], "dass": ["ohne", "außer", "statt", "anstatt"], "ob": ["als"],
+    ]
     /// Words that belong to the conjunction after them, or that join clauses themselves.
     static let joined: Set<String> = [
         "so", "als", "ohne", "statt", "anstatt", "außer", "und", "oder", "sowie", "aber", "auf", "bis", "nur", "gerade", "eben",
         "allein", "zumal", "insbesondere", "besonders", "allem", "sondern", "denn", "also", "doch", "bloß", "einfach", "schon",
         "vor", "nicht", "auch", "sowohl", "weder", "noch", "entweder", "sodass", "umso", "desto", "je", "halt", "wohl", "vielleicht",
         "vermutlich", "wahrscheinlich", "eher", "beispiel", "etwa", "erst", "selbst", "sogar", "lediglich", "ausschließlich", "hauptsächlich", "teilweise", "vor", "vorwiegend",
+        "kurz", "lange", "gleich", "unmittelbar", "direkt", "je", "genau", "wenn", "ob", "egal", "gleichgültig", "unabhängig", "frage", "davon",
+        // A span of time belongs to the conjunction after it ("drei Tage nachdem er kam").
+        "sekunden", "minuten", "stunden", "tage", "wochen", "monate", "jahre", "jahrzehnte", "minute", "stunde", "tag", "woche", "monat", "jahr",
     ]
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
@@ -212,17 +219,21 @@ public struct GermanSubordinateCommaRule: ProofreadingRule {
         for sentence in RuleSentence.all(in: document, context: context) {
             for position in 1..<max(1, sentence.count) where sentence.isWord(position) {
                 let text = sentence.text(position)
-                guard Self.conjunctions.contains(text), !sentence.isCapitalized(position),
-                      sentence.isWord(position - 1) || sentence.isNumber(position - 1),
-                      !sentence.isFirstWord(position - 1), !Self.joined.contains(sentence.text(position - 1)),
+                // The first word of a two-word conjunction ("auch wenn"), else the conjunction itself.
+                var start = position
+                if Self.pairs[text]?.contains(sentence.text(position - 1)) == true, !sentence.isCapitalized(position - 1) { start = position - 1 }
+                guard Self.conjunctions.contains(text) || start < position, !sentence.isCapitalized(position),
+                      sentence.isWord(start - 1) || sentence.isNumber(start - 1),
+                      !sentence.isFirstWord(start - 1), !Self.joined.contains(sentence.text(start - 1)),
                       sentence.isWord(position + 1)
                 else { continue }
-                let before = sentence.written(position - 1)
+                let before = sentence.written(start - 1)
+                let conjunction = (start..<position + 1).map { sentence.written($0) }.joined(separator: " ")
                 let ruleText = Self.texts[context.explanationLanguage] ?? Self.texts[.en]!
                 matches.append(document.match(
-                    tokens: sentence.tokens[position - 1]..<sentence.tokens[position] + 1, category: category, rule: id,
-                    message: RuleText.fill(ruleText.message, ["conjunction": sentence.written(position)]), shortMessage: ruleText.shortMessage,
-                    suggestions: [before + ", " + sentence.written(position)],
+                    tokens: sentence.tokens[start - 1]..<sentence.tokens[position] + 1, category: category, rule: id,
+                    message: RuleText.fill(ruleText.message, ["conjunction": conjunction]), shortMessage: ruleText.shortMessage,
+                    suggestions: [before + ", " + conjunction],
                     explanation: Explanation(kind: category.explanationKind, title: ruleText.title, detail: ruleText.detail)))
             }
         }

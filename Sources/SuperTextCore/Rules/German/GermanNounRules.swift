@@ -425,6 +425,8 @@ public struct GermanArticleNounRule: ProofreadingRule {
         .wrong("Das Mädchen lief zu seine Schwester.", "Das Mädchen lief zu seiner Schwester.", language: "de-DE"),
         .wrong("Wann kommst du zum Prüfung?", "Wann kommst du zur Prüfung?", language: "de-DE"),
         .wrong("Seit den Krieg lebt er hier.", "Seit dem Krieg lebt er hier.", language: "de-DE"),
+        .wrong("Das Haus steht seit den 12. Jahrhundert hier.", "Das Haus steht seit dem 12. Jahrhundert hier.", language: "de-DE"),
+        .right("Das Haus steht seit dem 12. Jahrhundert hier. Wir kommen mit den 12. Klassen.", language: "de-DE"),
         .right("Seit seine Mutter zurück ist, lacht er wieder. Während die Kinder schlafen, lesen wir.", language: "de-DE"),
         .right("Sie öffnete die große Haustür.", language: "de-DE"),
         .right("Vielen Dank für das Catering und die Organisation.", language: "de-DE"),
@@ -477,6 +479,36 @@ public struct GermanArticleNounRule: ProofreadingRule {
                     || before == "für" && (position - 5..<position - 1).contains(where: { sentence.text($0) == "was" }) { continue }
                 // Adjectives between ("mit einem alten Stock"), then a capitalised noun.
                 var nounPosition = position + 1
+                // An ordinal written in figures is an adjective between them ("seit dem 13. Jahrhundert"),
+                // where the sentence may be cut after its point: the noun is then the next sentence's first word.
+                if sentence.isNumber(nounPosition), sentence.text(nounPosition + 1) == "." {
+                    if sentence.isWord(nounPosition + 2) {
+                        nounPosition += 2
+                    } else if nounPosition + 1 == sentence.count - 1, contraction == nil,
+                              !sentence.tags(position - 1).containsAny(WordTags([.DT, .PRPS])),
+                              let cases = GermanClosedWordClasses.governedCases(before), !["bis", "ab"].contains(before) {
+                        var next = sentence.tokens[nounPosition + 1] + 1
+                        while next < document.tokens.count, document.tokens[next].isWhitespace { next += 1 }
+                        guard next < document.tokens.count, document.tokens[next].kind == .word,
+                              let first = document.text(of: document.tokens[next]).first, first.isUppercase
+                        else { continue }
+                        let nouns = GermanWords.nounReadings(document.lowercasedTexts[next], lexicon: lexicon)
+                        guard !nouns.isEmpty, !GermanWords.agree(articleReadings, nouns, cases: cases),
+                              let suggestion = correction(text: text, contraction: nil, article: articleReadings, nouns: nouns, cases: cases, subject: false)
+                        else { continue }
+                        let written = sentence.written(position)
+                        let cased = WordCase.startsWithCapital(written) ? WordCase.capitalizingFirst(suggestion) : suggestion
+                        let ruleText = Self.texts[context.explanationLanguage] ?? Self.texts[.en]!
+                        func fill(_ template: String) -> String {
+                            RuleText.fill(template, ["written": written, "suggestion": cased, "noun": document.text(of: document.tokens[next])])
+                        }
+                        matches.append(document.match(
+                            tokens: sentence.tokens[position]..<sentence.tokens[position] + 1, category: category, rule: id,
+                            message: fill(ruleText.message), shortMessage: ruleText.shortMessage,
+                            suggestions: [cased], explanation: Explanation(kind: category.explanationKind, title: ruleText.title, detail: ruleText.detail)))
+                        continue
+                    }
+                }
                 // A word of "irgend-" (irgendeiner, irgendwelche) is a determiner of its own, whatever the lexicon says.
                 while sentence.isWord(nounPosition), !sentence.isCapitalized(nounPosition), sentence.tags(nounPosition).contains(.JJ),
                       !sentence.text(nounPosition).hasPrefix("irgend"),
@@ -568,6 +600,11 @@ public struct GermanArticleNounRule: ProofreadingRule {
                 if let form = GermanWords.articleForm(lemma: lemma, tag: tag, features: wanted), form != text { return form }
             }
         }
+        // A plural noun in a case the preposition does not allow ("bei meine Häuser"): the noun
+        // changes too (meinen Häusern), and the article takes the preposition's case in the plural.
+        if let cases, cases == WordFeatures([.dative]) || cases == WordFeatures([.accusative]),
+           nouns.contains(where: { $0.features.contains(.plural) }), !nouns.contains(where: { $0.features.contains(.singular) }),
+           let form = GermanWords.articleForm(lemma: lemma, tag: tag, features: cases.union(WordFeatures([.plural]))), form != text { return form }
         return nil
     }
 }

@@ -6,6 +6,7 @@ enum GermanRules {
         GermanNounCapitalsRule(),
         GermanArticleNounRule(),
         GermanAdjectiveEndingRule(),
+        GermanAdjectiveStrongEndingRule(),
         GermanCompoundRule(),
         GermanPluralAfterNumberRule(),
         GermanSubjectVerbRule(),
