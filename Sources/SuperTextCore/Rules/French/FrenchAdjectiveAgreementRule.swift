@@ -24,6 +24,8 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
         .right("L’information des métadonnées des fichiers stockée dans la base reste lisible.", language: "fr"),
         .right("Une interface utilisateur en ligne de commande ; la commande su actuelle ; les informations sur le système obtenues.", language: "fr"),
         .right("Ils ont payé leurs erreurs cher. Elle ouvre les fenêtres grand. Il tient les rênes ferme.", language: "fr"),
+        .wrong("Ma voisine, épuisés par le voyage, dormit.", "Ma voisine, épuisée par le voyage, dormit.", language: "fr"),
+        .right("Le matin, fatigués, nous partons. Ma voisine, épuisée par le voyage, dormit.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -107,6 +109,22 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
                                           suggestions: [form], values: values))
         }
         for adjective in phrase.adjectives { check(adjective, tags: [.JJ]) }
+        // "Cette femme, blessées dans son orgueil, partit": a participle or adjective set off by
+        // commas after the subject that opens the sentence describes that subject (its verb
+        // follows the second comma).
+        if phrase.determiner == 0 || sentence.isPunctuation(phrase.determiner - 1) && phrase.determiner == 1,
+           sentence.text(phrase.noun + 1) == ",", !Self.adverbialTimeNouns.contains(sentence.text(phrase.noun)),
+           sentence.isWord(phrase.noun + 2), !sentence.tags(phrase.noun + 2).containsAny(WordTags([.VBF, .VBG])),
+           !["au", "aux", "du"].contains(sentence.text(phrase.determiner)),
+           let close = (phrase.noun + 3..<min(sentence.count, phrase.noun + 12)).first(where: { sentence.text($0) == "," }) {
+            var verb = close + 1
+            while sentence.isWord(verb), ["ne", "n'", "se", "s'", "le", "la", "les", "l'", "lui", "leur", "y", "en", "me", "m'", "te", "t'"].contains(sentence.text(verb)) {
+                verb += 1
+            }
+            if sentence.isWord(verb), sentence.has(verb, .VBF), !sentence.has(verb, .NN), !sentence.has(verb, .JJ) {
+                check(phrase.noun + 2, tags: [.JJ, .VBN])
+            }
+        }
         // The adjective right after the noun, or after an adverb of degree.
         var after = phrase.noun + 1
         if FrenchNounPhrases.degreeAdverbs.contains(sentence.text(after)), sentence.isWord(after + 1) { after += 1 }
