@@ -207,8 +207,10 @@ class SpanishGrammarTest(unittest.TestCase):
             found = {m.rule_id: (matched(text, m), m.category, m.replacements[0]) for m in matches}
             self.assertEqual(found["ES_CONCORDANCIA_SUJETO_VERBO"], ("tiene", "GRAMMAR", "tengo"))
             self.assertEqual(found["ES_CONCORDANCIA_DET_NOMBRE"], ("la problema", "GRAMMAR", "el problema"))
-            self.assertEqual(len(matches), 2, [(m.rule_id, matched(text, m)) for m in matches])
-            self.assertEqual(tool.correct(text), "Yo tengo un perro, pero el problema es que él no sabe donde vivo.")
+            # An indirect question keeps its accent: no sabe dónde vivo.
+            self.assertEqual(found["ES_INTERROGATIVA_INDIRECTA"], ("donde", "CONFUSED_WORDS", "dónde"))
+            self.assertEqual(len(matches), 3, [(m.rule_id, matched(text, m)) for m in matches])
+            self.assertEqual(tool.correct(text), "Yo tengo un perro, pero el problema es que él no sabe dónde vivo.")
             question = "Donde vives?"
             self.assertEqual([(m.rule_id, m.category) for m in tool.check(question)], [("ES_SIGNOS_APERTURA", "PUNCTUATION")])
 
