@@ -302,6 +302,7 @@ public enum ProofreadingRules {
         DoubleSpaceRule(),
         SpaceBeforePunctuationRule(),
         SpaceAfterSentenceRule(),
+        SpaceAfterCommaRule(),
         LongSentenceRule(),
         UnitSpaceRule(),
         MultiplicationSignRule(),

@@ -5,7 +5,7 @@ enum EnglishRules {
         AVersusAnRule(), CurrencySymbolRule(), ClosedCompoundRule(),
         EnglishQuotesRule(), EnglishQuoteMarksRule(), EnglishDashRule(), EnglishApostropheMarkRule(),
         EnglishApostrophePluralRule(), EnglishDecadeRule(), EnglishTrademarkSignRule(), EnglishHypothesisRule(),
-        EnglishNumberingDashRule(), EnglishSpaceAfterCommaRule(), EnglishParenthesisSpaceRule(),
+        EnglishNumberingDashRule(), EnglishParenthesisSpaceRule(),
         SentenceCapitalRule(language: "en"), EnglishOrdinalRule(),
     ]
 }
