@@ -220,6 +220,9 @@ public struct FrenchSubjectVerbRule: ProofreadingRule {
         .wrong("Ce soir, le train partent à l’heure.", "Ce soir, le train part à l’heure.", language: "fr"),
         .wrong("Voici les fruits que préfère nos enfants.", "Voici les fruits que préfèrent nos enfants.", language: "fr"),
         .wrong("C’est la maison où habitent mon oncle.", "C’est la maison où habite mon oncle.", language: "fr"),
+        .wrong("Le vent qui nous maintien au large souffle fort.", "Le vent qui nous maintient au large souffle fort.", language: "fr"),
+        .wrong("Je m’en fou complètement.", "Je m’en fous complètement.", language: "fr"),
+        .right("Il y a un contact. Je vous en prie. Elle aussi. Nous deux. Qui sait ?", language: "fr"),
         .right("Voici les fruits que préfèrent le chat et le chien. Le pays dont rêvent les enfants est loin.", language: "fr"),
     ]
 
@@ -297,6 +300,31 @@ public struct FrenchSubjectVerbRule: ProofreadingRule {
                               values: ["subject": sentence.written(from: phrase.determiner, to: phrase.noun)])
     }
 
+    /// Where a subject pronoun or qui (and its clitics) is followed by a word that is no verb
+    /// form, a verb heard the same that agrees with the subject: "qui nous maintien" →
+    /// "maintient", "je m'en fou" → "fous", "un homme qui oubli" → "oublie", "celui qui
+    /// réussi" → "réussit". The written word is a noun or a participle with the verb's ending
+    /// left off; only a form the lexicon knows is offered.
+    func homophoneVerbMatch(_ position: Int, wanted: WordFeatures, subject: String, in sentence: RuleSentence, context: RuleContext) -> Match? {
+        let text = sentence.text(position)
+        guard !wanted.intersection(.number).isEmpty, !sentence.isClosedClassOrNumber(position), !FrenchWords.adverbs.contains(text),
+              !sentence.readings(position).isEmpty, !sentence.has(position, .VB),
+              !text.utf8.contains(UInt8(ascii: "-")), !text.utf8.contains(UInt8(ascii: "'"))
+        else { return nil }
+        let endings = text.hasSuffix("l") ? ["e", "le", "es", "les"] : ["e", "t", "s", "es", "ent"]
+        for ending in endings {
+            let candidate = text + ending
+            if sentence.lexicon.readings(of: candidate).contains(where: {
+                $0.tag == .VBF && !$0.features.contains(.imperative) && $0.features.isSuperset(of: wanted)
+                    && !$0.features.intersection(WordFeatures([.indicativePresent, .simplePast])).isEmpty
+            }) {
+                return sentence.match(position, position, rule: self, texts: Self.texts, context: context,
+                                      suggestions: [candidate], values: ["subject": subject])
+            }
+        }
+        return nil
+    }
+
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
         for analysed in FrenchSubject.all(in: document, context: context) {
@@ -332,7 +360,11 @@ public struct FrenchSubjectVerbRule: ProofreadingRule {
                 // "Une chaise en bois est lourde": after a noun phrase, "en" and a noun make a
                 // complement; not after "ne" or a reflexive pronoun, which only go with a verb
                 // ("la plupart s'en fiche", "la femme qui ne demandes rien").
-                let verbOnly = (position + 1..<verb).contains { ["ne", "n'", "se", "s'", "me", "m'", "te", "t'"].contains(sentence.text($0)) }
+                var verbOnly = (position + 1..<verb).contains { ["ne", "n'", "se", "s'", "me", "m'", "te", "t'"].contains(sentence.text($0)) }
+                // After qui, object pronouns go only with a verb too ("qui nous maintient").
+                if sentence.text(position) == "qui", (position + 1..<verb).allSatisfy({ ["nous", "vous", "le", "la", "les", "l'", "lui", "leur"].contains(sentence.text($0)) }) {
+                    verbOnly = true
+                }
                 if !FrenchSubject.pronouns.keys.contains(sentence.text(position)), verb > position + 1, sentence.has(verb, .NN), !verbOnly { continue }
                 // "les correspondances entre le motif et…": after a noun phrase, entre and contre
                 // are the prepositions unless a place follows (le chat entre dans la maison).
@@ -345,6 +377,15 @@ public struct FrenchSubjectVerbRule: ProofreadingRule {
                 if !FrenchSubject.pronouns.keys.contains(sentence.text(position)), FrenchWords.adverbs.contains(sentence.text(verb)) { continue }
                 // The imperative has no subject: "mange" after "tu" is not its imperative.
                 let verbs = sentence.readings(verb).filter { $0.tag == .VBF && !$0.features.contains(.imperative) }
+                // ("on port 465", "running on top": the English preposition, after a word French does not know.)
+                let englishOn = sentence.text(position) == "on" && position > 0
+                    && (!sentence.isWord(position - 1) || sentence.readings(position - 1).isEmpty)
+                if verbs.isEmpty, !englishOn, FrenchSubject.pronouns.keys.contains(sentence.text(position)) || sentence.text(position) == "qui",
+                   let match = homophoneVerbMatch(verb, wanted: subject.features.intersection(WordFeatures.person.union(.number)),
+                                                  subject: subject.name, in: sentence, context: context) {
+                    matches.append(match)
+                    continue
+                }
                 guard !verbs.isEmpty else { continue }
                 // Another reading (a noun, an adjective) may be what is meant after a noun phrase.
                 let person = subject.features.intersection(.person)
