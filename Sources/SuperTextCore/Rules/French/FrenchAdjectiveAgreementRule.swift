@@ -25,6 +25,7 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
         .right("Une interface utilisateur en ligne de commande ; la commande su actuelle ; les informations sur le système obtenues.", language: "fr"),
         .right("Ils ont payé leurs erreurs cher. Elle ouvre les fenêtres grand. Il tient les rênes ferme.", language: "fr"),
         .wrong("Ma voisine, épuisés par le voyage, dormit.", "Ma voisine, épuisée par le voyage, dormit.", language: "fr"),
+        .wrong("Les chaises anciennes restauré par mon oncle sont belles.", "Les chaises anciennes restaurées par mon oncle sont belles.", language: "fr"),
         .right("Le matin, fatigués, nous partons. Ma voisine, épuisée par le voyage, dormit.", language: "fr"),
     ]
 
@@ -198,6 +199,19 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
             return matches
         }
         check(after, tags: [.JJ, .VBN])
+        // A second adjective or participle right after one that agrees describes the same noun
+        // ("leurs psychologues hypocrites condamné" → condamnés).
+        let second = after + 1
+        // Not in a complement (la liste des choix possibles produite: it may go with liste), nor
+        // sauf, the preposition.
+        if matches.isEmpty, sentence.isWord(second), !sentence.isCapitalized(second), !sentence.isClosedClassOrNumber(second),
+           sentence.text(second) != "sauf", !["des", "du", "de", "d'"].contains(sentence.text(phrase.determiner)),
+           !["de", "d'"].contains(sentence.text(phrase.determiner - 1)) && !Self.complementPrepositions.contains(sentence.text(phrase.determiner - 1)),
+           sentence.readings(after).contains(where: { ($0.tag == .JJ || $0.tag == .VBN) && FrenchWords.agree($0.features, phraseFeatures) }),
+           !sentence.tags(second).containsAny(WordTags([.NN, .VBF, .VB, .VBG, .RB])),
+           !["et", "ou", ",", "-"].contains(sentence.text(second + 1)), !sentence.has(second + 1, .NN) {
+            check(second, tags: [.JJ, .VBN])
+        }
         return matches
     }
 
