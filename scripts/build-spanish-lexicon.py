@@ -17,12 +17,24 @@ What it does:
   1. Reads es_ES.aff and es_ES.dic from DIR (default /usr/share/hunspell) and checks their
      sha256 against the pinned version (Debian hunspell-es 1:7.5.0-1); another is refused.
   2. Prefix classes (in-, im-, des-, re-...) make entries of their own with the word's suffix
-     flags (importante is im + portante, deshacer des + hacer), as Hunspell accepts them.
+     flags (importante is im + portante, deshacer des + hacer), as Hunspell accepts them. They
+     add forms no entry has, and the noun or adjective of a form that is else only a verb form
+     and no entry (deporte, de + porte, is deportar's subjunctive too).
   3. Nouns and adjectives (lowercase entries with S or G and no verb flag):
        G: the entry is masculine singular (both genders when it ends in -e: caliente), its G
           forms feminine (-a singular, -as plural), its
-          S form masculine plural; tagged JJ (adjectives and nouns of persons: rojo, niño).
-       S only: tagged NN, singular, its S form plural; gender from the ending where Spanish
+          S form masculine plural; tagged JJ. The class holds adjectives and nouns of persons
+          alike (rojo/GS, hermano/GS), so a word of it is NN too when the dictionary gives it
+          no adjective's derivative (adverb in -mente of the feminine, flags K M J: -idad, -ez,
+          -bilidad) and at least PERSON_SHARE of its masculine forms' occurrences follow a
+          determiner or possessive in es-noun-genders.tsv (el hermano, mi hijo; rojo 11%), and
+          the kin nouns KIN, which that text has too seldom (primo, abuelo, novio).
+       S only: an adjective (JJ) when it makes an adverb in -mente (fácil → fácilmente, nuevo
+          → nuevamente) or ends in -nte, is seen MIN_OCCURRENCES times in es-noun-genders.tsv
+          and follows a determiner less than MIN_NOUN of the time (importante); such a word of
+          one form is NN too only when it follows one at least MIN_NOUN of the time (el final,
+          not grande, general); a word in -o or -a keeps its NN (el nuevo, la nueva).
+          Otherwise tagged NN, singular, its S form plural; gender from the ending where Spanish
           grammars give it (-o, -aje, -or, -ón, -ambre m; -a, -ción, -sión, -dad, -tad, -tud,
           -umbre, -ez, -eza, -triz, -itis f), with the usual exceptions written below
           (la mano, el día, el problema...); other endings (-e, -l, -z...) no gender, so that
@@ -32,9 +44,9 @@ What it does:
           gender (el árbol, los árboles; el restaurante), el/un before a- and ha- counted as
           masculine (el ave, las aves: mixed, so kept). Nouns of persons of either gender (el/la
           cliente) and nouns whose sense goes with the gender are in EITHER.
-          A word ending in unstressed -s or -x is both numbers. Such a
-          word whose adverb in -mente the dictionary has is an adjective of either gender too
-          (fácil, fácilmente; grande, grandemente).
+          A word ending in unstressed -s or -x is both numbers.
+       No flags: a singular with a stressed í or ú whose plural in -es is an entry too, since
+          flag S would drop the accent (país, países; marroquí, marroquíes), read as S.
   4. Verbs (entries ending in -ar -er -ir -ír with R E I or X): the forms the flags give,
      labelled by person, number and tense where they are the regular ending on one of the
      stems Spanish verbs use (the infinitive's stem, with -ie-, -ue-, -i-, -zc-, -g-, -ig-, -y-
@@ -81,6 +93,12 @@ MIN_SHARE = 0.9
 # too): an adjective
 # (verde, fiable) or a word of another class (sobre, ser) seldom does, a noun mostly does.
 MIN_NOUN = 0.2
+# ... and a word in -nte seen at least MIN_OCCURRENCES times that seldom follows one is an
+# adjective (importante, interesante), not a noun.
+MIN_OCCURRENCES = 20
+# A word of the -o/-a class (flag G) is a noun of persons too when at least PERSON_SHARE of the
+# occurrences of its masculine forms follow a determiner or possessive (el hermano, mi hijo).
+PERSON_SHARE = 0.5
 MPL_TEXT = Path("/usr/share/common-licenses/MPL-1.1")
 
 AFF_SHA256 = "459fcfa76382eb2333a3c2833053b3c37bb92345add3f8ad61e94e4413402c40"
@@ -122,6 +140,13 @@ FEMININE = set(
     "sartén sal miel piel col ley red sed pared pleamar bajamar nieve noche calle leche carne gente muerte suerte "
     "fuente frente mente parte clase llave nave tarde base fase torre sangre hambre".split()
 )
+# Kin and other nouns of persons in -o/-a that the documentation the counts come from has too
+# seldom after a determiner (primo, abuelo, novio: fewer than MIN_SEEN; amigo, mostly as an
+# adjective there: 42%): the dictionary's class G marks no noun apart from its adjectives.
+KIN = set("amigo primo abuelo nieto sobrino novio esposo cuñado muchacho".split())
+# ... and quantifiers, possessives and ordinals of the class, which follow a determiner as what
+# they are (los pocos, el suyo, el tercer día), not as nouns.
+NOT_PERSONS = set("poco cuanto suyo tuyo mío nuestro vuestro tercer primer".split())
 # Nouns of either gender (el/la artista, el/la estudiante): no gender, no rule decides.
 EITHER = set(
     "artista periodista dentista turista pianista deportista guía policía testigo joven cantante "
@@ -282,6 +307,20 @@ def counted_gender(word: str, plurals: list[str], counts: dict[str, tuple[int, i
     return set()
 
 
+def follows_determiner(word: str, plurals: list[str], counts: dict[str, tuple[int, int, int, int]], share: float) -> bool:
+    """At least MIN_SEEN determiners or possessives before the word and its plural, and at
+    least `share` of its occurrences after one: what a noun does and an adjective seldom does."""
+    seen = occurrences = 0
+    for form in dict.fromkeys([word] + plurals):
+        m, f, x, n = counts.get(form, (0, 0, 0, 0))
+        seen, occurrences = seen + m + f + x, occurrences + n
+    return seen >= MIN_SEEN and seen >= share * occurrences
+
+
+def counts_occurrences(word: str, plurals: list[str], counts: dict[str, tuple[int, int, int, int]]) -> int:
+    return sum(counts.get(form, (0, 0, 0, 0))[3] for form in dict.fromkeys([word] + plurals))
+
+
 def both_numbers(word: str) -> bool:
     """Unstressed -s or -x: el lunes, los lunes; la crisis, las crisis."""
     return len(word) > 3 and word[-1] in "sx" and not any(c in "áéíóú" for c in word[-3:])
@@ -388,6 +427,7 @@ def main() -> None:
             entries.append((word, set(flags) - prefixes.keys()))
             derived.extend(prefixed(word, set(flags), prefixes))
     every_word = {word for word, _ in entries + derived}
+    headwords = {word for word, _ in entries}
     counts = read_gender_counts()
 
     def build(entries) -> dict[str, set[tuple[str, tuple[str, ...], str]]]:
@@ -398,7 +438,50 @@ def main() -> None:
             if WORD.fullmatch(form) and not (tag == "NN" and len(lemma) == 1):
                 lexicon[form].add((tag, tuple(sorted(set(features), key=FEATURE_RANK.__getitem__)), lemma))
 
+        def noun_or_adjective(word: str, plurals: list[str]) -> None:
+            """A noun or adjective of one entry and its plurals (flag S, or the plural the
+            dictionary lists apart: país, países)."""
+            number = {"sg", "pl"} if both_numbers(word) else {"sg"}
+            # An adverb in -mente is made from an adjective's feminine (fácil → fácilmente,
+            # grande → grandemente, nueva → nuevamente): a word that makes one is an adjective,
+            # of both genders (not in -a or -o, the endings of gender) or of the gender of its
+            # ending (nuevo/S and nueva/S, which the dictionary lists apart).
+            stem = word[:-1] + "a" if word.endswith("o") else word
+            adjective = stem + "mente" in every_word
+            # A word in -nte, the ending of the present participle, that edited text seldom puts
+            # after a determiner (importante: 13 of 244 occurrences) is an adjective too
+            # (importante is im + portante, the dictionary's portante/S; el diente, el cliente
+            # follow one).
+            unlisted = word not in EITHER | EITHER_COUNTED and not word.endswith(("ista", "cida"))
+            if not adjective and unlisted and word.endswith("nte") and counts_occurrences(word, plurals, counts) >= MIN_OCCURRENCES:
+                adjective = not follows_determiner(word, plurals, counts, MIN_NOUN)
+            # An adjective of one form is a noun too only where edited text puts it after a
+            # determiner at least MIN_NOUN of the time (el final, el manual; not grande,
+            # general); nuevo and nueva keep the noun the dictionary lists them as.
+            noun = not adjective or not unlisted or word.endswith(("a", "o")) or follows_determiner(word, plurals, counts, MIN_NOUN)
+            if noun:
+                # A noun whose gender the ending does not tell is read as either gender: every
+                # agreement accepts it, and patterns that ask for a masculine noun find it.
+                gender = noun_gender(word)
+                # A noun in -ar that is an adjective too (popular → popularmente, similar, militar)
+                # is a noun of either gender: el/la militar, una popular cantante.
+                if word.endswith("ar") and word + "mente" in every_word:
+                    gender = set()
+                elif not gender and unlisted and not adjective:
+                    # Not an adjective too (fácil, fácilmente), nor a noun of persons in -ista, -cida.
+                    gender = counted_gender(word, plurals, counts)
+                gender = gender or {"m", "f"}
+                add(word, "NN", gender | number, word)
+                for form in plurals:
+                    add(form, "NN", gender | {"pl"}, word)
+            if adjective:
+                gender = {"m"} if word.endswith("o") else {"f"} if word.endswith("a") else {"m", "f"}
+                add(word, "JJ", gender | number, word)
+                for form in plurals:
+                    add(form, "JJ", gender | {"pl"}, word)
+
         verbs: dict[str, set[str]] = defaultdict(set)
+        unflagged = {word for word, flags in entries if not flags}
         for word, flags in entries:
             is_verb = bool(flags & VERB_FLAGS) and word.endswith(("ar", "er", "ir", "ír"))
             if is_verb:
@@ -415,42 +498,35 @@ def main() -> None:
                 # A word in -e serves both genders; its -a form is a second feminine of a few
                 # nouns of persons (la presidente, la presidenta; el agua caliente).
                 gender = {"m", "f"} if word.endswith("e") else {"m"}
-                add(word, "JJ", gender | {"sg", "pl"} if both_numbers(word) else gender | {"sg"}, word)
-                for form in apply(word, "G", suffixes):
-                    add(form, "JJ", {"f", "pl" if form.endswith("s") else "sg"}, word)
-                if "S" in flags:
-                    for form in apply(word, "S", suffixes):
-                        add(form, "JJ", gender | {"pl"}, word)
+                feminine = apply(word, "G", suffixes)
+                plurals = apply(word, "S", suffixes) if "S" in flags else []
+                # The class holds adjectives and nouns of persons alike (rojo/GS, hermano/GS):
+                # a noun of persons is one the dictionary gives no adjective's derivative (no
+                # adverb in -mente of its feminine: buenamente; no -idad, -ez, -bilidad) and that
+                # follows a determiner or possessive in at least PERSON_SHARE of its masculine
+                # occurrences (el hermano, mi hijo; rojo 11%), or a kin term (KIN).
+                tags = ["JJ"]
+                adjective = flags & set("KMJ") or any(form + "mente" in every_word for form in feminine + [word])
+                if word in KIN or not adjective and word not in NOT_PERSONS and follows_determiner(word, plurals, counts, PERSON_SHARE):
+                    tags.append("NN")
+                for tag in tags:
+                    add(word, tag, gender | {"sg", "pl"} if both_numbers(word) else gender | {"sg"}, word)
+                    for form in feminine:
+                        add(form, tag, {"f", "pl" if form.endswith("s") else "sg"}, word)
+                    for form in plurals:
+                        add(form, tag, gender | {"pl"}, word)
             elif "S" in flags:
-                # A noun whose gender the ending does not tell is read as either gender: every
-                # agreement accepts it, and patterns that ask for a masculine noun find it.
-                gender = noun_gender(word)
-                # A noun in -ar that is an adjective too (popular → popularmente, similar, militar)
-                # is a noun of either gender: el/la militar, una popular cantante.
-                if word.endswith("ar") and word + "mente" in every_word:
-                    gender = set()
-                elif not gender and word not in EITHER | EITHER_COUNTED and word + "mente" not in every_word and not word.endswith(("ista", "cida")):
-                    # Not an adjective too (fácil, fácilmente), nor a noun of persons in -ista, -cida.
-                    gender = counted_gender(word, apply(word, "S", suffixes), counts)
-                gender = gender or {"m", "f"}
-                add(word, "NN", gender | ({"sg", "pl"} if both_numbers(word) else {"sg"}), word)
-                for form in apply(word, "S", suffixes):
-                    if form != word:
-                        add(form, "NN", gender | {"pl"}, word)
-                # An adverb in -mente is made from an adjective's feminine (fácil → fácilmente, grande →
-                # grandemente, buena → buenamente): a word of one form for both genders (not in -a or
-                # -o, the endings of gender) that makes one is an adjective too.
-                if word + "mente" in every_word and not word.endswith(("a", "o")):
-                    add(word, "JJ", {"m", "f"} | ({"sg", "pl"} if both_numbers(word) else {"sg"}), word)
-                    for form in apply(word, "S", suffixes):
-                        if form != word:
-                            add(form, "JJ", {"m", "f", "pl"}, word)
+                noun_or_adjective(word, [form for form in apply(word, "S", suffixes) if form != word])
+            elif not flags and len(word) > 3 and re.search("[íú]s?$", word) and word + "es" in unflagged:
+                # The plural that keeps a stressed í or ú (países, marroquíes), which flag S does
+                # not make (its rule writes paises), is an entry of its own, and so is the
+                # singular, both without flags.
+                noun_or_adjective(word, [word + "es"])
             elif word.endswith("mente") and len(word) > 7:
                 add(word, "RB", (), word)
         # Verbs the dictionary lists form by form (ser, jugar: an infinitive without flags whose
         # gerund is a word too): their regular forms are checked against every word.
         listed = set()
-        unflagged = {word for word, flags in entries if not flags}
         gerunds = {"ar": "ando", "er": "iendo", "ir": "iendo"}
         for word, flags in entries:
             if not flags and len(word) > 3 and word.endswith(("ar", "er", "ir")) and word[:-2] + gerunds[word[-2:]] in every_word:
@@ -491,6 +567,11 @@ def main() -> None:
     for form, readings in build(derived).items():
         if form not in lexicon:
             lexicon[form] = readings
+        elif all(tag == "VBF" for tag, _, _ in lexicon[form]) and form not in headwords:
+            # ... and the noun or adjective of a form that is else only another verb's form
+            # (de + porte/S: deporte, which is deportar's subjunctive too), since no entry of the
+            # dictionary spells it.
+            lexicon[form] |= {reading for reading in readings if reading[0] in ("NN", "JJ")}
     lemmas = {lemma for word in frequent for (_, _, lemma) in lexicon.get(word, ())}
     kept = {
         word for word, readings in lexicon.items()
@@ -512,7 +593,12 @@ def main() -> None:
         "Santiago Bosio, see LICENSE-hunspell-es.txt; only words of Dictionaries/frequencies/es.tsv "
         f"(sha256 {sha256_of(FREQUENCIES)}) and the noun, adjective, infinitive and present forms of their lemmas; "
         f"nouns whose ending gives no gender take the one of es-noun-genders.tsv (sha256 {sha256_of(GENDER_COUNTS)}) "
-        f"when at least {MIN_SEEN} determiners, {MIN_SHARE:.0%} of one gender, say it; "
+        f"when at least {MIN_SEEN} determiners, {MIN_SHARE:.0%} of one gender, say it; a word of class G (rojo, hermano) "
+        f"is an adjective, and a noun too when it makes no adverb in -mente nor -idad/-ez noun and at least {PERSON_SHARE:.0%} "
+        "of its masculine forms follow a determiner, or is a kin noun of the script; a word of class S that makes an adverb "
+        f"in -mente is an adjective, of one form a noun too only when at least {MIN_NOUN:.0%} of its occurrences follow a "
+        f"determiner, and so is a word in -nte seen {MIN_OCCURRENCES}+ times that seldom does (importante); plurals with "
+        "a stressed í or ú listed apart (países) and nouns a prefix makes (de + porte) beside other verbs' forms are read too; "
         "format: word<TAB>readings, a reading is TAG.feature...:lemma, tags NN JJ RB VB VBN VBF, features m f "
         f"1 2 3 sg pl ipre iimp ipsi ifut cond spre; {len(lines)} words; {REGENERATE}"
     )
