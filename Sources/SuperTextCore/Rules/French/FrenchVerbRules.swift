@@ -695,6 +695,7 @@ public struct FrenchParticipleRule: ProofreadingRule {
         .wrong("Elles sont arriver hier.", "Elles sont arrivées hier.", language: "fr"),
         .wrong("Nous avons était surpris.", "Nous avons été surpris.", language: "fr"),
         .wrong("Le chat a finit sa gamelle.", "Le chat a fini sa gamelle.", language: "fr"),
+        .wrong("Elle est sortit sans bruit.", "Elle est sortie sans bruit.", language: "fr"),
         .wrong("Après avoir déjeuner, nous sommes sortis.", "Après avoir déjeuné, nous sommes sortis.", language: "fr"),
         .right("Tout ce qu’il a suffit à le rendre heureux. Il a à manger.", language: "fr"),
         .right("La pomme qu’elle a mangée. Il les a fait partir. Elle a été déçue. Il a à manger.", language: "fr"),
@@ -768,6 +769,15 @@ public struct FrenchParticipleRule: ProofreadingRule {
             // "a finit", "avons prit": a finite form heard as the participle (fini, pris).
             return sentence.match(position, position, rule: self, texts: Self.texts, context: context,
                                   suggestions: [sounding], values: ["auxiliary": sentence.written(auxiliary)])
+        } else if !isAvoir, subjectIsPronoun, let sounding = Self.soundsLikeParticiple(text, readings: readings, lexicon: sentence.lexicon) {
+            // "il est partit", "elle est sortit": with être, the participle, agreeing with the subject.
+            let known = FrenchWords.certain(subject.intersection(WordFeatures.gender.union(WordFeatures.number)))
+            var wanted = WordFeatures([.masculine, .singular])
+            if !known.intersection(WordFeatures.number).isEmpty { wanted = wanted.subtracting(WordFeatures.number).union(known.intersection(WordFeatures.number)) }
+            if !known.intersection(WordFeatures.gender).isEmpty { wanted = wanted.subtracting(WordFeatures.gender).union(known.intersection(WordFeatures.gender)) }
+            let form = sentence.lexicon.inflections(of: sounding, to: .VBN, features: wanted).first ?? sounding
+            return sentence.match(position, position, rule: self, texts: Self.texts, context: context,
+                                  suggestions: [form], values: ["auxiliary": sentence.written(auxiliary)])
         } else if isAvoir, ["e", "es", "ez"].contains(where: { text.hasSuffix($0) }),
                   let finite = readings.first(where: { $0.tag == .VBF && $0.lemma.hasSuffix("er") }),
                   !readings.contains(where: { [.NN, .JJ, .VBN, .VB, .RB].contains($0.tag) }) {
