@@ -18,7 +18,7 @@ public struct FrenchDeterminerAgreementRule: ProofreadingRule {
         .right("Il les porte. Je leur donne la main. Mon amie arrive. Quelle est la question ?", language: "fr"),
         .right("Le livre et la livre sterling ; la plupart des gens ; les deux ; le hibou.", language: "fr"),
         .right("Les tout premiers jours ; ils vont tous partir ; les ayant vus ; tout la surprend.", language: "fr"),
-        .right("Ce putain de moteur refuse de démarrer ; un amour de petit chien.", language: "fr"),
+        .right("Ce putain de moteur refuse de démarrer ; un amour de petit chien. Ils sont tout contents.", language: "fr"),
         .right("Écrivez vos adresse et numéro ; trente et une pages ; les étudiant·e·s ; quelque chose de neuf.", language: "fr"),
         .wrong("Certains étudiant sont venus.", "Certains étudiants sont venus.", language: "fr"),
         .right("Comme le montre la carte, la route est longue.", language: "fr"),

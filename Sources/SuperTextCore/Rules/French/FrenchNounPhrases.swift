@@ -106,6 +106,8 @@ enum FrenchNounPhrases {
             // Before a verb they are pronouns: "tous ayant souffert", "on va tous manger".
             if sentence.tags(next).containsAny(WordTags([.VB, .VBF, .VBG])) { return nil }
         }
+        // "ils sont tout contents", "elle est toute petite": before an adjective, tout is the adverb "quite".
+        if determiner.hasPrefix("tout"), sentence.has(next, .JJ) || sentence.has(next, .VBN) { return nil }
         // "les premier et deuxième trimestres": each adjective goes with the noun further on.
         if ["et", "ou"].contains(sentence.text(next + 1)), sentence.has(next, .JJ) { return nil }
         // "le", "la", "les", "leur" before a verb are pronouns: "il les porte", "je leur parle".
