@@ -39,7 +39,9 @@ public struct SpaceAfterCommaRule: ProofreadingRule {
             for index in range where tokens[index].kind == .punctuation && (texts[index] == "," || semicolons && texts[index] == ";") {
                 guard index > range.lowerBound, index + 1 < range.upperBound, tokens[index - 1].kind == .word,
                       tokens[index + 1].kind == .word, texts[index - 1].count > 1, texts[index + 1].count > 1,
-                      !Self.isCode(around: tokens[index].byteRange.lowerBound, in: document.bytes)
+                      !Self.isCode(around: tokens[index].byteRange.lowerBound, in: document.bytes),
+                      // Both words of the text's language: a word foreign to it makes a value ("ein Alias für any,all").
+                      context.isKnownWord(document.text(of: tokens[index - 1])), context.isKnownWord(document.text(of: tokens[index + 1]))
                 else { continue }
                 scan.add(index..<index + 1, texts[index] + " ")
             }
