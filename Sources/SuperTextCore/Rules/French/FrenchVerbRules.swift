@@ -52,6 +52,8 @@ struct FrenchSubject: Sendable {
         guard sentence.isWord(end) else { return nil }
         let word = sentence.text(end)
         if let most = laPlupart(endingAt: end, in: sentence) { return most }
+        if let quantifier = quantifier(endingAt: end, in: sentence) { return quantifier }
+        if let counted = counted(endingAt: end, in: sentence) { return counted }
         if word == "qui" { return antecedent(ofQui: end, in: sentence) }
         if let features = pronouns[word] {
             // "nous", "vous", "elle", "elles" are also objects or stressed forms: "il nous voit",
@@ -80,16 +82,22 @@ struct FrenchSubject: Sendable {
             return nil
         }
         // A noun phrase at the start of a clause: "Les enfants", "Une grosse averse", "Les camions neufs".
-        for start in stride(from: end - 1, through: max(0, end - 3), by: -1) where sentence.startsClause(start, afterConjunction: false) {
+        for start in stride(from: end - 1, through: max(0, end - 3), by: -1) {
+            // "Toutes les filles", "Tous ces enfants": tout before the determiner opens the phrase.
+            let opener = ["tout", "toute", "tous", "toutes"].contains(sentence.text(start - 1))
+                && sentence.startsClause(start - 1, afterConjunction: false) ? start - 1 : start
+            guard sentence.startsClause(opener, afterConjunction: false) else { continue }
             // "Du tronc poussent les branches", "Quel âge ont-ils": no subject there.
             if ["du", "au", "aux", "quel", "quelle", "quels", "quelles"].contains(sentence.text(start)) { return nil }
             guard let phrase = FrenchNounPhrases.nounPhrase(at: start, in: sentence) else { continue }
+            if opener != start, !["le", "la", "l'", "les", "ce", "cet", "cette", "ces", "mon", "ma", "mes", "ton", "ta", "tes", "son", "sa", "ses",
+                                  "notre", "votre", "leur", "nos", "vos", "leurs"].contains(sentence.text(start)) { continue }
             // "des arbres, une tonnelle rappelaient", "l'un comme l'autre devaient": the last of
             // subjects joined by a comma or by comme, whose verb is plural.
-            if sentence.text(start - 1) == "comme" || endsList(before: start, in: sentence) { return nil }
+            if sentence.text(opener - 1) == "comme" || endsList(before: opener, in: sentence) { return nil }
             // "un homme plus grand que les autres m'a offert": the second term of a comparison.
-            if ["que", "qu'"].contains(sentence.text(start - 1)),
-               (start - 4...start - 2).contains(where: { ["plus", "moins", "aussi", "autant", "mieux"].contains(sentence.text($0)) }) {
+            if ["que", "qu'"].contains(sentence.text(opener - 1)),
+               (opener - 4...opener - 2).contains(where: { ["plus", "moins", "aussi", "autant", "mieux"].contains(sentence.text($0)) }) {
                 return nil
             }
             guard phrase.noun == end || (phrase.noun == end - 1 && !sentence.has(end, .VBF)
@@ -102,11 +110,88 @@ struct FrenchSubject: Sendable {
             guard !nouns.isEmpty else { return nil }
             var features = WordFeatures()
             for reading in nouns { features = features.union(FrenchWords.common(reading.features, phrase.determinerFeatures)) }
+            // "toutes les élèves": tout tells the gender of a noun of both.
+            if opener != start, let tout = FrenchNounPhrases.determinerFeatures(at: opener, in: sentence) {
+                features = FrenchWords.common(features, tout)
+            }
             let certain = FrenchWords.certain(features)
             guard !certain.intersection(.number).isEmpty else { return nil }
             // "Ce matin nous avons froid": a pronoun after the phrase is the subject.
             if ["nous", "vous", "je", "j'", "tu", "il", "elle", "on", "ils", "elles"].contains(sentence.text(end + 1)) { return nil }
-            return FrenchSubject(start: start, end: end, features: certain.union(WordFeatures([.third])), isPronoun: false)
+            return FrenchSubject(start: opener, end: end, features: certain.union(WordFeatures([.third])), isPronoun: false)
+        }
+        return nil
+    }
+
+    /// Quantifiers used as pronouns, with the person, number and gender they give the verb.
+    static let quantifiers: [String: WordFeatures] = [
+        "tous": WordFeatures([.third, .plural, .masculine]), "toutes": WordFeatures([.third, .plural, .feminine]),
+        "certains": WordFeatures([.third, .plural, .masculine]), "certaines": WordFeatures([.third, .plural, .feminine]),
+        "plusieurs": WordFeatures([.third, .plural]),
+        "chacun": WordFeatures([.third, .singular, .masculine]), "chacune": WordFeatures([.third, .singular, .feminine]),
+        "aucun": WordFeatures([.third, .singular, .masculine]), "aucune": WordFeatures([.third, .singular, .feminine]),
+    ]
+
+    /// A quantifier as the subject, right before its verb: "toutes sont venues", "tous deux
+    /// partent", "aucune n'est venue"; and "chacune des filles", "aucun de ces livres", "l'une
+    /// d'entre elles", singular whatever the number of their complement.
+    static func quantifier(endingAt end: Int, in sentence: RuleSentence) -> FrenchSubject? {
+        // The verb follows, maybe after ne or a clitic that is no article ("toutes les portes").
+        var verb = end + 1
+        while sentence.isWord(verb), FrenchClosedWordClasses.clitics.contains(sentence.text(verb)),
+              !["le", "la", "l'", "les"].contains(sentence.text(verb)) { verb += 1 }
+        guard sentence.readings(verb).contains(where: { $0.tag == .VBF }),
+              // Not a noun or a participle: "tous comptes faits", "aucun des arguments fournis n'est".
+              !sentence.tags(verb).containsAny(WordTags([.NN, .JJ, .VBN]))
+                || sentence.readings(verb).contains(where: { $0.tag == .VBF && ["être", "avoir"].contains($0.lemma) })
+        else { return nil }
+        let word = sentence.text(end)
+        var start = end
+        var features: WordFeatures
+        if let own = quantifiers[word] {
+            features = own
+        } else if word == "deux", let own = quantifiers[sentence.text(end - 1)], ["tous", "toutes"].contains(sentence.text(end - 1)) {
+            start = end - 1
+            features = own
+        } else {
+            // "chacune des filles", "aucun de ces livres", "l'un d'entre eux".
+            guard sentence.has(end, .NN) && !sentence.isClosedClassOrNumber(end) || ["eux", "elles", "nous", "vous"].contains(word),
+                  !sentence.isCapitalized(end) else { return nil }
+            let singulars: [String: WordFeatures] = [
+                "chacun": WordFeatures([.masculine]), "chacune": WordFeatures([.feminine]), "aucun": WordFeatures([.masculine]),
+                "aucune": WordFeatures([.feminine]), "un": WordFeatures([.masculine]), "une": WordFeatures([.feminine]),
+            ]
+            guard end >= 2, let head = (max(0, end - 3)...(end - 2)).last(where: { singulars[sentence.text($0)] != nil }) else { return nil }
+            let link = Array((head + 1)..<end).map { sentence.text($0) }
+            guard link == ["des"] || link == ["d'entre"] || link == ["d'", "entre"]
+                    || link.count == 2 && link[0] == "de" && ["ces", "mes", "tes", "ses", "nos", "vos", "leurs"].contains(link[1])
+            else { return nil }
+            start = ["un", "une"].contains(sentence.text(head)) && sentence.text(head - 1) == "l'" ? head - 1 : head
+            features = singulars[sentence.text(head)]!.union(WordFeatures([.third, .singular]))
+        }
+        guard sentence.startsClause(start, afterConjunction: false), !sentence.isCapitalized(start) || sentence.isFirstWord(start) else { return nil }
+        return FrenchSubject(start: start, end: end, features: features, isPronoun: false)
+    }
+
+    /// A noun counted by a cardinal from two up, plural whatever its determiner: "deux filles",
+    /// "les trois sœurs", "ces 12 pages", "trois petites filles".
+    static func counted(endingAt end: Int, in sentence: RuleSentence) -> FrenchSubject? {
+        guard sentence.has(end, .NN, WordFeatures([.plural])), !sentence.isCapitalized(end), !sentence.isClosedClassOrNumber(end) else { return nil }
+        for number in stride(from: end - 1, through: max(0, end - 2), by: -1) {
+            let text = sentence.text(number)
+            guard FrenchNounPhrases.pluralNumbers.contains(text) && text != "plusieurs"
+                    || sentence.isNumber(number) && (Int(text) ?? 0) >= 2 && !text.hasPrefix("0") else { continue }
+            // Adjectives only between the number and the noun: "trois petites filles".
+            guard (number + 1..<end).allSatisfy({ sentence.has($0, .JJ) && !sentence.isClosedClassOrNumber($0) }) else { return nil }
+            var start = number
+            if let determiner = FrenchNounPhrases.determinerFeatures(at: number - 1, in: sentence), determiner.contains(.plural) { start = number - 1 }
+            guard sentence.startsClause(start, afterConjunction: false), !sentence.isNumber(start - 1) else { return nil }
+            // "Ce matin nous avons froid", "Deux fois il a": a pronoun after the phrase is the subject.
+            if ["nous", "vous", "je", "j'", "tu", "il", "elle", "on", "ils", "elles"].contains(sentence.text(end + 1)) { return nil }
+            let plurals = sentence.readings(end).filter { $0.tag == .NN && $0.features.contains(.plural) }
+            let gender = plurals.reduce(WordFeatures()) { $0.union($1.features.intersection(.gender)) }
+            let features = WordFeatures([.third, .plural]).union(gender.bits.nonzeroBitCount == 1 ? gender : WordFeatures())
+            return FrenchSubject(start: start, end: end, features: features, isPronoun: false)
         }
         return nil
     }
@@ -123,7 +208,11 @@ struct FrenchSubject: Sendable {
             guard sentence.text(link - 2) == "la", sentence.startsClause(link - 2, afterConjunction: false) else { return nil }
             let singular = ["du", "de"].contains(sentence.text(link)) && sentence.text(link + 1) != "ces" || sentence.text(link) == "d'" && sentence.has(end, .NN, WordFeatures([.singular])) && !sentence.has(end, .NN, WordFeatures([.plural]))
             if sentence.text(link) == "des" || sentence.text(link) == "de" && ["ces", "mes", "tes", "ses", "nos", "vos", "leurs"].contains(sentence.text(link + 1)) {
-                return FrenchSubject(start: link - 2, end: end, features: WordFeatures([.third, .plural]), isPronoun: false)
+                // "la plupart des filles sont venues": the gender is that of the complement.
+                let gender = sentence.readings(end).filter { $0.tag == .NN && $0.features.contains(.plural) }
+                    .reduce(WordFeatures()) { $0.union($1.features.intersection(.gender)) }
+                let known = gender.bits.nonzeroBitCount == 1 ? gender : WordFeatures()
+                return FrenchSubject(start: link - 2, end: end, features: WordFeatures([.third, .plural]).union(known), isPronoun: false)
             }
             if singular {
                 return FrenchSubject(start: link - 2, end: end, features: WordFeatures([.third, .singular]), isPronoun: false)
@@ -206,6 +295,8 @@ public struct FrenchSubjectVerbRule: ProofreadingRule {
     public init() {}
 
     public let examples: [RuleExample] = [
+        .wrong("Chacun des élèves ont un livre.", "Chacun des élèves a un livre.", language: "fr"),
+        .wrong("Toutes les voisines chante.", "Toutes les voisines chantent.", language: "fr"),
         .wrong("Ils mange une pomme.", "Ils mangent une pomme.", language: "fr"),
         .wrong("Tu mange trop vite.", "Tu manges trop vite.", language: "fr"),
         .wrong("Nous ne le savait pas.", "Nous ne le savions pas.", language: "fr"),
@@ -422,6 +513,13 @@ public struct FrenchAttributeRule: ProofreadingRule {
     public init() {}
 
     public let examples: [RuleExample] = [
+        .wrong("Les chats sont resté dehors.", "Les chats sont restés dehors.", language: "fr"),
+        .wrong("La porte est resté ouverte.", "La porte est restée ouverte.", language: "fr"),
+        .wrong("Toutes les voisines sont venu.", "Toutes les voisines sont venues.", language: "fr"),
+        .wrong("Deux amies sont arrivé hier.", "Deux amies sont arrivées hier.", language: "fr"),
+        .wrong("Chacune des sœurs est parti.", "Chacune des sœurs est partie.", language: "fr"),
+        .wrong("Elles sont toutes venu ce soir.", "Elles sont toutes venues ce soir.", language: "fr"),
+        .right("Tous comptes faits, il les a fait rire. Deux heures plus tard, il est arrivé.", language: "fr"),
         .wrong("Elles sont absente.", "Elles sont absentes.", language: "fr"),
         .wrong("Martine est marié.", "Martine est mariée.", language: "fr"),
         .wrong("Une averse est annoncé.", "Une averse est annoncée.", language: "fr"),
@@ -464,6 +562,17 @@ public struct FrenchAttributeRule: ProofreadingRule {
     /// Possessive pronouns, which do not agree with the subject ("ils étaient vôtres" is rare),
     /// and adjectives used as adverbs ("la sortie est droit devant").
     static let possessives: Set<String> = ["vôtre", "nôtre", "vôtres", "nôtres", "mien", "tien", "sien", "leur", "leurs", "droit", "fort", "bon", "net", "pile"]
+
+    /// Adverbs of place and time (and seul) that the lexicon also reads as nouns or adjectives:
+    /// after an attribute they make no noun phrase with it ("ils sont restés dehors").
+    static let adverbsAlsoNouns: Set<String> = [
+        "dehors", "dedans", "ici", "là", "là-bas", "longtemps", "tard", "tôt", "ensemble", "hier", "demain", "aujourd'hui",
+        "partout", "ailleurs", "maintenant", "ainsi", "autrefois", "bientôt", "loin", "debout", "seul", "seule", "seuls", "seules",
+        "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche",
+    ]
+    /// Adverbs of `FrenchWords.adverbs` that may also be part of a noun phrase after an adjective
+    /// ("le bien commun", "un prix fort", "la même").
+    static let adverbsAlsoInPhrases: Set<String> = ["bien", "fort", "juste", "même", "plus", "moins", "mieux", "pas", "point", "si", "mal"]
 
     /// Verbs after which an adjective describes the subject.
     static let copulas: Set<String> = ["être", "sembler", "paraître", "devenir", "redevenir", "rester", "demeurer"]
@@ -586,7 +695,12 @@ public struct FrenchAttributeRule: ProofreadingRule {
         // "dernier cri", "meilleur marché", "torse nu", "partie constituante": a noun
         // phrase or a fixed phrase, not an adjective alone; "noir de jais".
         let after = attribute + 1
-        if sentence.isWord(after), sentence.tags(after).containsAny(WordTags([.NN, .JJ])), !sentence.isClosedClassOrNumber(after) { return nil }
+        // "elles sont restées seules", "il est devenu chef": the participle of a copula after être
+        // agrees with the subject whatever follows it.
+        let copulaParticiple = readings.contains { $0.tag == .VBN && Self.copulas.contains($0.lemma) && $0.lemma != "être" }
+        if !copulaParticiple, sentence.isWord(after), sentence.tags(after).containsAny(WordTags([.NN, .JJ])),
+           !sentence.isClosedClassOrNumber(after), !Self.adverbsAlsoNouns.contains(sentence.text(after)),
+           !FrenchWords.adverbs.subtracting(Self.adverbsAlsoInPhrases).contains(sentence.text(after)) { return nil }
         if sentence.text(after) == "de", FrenchNounPhrases.colourCompounds.contains(sentence.text(attribute).trimmingCharacters(in: CharacterSet(charactersIn: "es"))) { return nil }
         if readings.contains(where: { FrenchWords.agree($0.features, wanted) }) { return nil }
         if orAir, !readings.contains(where: { $0.tag == .VBN }),
@@ -624,7 +738,9 @@ public struct FrenchAttributeRule: ProofreadingRule {
         var afterAir = false
         func lemmas(_ at: Int, _ tag: WordTag) -> [String] { sentence.readings(at).filter { $0.tag == tag }.map(\.lemma) }
         func skipAdverbs() {
-            while FrenchWords.adverbs.contains(sentence.text(next)), sentence.isWord(next + 1) {
+            // "elles sont toutes venues": tous and toutes after the verb go with the subject.
+            while FrenchWords.adverbs.contains(sentence.text(next)) || copula && ["tous", "toutes"].contains(sentence.text(next)),
+                  sentence.isWord(next + 1) {
                 // "bien entendu", "bien sûr" are adverbs too.
                 if sentence.text(next) == "bien", ["entendu", "sûr"].contains(sentence.text(next + 1)), sentence.isWord(next + 2) { next += 1 }
                 next += 1
@@ -686,6 +802,7 @@ public struct FrenchParticipleRule: ProofreadingRule {
     public init() {}
 
     public let examples: [RuleExample] = [
+        .wrong("Je les ai vu au marché.", "Je les ai vus au marché.", language: "fr"),
         .wrong("Ils ont mangés des pommes.", "Ils ont mangé des pommes.", language: "fr"),
         .wrong("Elle a mangée une pomme.", "Elle a mangé une pomme.", language: "fr"),
         .wrong("Il a manger une pomme.", "Il a mangé une pomme.", language: "fr"),
@@ -861,11 +978,17 @@ public struct FrenchParticipleRule: ProofreadingRule {
                 if sentence.has(participle, .VB) && text.hasSuffix("er") { continue }
                 guard isAvoir else { continue }
                 let participles = readings.filter { $0.tag == .VBN }
-                guard !participles.isEmpty, !readings.contains(where: { $0.tag == .VBF || $0.tag == .NN }) else { continue }
+                guard !participles.isEmpty else { continue }
                 // A participle followed by an infinitive ("les a fait partir") is left alone.
                 if sentence.has(participle + 1, .VB) { continue }
                 let masculineSingular = WordFeatures([.masculine, .singular])
-                if objects.contains("les"), !sawRelative {
+                // After "les" and avoir, a word that can be the participle is the participle, whatever
+                // else it may be ("il les a vu", "elle les a dit"), unless a determiner makes it a noun.
+                if objects.contains("les"), !sawRelative,
+                   FrenchNounPhrases.determinerFeatures(at: participle - 1, in: sentence) == nil || participle - 1 == auxiliary,
+                   // "il les a fait bien rire", "les a laissé seuls partir": a causative before an infinitive.
+                   !(participles.contains { ["faire", "laisser"].contains($0.lemma) }
+                     && (participle + 2...participle + 3).contains { sentence.has($0, .VB) }) {
                     // "il les a mangé": the object before the verb is plural.
                     guard !participles.contains(where: { $0.features.contains(.plural) }) else { continue }
                     let gender = participles.reduce(WordFeatures()) { $0.union($1.features.intersection(.gender)) }
@@ -875,6 +998,7 @@ public struct FrenchParticipleRule: ProofreadingRule {
                                                   suggestions: [form], values: values))
                     continue
                 }
+                guard !readings.contains(where: { $0.tag == .VBF || $0.tag == .NN }) else { continue }
                 // No object before the verb: the participle stays masculine singular.
                 guard objects.allSatisfy({ ["ne", "n'", "y", "lui", "leur", "en"].contains($0) }), !sawRelative,
                       !participles.contains(where: { $0.features.isSuperset(of: masculineSingular) })
