@@ -10,6 +10,9 @@ struct FrenchSubject: Sendable {
     var features: WordFeatures
     /// Whether the subject is a pronoun (je, ils) rather than a noun phrase or a name.
     var isPronoun: Bool
+    /// The words an attribute agrees with, where they are not the last word alone: the head
+    /// noun of "les filles du voisin", or "ma mère et ma sœur".
+    var named: ClosedRange<Int>? = nil
 
     /// The subject pronouns with their person, number and gender; "vous" may be one polite
     /// person and "on" several, so their number says nothing of an adjective's.
@@ -81,6 +84,8 @@ struct FrenchSubject: Sendable {
             }
             return nil
         }
+        if let complemented = withComplement(endingAt: end, in: sentence) { return complemented }
+        if let joined = joined(endingAt: end, in: sentence) { return joined }
         // A noun phrase at the start of a clause: "Les enfants", "Une grosse averse", "Les camions neufs".
         for start in stride(from: end - 1, through: max(0, end - 3), by: -1) {
             // "Toutes les filles", "Tous ces enfants": tout before the determiner opens the phrase.
@@ -121,6 +126,136 @@ struct FrenchSubject: Sendable {
             return FrenchSubject(start: opener, end: end, features: certain.union(WordFeatures([.third])), isPronoun: false)
         }
         return nil
+    }
+
+    /// Head nouns whose verb may agree with their complement ("une foule de gens criaient",
+    /// "le reste des invités sont partis", "une sorte de champignons poussent"): the rule
+    /// leaves them alone.
+    static let collectiveHeads: Set<String> = [
+        "plupart", "majorité", "minorité", "moitié", "totalité", "reste", "restant", "nombre", "peu", "foule", "tas", "ensemble",
+        "groupe", "série", "partie", "part", "quantité", "multitude", "infinité", "masse", "millier", "milliers", "million",
+        "millions", "milliard", "milliards", "tiers", "quart", "pourcentage", "sorte", "sortes", "espèce", "genre", "type",
+        "bande", "troupe", "poignée", "paire", "couple", "variété", "kyrielle", "flopée", "myriade", "ribambelle", "dizaine",
+        "douzaine", "quinzaine", "vingtaine", "trentaine", "quarantaine", "cinquantaine", "centaine", "proportion", "suite",
+        "collection", "liste", "ensemble", "gamme", "nuée", "armée", "horde", "essaim", "troupeau", "équipe", "famille", "lot",
+        "maximum", "minimum", "total", "moyenne", "plein", "combien", "assortiment", "pile", "rangée", "file", "cortège",
+    ]
+
+    /// The features of a noun phrase's noun read with its determiner, when they say its number.
+    static func phraseFeatures(_ phrase: FrenchNounPhrases.NounPhrase, in sentence: RuleSentence) -> WordFeatures? {
+        let nouns = FrenchNounPhrases.agreeingNounReadings(phrase, in: sentence)
+        guard !nouns.isEmpty else { return nil }
+        var features = WordFeatures()
+        for reading in nouns { features = features.union(FrenchWords.common(reading.features, phrase.determinerFeatures)) }
+        let certain = FrenchWords.certain(features)
+        return certain.intersection(.number).isEmpty ? nil : certain
+    }
+
+    /// A noun phrase that opens a clause and ends at `end` or just before, on an adjective that
+    /// agrees with it: "le chat", "la voisine", "les enfants sages".
+    static func openingPhrase(endingAt end: Int, in sentence: RuleSentence) -> (start: Int, features: WordFeatures)? {
+        for start in stride(from: end - 1, through: max(0, end - 4), by: -1) {
+            guard sentence.startsClause(start, afterConjunction: false),
+                  let phrase = FrenchNounPhrases.nounPhrase(at: start, in: sentence),
+                  ["le", "la", "l'", "les", "ce", "cet", "cette", "ces", "mon", "ma", "mes", "ton", "ta", "tes", "son", "sa", "ses",
+                   "notre", "votre", "leur", "nos", "vos", "leurs", "un", "une"].contains(sentence.text(start))
+            else { continue }
+            guard phrase.noun == end || (phrase.noun == end - 1
+                && sentence.readings(end).contains { $0.tag == .JJ && FrenchWords.agree($0.features, phrase.determinerFeatures) })
+            else { return nil }
+            if sentence.text(start - 1) == "comme" || endsList(before: start, in: sentence) { return nil }
+            guard let features = phraseFeatures(phrase, in: sentence) else { return nil }
+            return (start, features)
+        }
+        return nil
+    }
+
+    /// Whether the word after `end`, past clitics, is a verb and nothing else (or a form of être
+    /// or avoir): the subject ends at `end`. `orSingular`: a verb that may also be a singular noun
+    /// or adjective (joue, court) will do.
+    static func verbFollows(_ end: Int, in sentence: RuleSentence, orSingular: Bool = false) -> Bool {
+        let verb = skipClitics(from: end + 1, in: sentence)
+        guard sentence.isWord(verb), !sentence.isCapitalized(verb) else { return false }
+        let readings = sentence.readings(verb)
+        return readings.contains { $0.tag == .VBF && ["être", "avoir"].contains($0.lemma) }
+            || readings.contains { $0.tag == .VBF && !$0.features.contains(.imperative) }
+                && readings.allSatisfy { $0.tag == .VBF || orSingular && !$0.features.contains(.plural) && [.NN, .JJ].contains($0.tag) }
+    }
+
+    /// A head noun and its complement, the verb agreeing with the head: "les filles du voisin
+    /// sont venues", "le chien de mes voisins aboie", "le pot de fleurs est". Only a determiner
+    /// and a noun that open the clause, then du, des, de or d' and a noun phrase (or a noun)
+    /// that the verb follows; not a head that counts (une foule de, le reste des).
+    static func withComplement(endingAt end: Int, in sentence: RuleSentence) -> FrenchSubject? {
+        guard sentence.has(end, .NN) || sentence.has(end, .JJ), !sentence.isClosedClassOrNumber(end), !sentence.isCapitalized(end),
+              verbFollows(end, in: sentence)
+        else { return nil }
+        for link in stride(from: end - 1, through: max(1, end - 3), by: -1) {
+            let word = sentence.text(link)
+            guard ["du", "des", "de", "d'"].contains(word) else { continue }
+            // The complement: a phrase that starts at the link (du, des) or after it (de la, de mes), or a noun alone (de fleurs).
+            let phraseStart = ["du", "des"].contains(word) ? link : link + 1
+            if let phrase = FrenchNounPhrases.nounPhrase(at: phraseStart, in: sentence) {
+                guard phrase.noun == end || (phrase.noun == end - 1
+                    && sentence.readings(end).contains { $0.tag == .JJ && FrenchWords.agree($0.features, phrase.determinerFeatures) })
+                else { return nil }
+            } else {
+                guard ["de", "d'"].contains(word), link + 1 == end, sentence.has(end, .NN), !sentence.isCapitalized(end) else { return nil }
+            }
+            let head = link - 1
+            guard sentence.has(head, .NN), !collectiveHeads.contains(sentence.text(head)),
+                  let found = openingPhrase(endingAt: head, in: sentence),
+                  !["un", "une"].contains(sentence.text(found.start)) || !["des", "de", "d'"].contains(word)
+            else { return nil }
+            if ["nous", "vous", "je", "j'", "tu", "il", "elle", "on", "ils", "elles"].contains(sentence.text(end + 1)) { return nil }
+            return FrenchSubject(start: found.start, end: end, features: found.features.union(WordFeatures([.third])), isPronoun: false,
+                                 named: found.start...head)
+        }
+        return nil
+    }
+
+    /// Two subjects joined by et, whose verb is plural: "ma mère et ma sœur sont venues", "le
+    /// chat et le chien dorment", "Pierre et Marie". The attribute is feminine only when both
+    /// are. Not with ou or ni (either number is right), nor with chaque or aucun.
+    static func joined(endingAt end: Int, in sentence: RuleSentence) -> FrenchSubject? {
+        guard !sentence.isClosedClassOrNumber(end), verbFollows(end, in: sentence, orSingular: true) else { return nil }
+        func conjunct(endingAt last: Int, opening: Bool) -> (start: Int, features: WordFeatures)? {
+            // A first name: "Pierre et Marie".
+            if sentence.isCapitalized(last), !sentence.isAllCapitals(last), !sentence.isFirstWord(last) || opening {
+                let names = sentence.readings(last).filter { $0.tag == .NNP }
+                guard !names.isEmpty, !opening || sentence.startsClause(last, afterConjunction: false),
+                      opening || sentence.text(last - 1) == "et"
+                else { return nil }
+                if opening, sentence.text(last - 1) == "comme" || sentence.text(last - 1) == "," && sentence.isCapitalized(last - 2) { return nil }
+                let genders = names.reduce(WordFeatures()) { $0.union($1.features.intersection(.gender)) }
+                let gender = genders.bits.nonzeroBitCount == 1 ? genders : WordFeatures()
+                return (last, gender.union(WordFeatures([.singular])))
+            }
+            if opening { return openingPhrase(endingAt: last, in: sentence) }
+            for start in stride(from: last, through: max(0, last - 3), by: -1) where sentence.text(start - 1) == "et" {
+                guard let phrase = FrenchNounPhrases.nounPhrase(at: start, in: sentence),
+                      phrase.noun == last || (phrase.noun == last - 1
+                        && sentence.readings(last).contains { $0.tag == .JJ && FrenchWords.agree($0.features, phrase.determinerFeatures) }),
+                      let features = phraseFeatures(phrase, in: sentence)
+                else { return nil }
+                return (start, features)
+            }
+            return nil
+        }
+        guard let second = conjunct(endingAt: end, opening: false), sentence.text(second.start - 1) == "et",
+              let first = conjunct(endingAt: second.start - 2, opening: true)
+        else { return nil }
+        let distributive = ["chaque", "aucun", "aucune", "nul", "nulle", "tout", "toute"]
+        if distributive.contains(sentence.text(first.start)) || distributive.contains(sentence.text(second.start)) { return nil }
+        // "l'un et l'autre" and the like say nothing more than the plural.
+        if ["un", "une"].contains(sentence.text(first.start)) && sentence.text(first.start) == sentence.text(second.start) { return nil }
+        if ["nous", "vous", "je", "j'", "tu", "il", "elle", "on", "ils", "elles"].contains(sentence.text(end + 1)) { return nil }
+        let genders = [first.features, second.features].map { $0.intersection(.gender) }
+        var gender = WordFeatures()
+        if genders.allSatisfy({ $0 == WordFeatures([.feminine]) }) { gender = WordFeatures([.feminine]) }
+        else if genders.contains(WordFeatures([.masculine])) { gender = WordFeatures([.masculine]) }
+        return FrenchSubject(start: first.start, end: end, features: gender.union(WordFeatures([.third, .plural])), isPronoun: false,
+                             named: first.start...end)
     }
 
     /// Quantifiers used as pronouns, with the person, number and gender they give the verb.
@@ -314,6 +449,10 @@ public struct FrenchSubjectVerbRule: ProofreadingRule {
         .wrong("Le vent qui nous maintien au large souffle fort.", "Le vent qui nous maintient au large souffle fort.", language: "fr"),
         .wrong("Je m’en fou complètement.", "Je m’en fous complètement.", language: "fr"),
         .right("Il y a un contact. Je vous en prie. Elle aussi. Nous deux. Qui sait ?", language: "fr"),
+        .wrong("Le chien de nos amis aboient la nuit.", "Le chien de nos amis aboie la nuit.", language: "fr"),
+        .wrong("Le lapin et la tortue court.", "Le lapin et la tortue courent.", language: "fr"),
+        .right("Une foule de curieux attendaient. Le reste des invités sont partis. Chaque garçon et chaque fille reçoit un cadeau.", language: "fr"),
+        .right("Le soleil brille et le chien dort. Le pot ou le vase tombera. La porte du garage reste ouverte.", language: "fr"),
         .right("Voici les fruits que préfèrent le chat et le chien. Le pays dont rêvent les enfants est loin.", language: "fr"),
     ]
 
@@ -521,6 +660,9 @@ public struct FrenchAttributeRule: ProofreadingRule {
         .wrong("Elles sont toutes venu ce soir.", "Elles sont toutes venues ce soir.", language: "fr"),
         .right("Tous comptes faits, il les a fait rire. Deux heures plus tard, il est arrivé.", language: "fr"),
         .wrong("Elles sont absente.", "Elles sont absentes.", language: "fr"),
+        .wrong("Les sœurs de mon ami sont arrivé.", "Les sœurs de mon ami sont arrivées.", language: "fr"),
+        .wrong("Ma tante et ma cousine sont parti.", "Ma tante et ma cousine sont parties.", language: "fr"),
+        .right("Mon oncle et ma tante sont venus. Pierre et Marie sont mariés. Le fils des voisins est grand.", language: "fr"),
         .wrong("Martine est marié.", "Martine est mariée.", language: "fr"),
         .wrong("Une averse est annoncé.", "Une averse est annoncée.", language: "fr"),
         .wrong("Nous étions très content.", "Nous étions très contents.", language: "fr"),
@@ -614,7 +756,7 @@ public struct FrenchAttributeRule: ProofreadingRule {
                     guard let found = Self.attribute(after: next, in: sentence) else { continue }
                     if sawReflexive, !Self.reflexiveParticipleAgrees(found.position, copula: next, in: sentence) { continue }
                     (attribute, afterAir) = found
-                    subjectName = sentence.written(subject.end)
+                    subjectName = subject.named.map { sentence.written(from: $0.lowerBound, to: $0.upperBound) } ?? sentence.written(subject.end)
                 } else if let (verb, pronoun) = Self.inversion(sentence.text(position)), pronoun != "vous", pronoun != "on",
                           let features = FrenchSubject.pronouns[pronoun] {
                     // A question with the subject after the verb: "avait-elle l'air fatigué ?".
