@@ -448,6 +448,8 @@ public struct FrenchSubjectVerbRule: ProofreadingRule {
         .wrong("C’est la maison où habitent mon oncle.", "C’est la maison où habite mon oncle.", language: "fr"),
         .wrong("Le vent qui nous maintien au large souffle fort.", "Le vent qui nous maintient au large souffle fort.", language: "fr"),
         .wrong("Je m’en fou complètement.", "Je m’en fous complètement.", language: "fr"),
+        .wrong("Cette usine emploi ses voisins.", "Cette usine emploie ses voisins.", language: "fr"),
+        .right("Le mot clé est là. Le roi Louis mange. La date limite approche.", language: "fr"),
         .right("Il y a un contact. Je vous en prie. Elle aussi. Nous deux. Qui sait ?", language: "fr"),
         .wrong("Le chien de nos amis aboient la nuit.", "Le chien de nos amis aboie la nuit.", language: "fr"),
         .wrong("Le lapin et la tortue court.", "Le lapin et la tortue courent.", language: "fr"),
@@ -610,7 +612,11 @@ public struct FrenchSubjectVerbRule: ProofreadingRule {
                 // ("on port 465", "running on top": the English preposition, after a word French does not know.)
                 let englishOn = sentence.text(position) == "on" && position > 0
                     && (!sentence.isWord(position - 1) || sentence.readings(position - 1).isEmpty)
-                if verbs.isEmpty, !englishOn, FrenchSubject.pronouns.keys.contains(sentence.text(position)) || sentence.text(position) == "qui",
+                // After a noun phrase, a noun heard as the verb only where an object follows it
+                // ("la firme emploi des gens"), so that two nouns side by side stay a compound.
+                let takesObject = verb == position + 1 && FrenchNounPhrases.determinerFeatures(at: verb + 1, in: sentence) != nil
+                    && sentence.has(verb + 2, .NN) && !["de", "d'", "du", "des", "la", "le", "les", "l'"].contains(sentence.text(verb + 1))
+                if verbs.isEmpty, !englishOn, FrenchSubject.pronouns.keys.contains(sentence.text(position)) || sentence.text(position) == "qui" || takesObject,
                    let match = homophoneVerbMatch(verb, wanted: subject.features.intersection(WordFeatures.person.union(.number)),
                                                   subject: subject.name, in: sentence, context: context) {
                     matches.append(match)
