@@ -1009,6 +1009,17 @@ public struct FrenchParticipleRule: ProofreadingRule {
         return nil
     }
 
+    /// The gender and number of the participle: masculine singular after avoir; after être the
+    /// subject's where it is certain.
+    static func participleFeatures(isAvoir: Bool, subject: WordFeatures) -> WordFeatures {
+        var wanted = WordFeatures([.masculine, .singular])
+        guard !isAvoir else { return wanted }
+        let known = FrenchWords.certain(subject.intersection(WordFeatures.gender.union(WordFeatures.number)))
+        if !known.intersection(WordFeatures.number).isEmpty { wanted = wanted.subtracting(WordFeatures.number).union(known.intersection(WordFeatures.number)) }
+        if !known.intersection(WordFeatures.gender).isEmpty { wanted = wanted.subtracting(WordFeatures.gender).union(known.intersection(WordFeatures.gender)) }
+        return wanted
+    }
+
     /// "il a manger", "nous avons donne", "avez-vous signez": an infinitive in -er, or a finite
     /// form of a verb in -er (or était) where the auxiliary wants the participle; with être the
     /// participle agrees with the subject ("elles sont arriver" → "arrivées").
@@ -1036,11 +1047,7 @@ public struct FrenchParticipleRule: ProofreadingRule {
                                   suggestions: [sounding], values: ["auxiliary": sentence.written(auxiliary)])
         } else if !isAvoir, subjectIsPronoun, let sounding = Self.soundsLikeParticiple(text, readings: readings, lexicon: sentence.lexicon) {
             // "il est partit", "elle est sortit": with être, the participle, agreeing with the subject.
-            let known = FrenchWords.certain(subject.intersection(WordFeatures.gender.union(WordFeatures.number)))
-            var wanted = WordFeatures([.masculine, .singular])
-            if !known.intersection(WordFeatures.number).isEmpty { wanted = wanted.subtracting(WordFeatures.number).union(known.intersection(WordFeatures.number)) }
-            if !known.intersection(WordFeatures.gender).isEmpty { wanted = wanted.subtracting(WordFeatures.gender).union(known.intersection(WordFeatures.gender)) }
-            let form = sentence.lexicon.inflections(of: sounding, to: .VBN, features: wanted).first ?? sounding
+            let form = sentence.lexicon.inflections(of: sounding, to: .VBN, features: Self.participleFeatures(isAvoir: false, subject: subject)).first ?? sounding
             return sentence.match(position, position, rule: self, texts: Self.texts, context: context,
                                   suggestions: [form], values: ["auxiliary": sentence.written(auxiliary)])
         } else if isAvoir, ["e", "es", "ez"].contains(where: { text.hasSuffix($0) }),
@@ -1052,13 +1059,7 @@ public struct FrenchParticipleRule: ProofreadingRule {
         } else {
             return nil
         }
-        var wanted = WordFeatures([.masculine, .singular])
-        if !isAvoir {
-            let known = FrenchWords.certain(subject.intersection(WordFeatures.gender.union(WordFeatures.number)))
-            if !known.intersection(WordFeatures.number).isEmpty { wanted = wanted.subtracting(WordFeatures.number).union(known.intersection(WordFeatures.number)) }
-            if !known.intersection(WordFeatures.gender).isEmpty { wanted = wanted.subtracting(WordFeatures.gender).union(known.intersection(WordFeatures.gender)) }
-        }
-        let form = sentence.lexicon.inflections(of: lemma, to: .VBN, features: wanted).first
+        let form = sentence.lexicon.inflections(of: lemma, to: .VBN, features: Self.participleFeatures(isAvoir: isAvoir, subject: subject)).first
             ?? (isAvoir && text.hasSuffix("er") ? String(text.dropLast(2)) + "é" : nil)
         guard let form else { return nil }
         return sentence.match(position, position, rule: self, texts: Self.texts, context: context,

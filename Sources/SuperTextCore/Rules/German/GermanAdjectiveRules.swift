@@ -109,11 +109,17 @@ public struct GermanAdjectiveStrongEndingRule: ProofreadingRule {
                       detail: "Cuando ningún artículo marca el caso, el adjetivo toma la terminación fuerte, la del artículo: tras una preposición de dativo -em con sustantivos masculinos y neutros y -er con femeninos (mit festem Blick, mit voller Absicht); tras una de acusativo -en, -es y -e (für guten Zweck, ohne großes Aufsehen, ohne große Mühe)."),
     ]
 
-    /// Prepositions of one case only that are neither conjunctions nor adverbs nor postpositions.
-    static let prepositions: [String: WordFeature] = [
-        "mit": .dative, "zu": .dative, "von": .dative, "aus": .dative, "bei": .dative, "samt": .dative, "nebst": .dative,
-        "für": .accusative, "durch": .accusative, "gegen": .accusative, "ohne": .accusative, "um": .accusative,
-    ]
+    /// Prepositions of one case only that are neither conjunctions nor adverbs nor postpositions;
+    /// the case is the one `GermanClosedWordClasses.governedCases` gives.
+    static let prepositions: Set<String> = ["mit", "zu", "von", "aus", "bei", "samt", "nebst", "für", "durch", "gegen", "ohne", "um"]
+
+    /// The one case `preposition` governs, if it is one of `prepositions`.
+    static func governedCase(_ preposition: String) -> WordFeature? {
+        guard prepositions.contains(preposition), let cases = GermanClosedWordClasses.governedCases(preposition) else { return nil }
+        if cases == WordFeatures([.dative]) { return .dative }
+        if cases == WordFeatures([.accusative]) { return .accusative }
+        return nil
+    }
 
     /// The strong ending for a case and a gender in the singular.
     static func strongEnding(_ grammaticalCase: WordFeature, _ gender: WordFeature) -> String {
@@ -131,7 +137,7 @@ public struct GermanAdjectiveStrongEndingRule: ProofreadingRule {
         let lexicon = context.grammar.lexicon
         for sentence in RuleSentence.all(in: document, context: context) {
             for position in 0..<max(0, sentence.count - 2) where sentence.isWord(position) {
-                guard let wanted = Self.prepositions[sentence.text(position)], !sentence.isCapitalized(position) || sentence.isFirstWord(position) else { continue }
+                guard let wanted = Self.governedCase(sentence.text(position)), !sentence.isCapitalized(position) || sentence.isFirstWord(position) else { continue }
                 // "mit zu großem", "um so": the preposition is a particle or an adverb's part.
                 var last = position + 1
                 while GermanNounCapitalsRule.isInflectedAdjective(last, in: sentence) { last += 1 }
