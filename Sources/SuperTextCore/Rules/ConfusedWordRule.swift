@@ -304,6 +304,9 @@ public struct ConfusedWordRule: ProofreadingRule {
             return memo.logProbability(ofWordsAfterTwo: window, in: model, floor: floor)
         }
         let writtenScore = score(words[slot])
+        // A log probability is never above 0, so no candidate can beat a written word that is
+        // already likelier than 10^-margin: most words of a text, told apart with no lookup more.
+        guard writtenScore + candidates.smallestMargin <= 0 else { return nil }
         var best: (word: String, score: Float)?
         for candidate in candidates where (followedByWord || !candidate.needsFollower) && fits(candidate.word) {
             let id = model.id(hash: candidate.hash)
@@ -339,4 +342,9 @@ public struct ConfusedWordRule: ProofreadingRule {
             explanation: Explanation(kind: .confusedWords, title: text.short, detail: detail)
         )
     }
+}
+
+extension [ConfusedWordRule.Alternative] {
+    /// The least evidence any of the candidates asks for.
+    var smallestMargin: Float { lazy.map(\.minimumLog10Ratio).min() ?? .infinity }
 }

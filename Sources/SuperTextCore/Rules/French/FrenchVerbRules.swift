@@ -54,6 +54,11 @@ struct FrenchSubject: Sendable {
     static func find(endingAt end: Int, in sentence: RuleSentence) -> FrenchSubject? {
         guard sentence.isWord(end) else { return nil }
         let word = sentence.text(end)
+        // Every subject below ends on a noun, an adjective, a name or one of a few pronouns and
+        // quantifiers: the other words (verbs, prepositions, adverbs: half a text) end none.
+        guard sentence.has(end, .NN) || sentence.has(end, .JJ) || sentence.isCapitalized(end) || pronouns[word] != nil
+            || quantifiers[word] != nil || ["qui", "plupart", "deux", "eux"].contains(word)
+        else { return nil }
         if let most = laPlupart(endingAt: end, in: sentence) { return most }
         if let quantifier = quantifier(endingAt: end, in: sentence) { return quantifier }
         if let counted = counted(endingAt: end, in: sentence) { return counted }
@@ -77,6 +82,9 @@ struct FrenchSubject: Sendable {
             if sentence.text(end - 1) == ",", sentence.isCapitalized(end - 2) { return nil }
             let names = sentence.readings(end).filter { $0.tag == .NNP }
             let genders = names.reduce(WordFeatures()) { $0.union($1.features.intersection(.gender)) }
+            // "Ben voyons", "Bon, ...": a first word the lexicon also knows as an adverb or an
+            // interjection is no name there.
+            if sentence.isFirstWord(end), sentence.has(end, .RB) { return nil }
             if !names.isEmpty {
                 // A name of either gender (Dominique) is still a third person singular.
                 let gender = genders.bits.nonzeroBitCount == 1 ? genders : WordFeatures()
@@ -373,7 +381,9 @@ struct FrenchSubject: Sendable {
         guard sentence.has(noun, .NN), !sentence.isClosedClassOrNumber(noun), !sentence.isCapitalized(noun) else { return nil }
         for start in stride(from: noun - 1, through: max(0, noun - 3), by: -1) {
             guard let phrase = FrenchNounPhrases.nounPhrase(at: start, in: sentence), phrase.noun == noun else { continue }
-            let before = sentence.text(start - 1)
+            // "une allure de tous les diables qui": tout before the determiner belongs to the phrase.
+            let opener = ["tout", "toute", "tous", "toutes"].contains(sentence.text(start - 1)) ? start - 1 : start
+            let before = sentence.text(opener - 1)
             if ["de", "d'", "à", "avec", "pour", "sans", "sur", "sous", "dans", "par", "chez", "entre", "vers", "contre", "parmi", "et", "ou", "comme"].contains(before)
                 || ["des", "du", "au", "aux"].contains(sentence.text(start)) && sentence.has(start - 1, .NN)
                 // "des arbres, une tonnelle qui rappelaient": the last noun of a list.
@@ -456,6 +466,8 @@ public struct FrenchSubjectVerbRule: ProofreadingRule {
         .right("Une foule de curieux attendaient. Le reste des invités sont partis. Chaque garçon et chaque fille reçoit un cadeau.", language: "fr"),
         .right("Le soleil brille et le chien dort. Le pot ou le vase tombera. La porte du garage reste ouverte.", language: "fr"),
         .right("Voici les fruits que préfèrent le chat et le chien. Le pays dont rêvent les enfants est loin.", language: "fr"),
+        .right("La lecture puis la connaissance. Les classes pilote sont ouvertes. Ben voyons, bien sûr.", language: "fr"),
+        .right("Il avait une allure de tous les diables qui n’était pas déplaisante.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -607,6 +619,16 @@ public struct FrenchSubjectVerbRule: ProofreadingRule {
                 // "une version plus récente": after a noun phrase, an adverb that is also a rare verb
                 // form (plus, of plaire) is the adverb.
                 if !FrenchSubject.pronouns.keys.contains(sentence.text(position)), FrenchWords.adverbs.contains(sentence.text(verb)) { continue }
+                // "puis" is a verb only with je (je puis, puis-je); after any other subject it is
+                // the conjunction: "la lecture puis la connaissance".
+                if sentence.text(verb) == "puis", sentence.text(position) != "je" { continue }
+                // "ses talons aiguille étaient": a noun set beside the subject's noun, before the
+                // verb, is no verb itself.
+                if !FrenchSubject.pronouns.keys.contains(sentence.text(position)), sentence.text(position) != "qui",
+                   verb == position + 1, sentence.has(verb, .NN), sentence.has(verb + 1, .VBF), !sentence.has(verb + 1, .NN),
+                   !sentence.isClosedClassOrNumber(verb + 1) {
+                    continue
+                }
                 // The imperative has no subject: "mange" after "tu" is not its imperative.
                 let verbs = sentence.readings(verb).filter { $0.tag == .VBF && !$0.features.contains(.imperative) }
                 // ("on port 465", "running on top": the English preposition, after a word French does not know.)
