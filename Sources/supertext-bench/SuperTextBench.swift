@@ -6,7 +6,7 @@ import SuperTextCore
 /// Run by `make bench` through `scripts/bench.sh`, which builds the corpora:
 ///
 /// ```
-/// supertext-bench speed CORPUS [--runs N] [--language en-US] [--checks-only] [--by-rule [--top N]]
+/// supertext-bench speed CORPUS [--runs N] [--language en-US] [--checks-only] [--by-rule [--top N]] [--repeat N]
 /// supertext-bench markdown DIRECTORY [--top N] [--language en-US] [--flagged-list FILE]
 /// supertext-bench store [--runs SAVES] [--callers N] [--body clean|typos]
 /// supertext-bench fuzz [--seconds N] [--seed S] [--size BYTES]
@@ -22,7 +22,7 @@ import SuperTextCore
 @main
 enum SuperTextBench {
     static let usage = """
-        usage: supertext-bench speed CORPUS [--runs N] [--language CODE] [--checks-only] [--by-rule [--top N]]
+        usage: supertext-bench speed CORPUS [--runs N] [--language CODE] [--checks-only] [--by-rule [--top N]] [--repeat N]
                supertext-bench markdown DIRECTORY [--top N] [--language CODE] [--flagged-list FILE]
                supertext-bench store [--runs SAVES] [--callers N] [--body clean|typos]
                supertext-bench grammar EVAL_GRAMMAR_DIRECTORY [--language en] [--flagged-list FILE]
@@ -88,6 +88,9 @@ struct BenchOptions {
     var checksOnly = false
     /// Also time each rule apart in one more check (`speed`), the slowest `top` printed.
     var byRule = false
+    /// Also check the text this many times with one proofreader kept (`speed`), as the service
+    /// does a request after another: spelling alone against every default rule, per check.
+    var repeats: Int?
 
     init(parsing arguments: [String]) throws {
         var path: String?
@@ -107,6 +110,7 @@ struct BenchOptions {
             case "--body": body = try value()
             case "--checks-only": checksOnly = true
             case "--by-rule": byRule = true
+            case "--repeat": repeats = max(1, Int(try value()) ?? 1)
             case let argument where !argument.hasPrefix("-") && path == nil: path = argument
             case let argument: throw BenchFailure("unknown argument \(argument)\n\(SuperTextBench.usage)")
             }
