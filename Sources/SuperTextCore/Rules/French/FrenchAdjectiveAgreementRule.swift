@@ -21,6 +21,9 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
         .right("Elle resta quelques minutes silencieuse ; ils seront un jour riches ; les routes sont dans leur ensemble étroites.", language: "fr"),
         .right("Des drapeaux français, belge et suisse ; des rideaux bleu pâle ; des feuilles vert tendre ; quelque chose cassé.", language: "fr"),
         .right("Les touristes passaient leurs vacances entassés dans un camping ; elle finissait ses devoirs seule.", language: "fr"),
+        .right("Des discours un brin trop longs ; des gâteaux un tantinet sucrés.", language: "fr"),
+        .right("Relisez les lettres si nécessaire ; envoyez les pièces si possible.", language: "fr"),
+        .right("Les pêcheurs passent donc leurs nuits groupés au port ; il vécut toute sa vie tourmenté par le doute.", language: "fr"),
         .right("L’information des métadonnées des fichiers stockée dans la base reste lisible.", language: "fr"),
         .right("Une interface utilisateur en ligne de commande ; la commande su actuelle ; les informations sur le système obtenues.", language: "fr"),
         .right("Ils ont payé leurs erreurs cher. Elle ouvre les fenêtres grand. Il tient les rênes ferme.", language: "fr"),
@@ -51,6 +54,8 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
     /// Nouns of adverbial phrases after which an adjective describes something else.
     static let adverbialNouns: Set<String> = [
         "fois", "air", "coup", "part", "reste", "point",
+        // "un brin trop solennelles", "un peu lourds": un and these nouns make an adverb of degree.
+        "brin", "tantinet", "poil", "peu",
     ]
     /// Nouns of time and manner that make adverbial phrases without a preposition ("il resta
     /// quelques instants immobile", "elles seraient un jour délaissées", "les côtes sont dans
@@ -128,7 +133,16 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
         }
         // The adjective right after the noun, or after an adverb of degree.
         var after = phrase.noun + 1
-        if FrenchNounPhrases.degreeAdverbs.contains(sentence.text(after)), sentence.isWord(after + 1) { after += 1 }
+        if FrenchNounPhrases.degreeAdverbs.contains(sentence.text(after)), sentence.isWord(after + 1) {
+            // "corriger les fautes si nécessaire", "des copies si possible": si before an
+            // adjective in the masculine singular is the conditional's ellipsis (si c'est nécessaire).
+            if sentence.text(after) == "si", sentence.readings(after + 1).contains(where: {
+                $0.tag == .JJ && !$0.features.contains(.plural) && ($0.features.contains(.masculine) || !$0.features.contains(.feminine)) || $0.tag == .NN && $0.lemma == "besoin"
+            }) {
+                return matches
+            }
+            after += 1
+        }
         guard sentence.isWord(after), !sentence.tags(after).contains(.VBF), !sentence.isClosedClassOrNumber(after),
               !FrenchNounPhrases.colourCompounds.contains(sentence.text(after + 1)), sentence.text(after + 1) != "-",
               !FrenchNounPhrases.invariableAfter.contains(sentence.text(after)),
@@ -189,7 +203,10 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
         // détaché); one that agrees with the clause's subject is not checked against the object.
         if let subject = subjects[..<phrase.determiner].last(where: { $0 != nil }) ?? nil, subject.end < phrase.determiner,
            !subject.features.intersection(.number).isEmpty,
-           sentence.readings(after).contains(where: { ($0.tag == .VBN || $0.tag == .JJ && $0.lemma == "seul") && FrenchWords.agree($0.features, subject.features) }) {
+           sentence.readings(after).contains(where: { reading in
+               (reading.tag == .VBN || reading.tag == .JJ && (reading.lemma == "seul" || Self.isVerbalAdjective(reading, lexicon: sentence.lexicon)))
+                   && FrenchWords.agree(reading.features, subject.features)
+           }) {
             return matches
         }
         // "payer ses erreurs cher", "ouvrir les fenêtres grand": after a verb's object, these
@@ -213,6 +230,14 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
             check(second, tags: [.JJ, .VBN])
         }
         return matches
+    }
+
+    /// Whether an adjective reading is a past participle made adjective (agglutiné, tenaillé,
+    /// assis), whose lemma the lexicon knows as an infinitive: like the participle, it may
+    /// describe the subject after the verb's object.
+    static func isVerbalAdjective(_ reading: Lexicon.Reading, lexicon: Lexicon) -> Bool {
+        reading.tag == .JJ
+            && lexicon.readings(of: reading.lemma).contains { $0.tag == .VB }
     }
 
     /// Adjectives that, in the masculine singular, are adverbs of a verb: coûter cher, parler

@@ -24,6 +24,8 @@ public struct FrenchDeterminerAgreementRule: ProofreadingRule {
         .right("Comme le montre la carte, la route est longue.", language: "fr"),
         .right("Les uns partirent, certains restant sur place ; plusieurs sortant de la salle applaudirent.", language: "fr"),
         .right("Il avait deux vélos, dont un est cassé.", language: "fr"),
+        .right("À la longue découragé, il partit. Elle soignait les petits blessés.", language: "fr"),
+        .right("On entend certains parler de départ. La dernière est la plus belle.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -78,6 +80,18 @@ public struct FrenchDeterminerAgreementRule: ProofreadingRule {
         // "certains étudiant sont venus" keeps its noun, which a verb follows).
         if Self.pronounDeterminers.contains(sentence.text(phrase.determiner)), readings.contains(where: { $0.tag == .VBG }),
            sentence.isWord(phrase.noun + 1), !sentence.has(phrase.noun + 1, .VBF) {
+            return nil
+        }
+        // "j'entends certains parler", "il en vit plusieurs sourire": such a determiner before an
+        // infinitive is the pronoun, the infinitive's subject.
+        if Self.pronounDeterminers.contains(sentence.text(phrase.determiner)), phrase.adjectives.isEmpty,
+           readings.contains(where: { $0.tag == .VB }) {
+            return nil
+        }
+        // "à la longue fatigué", "les petits affamés": the adjective that agrees with the
+        // determiner is the noun, and the word after it, an adjective too, describes something else.
+        if let adjective = phrase.adjectives.last, readings.contains(where: { $0.tag == .JJ || $0.tag == .VBN }),
+           sentence.readings(adjective).contains(where: { $0.tag == .JJ && FrenchWords.agree($0.features, phrase.determinerFeatures) }) {
             return nil
         }
         // "deux pommes dont une est pourrie": un, une before a form of être or avoir are pronouns.

@@ -80,6 +80,11 @@ enum FrenchNounPhrases {
         guard sentence.isWord(next), sentence.has(next, .NN), !sentence.isCapitalized(next), !sentence.text(next).utf8.contains(UInt8(ascii: "'")),
               !sentence.isClosedClassOrNumber(next), !sentence.isAllCapitals(next)
         else { return nil }
+        // "la dernière est", "les premiers ont": after an adjective, a form of être or avoir is
+        // the verb, the adjective the noun.
+        if !adjectives.isEmpty, sentence.readings(next).contains(where: { $0.tag == .VBF && ["être", "avoir"].contains($0.lemma) }) {
+            return nil
+        }
         let determiner = sentence.text(position)
         // Inclusive writing, "les chef·fe·s", "le ou les patron·s": the word holds both genders and
         // numbers after its middle dots.
