@@ -133,11 +133,17 @@ MASCULINE = set(
     "esquema dilema síntoma teorema aroma enigma dogma fantasma lema panorama plasma prisma trauma diploma "
     "crucigrama telegrama pijama carisma cisma estigma magma paradigma emblema fonema axioma anagrama "
     "diagrama organigrama holograma pentagrama radiograma holocausto sismo yoga karma delta puma koala "
-    "gorila panda colibrí pie pez ajedrez jerez coche avión camión gorrión sarampión aluvión".split()
+    "gorila panda colibrí pie pez ajedrez jerez coche avión camión gorrión sarampión aluvión "
+    # everyday nouns whose ending says no gender and which the counted documentation has too
+    # seldom after a determiner (the dictionary's and the grammars' gender: el restaurante, el fútbol)
+    "restaurante hotel parque café deporte fútbol béisbol voleibol básquetbol baile cine diente postre jardín "
+    "tren hospital atardecer examen ambiente aceite chocolate tomate pastel arroz maíz crimen billete cheque "
+    "juguete paquete monte mantel festival cristal cartel campus chiste filme timbre estante cobre".split()
 )
 FEMININE = set(
     "mano foto moto radio libido dinamo seo flor labor coliflor razón sinrazón sazón imagen virgen "
     "sartén sal miel piel col ley red sed pared pleamar bajamar nieve noche calle leche carne gente muerte suerte "
+    "catástrofe cárcel catedral nariz fiebre "
     "fuente frente mente parte clase llave nave tarde base fase torre sangre hambre".split()
 )
 # Kin and other nouns of persons in -o/-a that the documentation the counts come from has too
