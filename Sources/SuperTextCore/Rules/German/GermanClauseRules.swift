@@ -87,6 +87,7 @@ public struct GermanDassRule: ProofreadingRule {
         .wrong("Das Kind, dass dort spielt, ist mein Sohn.", "Das Kind, das dort spielt, ist mein Sohn.", language: "de-DE"),
         .wrong("Dass Kind spielt.", "Das Kind spielt.", language: "de-DE"),
         .right("Das Buch, das ich lese, ist gut. Ich weiß, dass er kommt. Das Problem, dass er nie kommt, bleibt. Das ist gut.", language: "de-DE"),
+        .right("Es ist das letzte Stück Land, das wir besitzen. Das Haus, das alt war, das wir aber mochten, steht leer.", language: "de-DE"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -112,14 +113,12 @@ public struct GermanDassRule: ProofreadingRule {
                 if text == "das", sentence.text(position - 1) == "," || sentence.isFirstWord(position),
                    Self.subjectPronouns.contains(sentence.text(position + 1)) {
                     // "…, das er kommt": a relative "das" stands for a neuter noun before the comma.
-                    // The nearest capitalised word before the comma that may be a noun (not "Ich" at the start).
-                    var noun = position - 2
-                    while noun >= 0, sentence.isWord(noun), position - noun <= 4,
-                          !sentence.isCapitalized(noun) || sentence.isFirstWord(noun) && (GermanClosedWordClasses.table[sentence.text(noun)] != nil || !sentence.has(noun, .NN)) { noun -= 1 }
-                    if noun >= 0, sentence.isFirstWord(noun), GermanClosedWordClasses.table[sentence.text(noun)] != nil { noun = -1 }
-                    // A capitalised word before the comma that may be neuter, or that the lexicon does not know.
-                    let nounBefore = noun >= 0 && noun < position - 1 && sentence.isCapitalized(noun) ? GermanWords.nounReadings(sentence.text(noun), lexicon: lexicon) : nil
-                    let neuterBefore = nounBefore.map { $0.isEmpty || $0.contains { $0.features.contains(.neuter) } } ?? false
+                    // "dem System, das …, das er ersetzen wollte": a second relative clause of
+                    // the same antecedent, after one a relative "das" opened.
+                    let relativeBefore = (2..<max(2, position - 2)).contains {
+                        sentence.text($0) == "das" && sentence.text($0 - 1) == "," && Self.mayFollowNeuterNoun(commaAt: $0 - 1, in: sentence, lexicon: lexicon)
+                    }
+                    let neuterBefore = relativeBefore || Self.mayFollowNeuterNoun(commaAt: position - 1, in: sentence, lexicon: lexicon)
                     // At the start, "Das er kommt, …" needs the comma later and a verb before it.
                     if sentence.isFirstWord(position) {
                         guard let comma = (position + 2..<sentence.count).first(where: { sentence.text($0) == "," }),
@@ -155,6 +154,25 @@ public struct GermanDassRule: ProofreadingRule {
             }
         }
         return matches
+    }
+}
+
+extension GermanDassRule {
+    /// Whether a relative "das" after the comma at `comma` may stand for a noun before it: the
+    /// nearest capitalised word within three words (not "Ich" at the start) may be neuter or is
+    /// unknown to the lexicon; after a noun of measure the first of two nouns side by side may
+    /// be the one ("das einzige Stück Freiheit, das").
+    static func mayFollowNeuterNoun(commaAt comma: Int, in sentence: RuleSentence, lexicon: Lexicon) -> Bool {
+        var noun = comma - 1
+        while noun >= 0, sentence.isWord(noun), comma - noun <= 3,
+              !sentence.isCapitalized(noun) || sentence.isFirstWord(noun) && (GermanClosedWordClasses.table[sentence.text(noun)] != nil || !sentence.has(noun, .NN)) { noun -= 1 }
+        if noun >= 0, sentence.isFirstWord(noun), GermanClosedWordClasses.table[sentence.text(noun)] != nil { noun = -1 }
+        guard noun >= 0, noun < comma, sentence.isCapitalized(noun) else { return false }
+        let readings = GermanWords.nounReadings(sentence.text(noun), lexicon: lexicon)
+        if readings.isEmpty || readings.contains(where: { $0.features.contains(.neuter) }) { return true }
+        guard noun >= 1, sentence.isCapitalized(noun - 1), !sentence.isFirstWord(noun - 1), GermanClosedWordClasses.table[sentence.text(noun - 1)] == nil
+        else { return false }
+        return GermanWords.nounReadings(sentence.text(noun - 1), lexicon: lexicon).contains { $0.features.contains(.neuter) }
     }
 }
 

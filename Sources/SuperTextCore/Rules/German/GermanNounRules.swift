@@ -30,6 +30,9 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
         .right("Es gibt eine alternative numerische Möglichkeit. Lies die letzten 3 Ziffern. Das ist eine schnelle und einfache Lösung. In der antike und christliche Elemente stehen.", language: "de-DE"),
         .right("Es ist nichts schöner anzuschauen als das Meer. Das ist mehr oder weniger gelungen. So ahn' ich es.", language: "de-DE"),
         .right("Das wissen alle Machthaber. Der Narr hält sich für weise. Das sagen viele.", language: "de-DE"),
+        .right("Nur wenige tragen heute noch einen Hut. Viele lesen gern.", language: "de-DE"),
+        .wrong("Viele fragen bleiben offen.", "Viele Fragen bleiben offen.", language: "de-DE"),
+        .wrong("Wir haben noch einige fragen an euch.", "Wir haben noch einige Fragen an euch.", language: "de-DE"),
         .right("Sie sind im Allgemeinen viel unterrichteter. Es fehlt ein wenig Salz.", language: "de-DE"),
         .right("Reihenfolge, Name der Veröffentlichung (suite) und Typ der Datei (type): type:deb, mode=auto.", language: "de-DE"),
         .right("Wird die Option zweimal angegeben, gilt nur die letzte. Das neue (SVR4) portable Format; eine normale, zeilenbasierte Ausgabe; von der ersten bis zur letzten Spalte; die letzten beiden Stellen.", language: "de-DE"),
@@ -150,6 +153,22 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
                 // "eine alternative numerische Möglichkeit", "die letzten 3 Ziffern", "eine
                 // schnelle und einfache Wiederherstellung", "die gerade beschriebene Nutzung".
                 if capitalise, Self.mayBeAttributive(position, in: sentence), Self.nounPhraseGoesOn(after: position, in: sentence) { capitalise = false }
+                // "Wie wenige tragen noch das Gepräge": after a quantifier that stands for the
+                // subject, a finite verb is the clause's verb when no other follows.
+                // The quantifier is the subject only before the clause has one or its verb
+                // ("ich habe einige fragen", "weil ich zu viele schulden hatte" keep the noun).
+                func isFiniteVerb(_ index: Int) -> Bool {
+                    // Articles and pronouns the lexicon also reads as verbs ("einen") are not.
+                    GermanClosedWordClasses.table[sentence.text(index)].map { $0.contains { $0.tag == .VBF } }
+                        ?? (sentence.has(index, .VBF) && !sentence.isCapitalized(index))
+                }
+                if capitalise, Self.subjectQuantifiers.contains(before), tags.contains(.VBF), sentence.text(position - 2) != "zu",
+                   !(position + 1..<sentence.count).prefix(while: { sentence.isWord($0) }).contains(where: isFiniteVerb),
+                   !stride(from: position - 2, through: 0, by: -1).prefix(while: { sentence.isWord($0) }).contains(where: { index in
+                       isFiniteVerb(index) || GermanDassRule.subjectPronouns.contains(sentence.text(index))
+                   }) {
+                    capitalise = false
+                }
                 guard capitalise, !Self.isZuInfinitive(text, lexicon: lexicon) else { continue }
                 matches.append(sentence.match(
                     position, position, rule: self, texts: Self.texts, context: context, suggestions: [WordCase.capitalizingFirst(written)]))
