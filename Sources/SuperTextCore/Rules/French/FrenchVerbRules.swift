@@ -701,6 +701,10 @@ public struct FrenchAttributeRule: ProofreadingRule {
         .wrong("Semblaient-ils content ?", "Semblaient-ils contents ?", language: "fr"),
         .wrong("Elle est belle et intelligent.", "Elle est belle et intelligente.", language: "fr"),
         .wrong("Elles veulent être différente.", "Elles veulent être différentes.", language: "fr"),
+        .wrong("Elles veulent devenir célèbre.", "Elles veulent devenir célèbres.", language: "fr"),
+        .wrong("Ces femmes affirment avoir été trompé.", "Ces femmes affirment avoir été trompées.", language: "fr"),
+        .right("Elles veulent devenir célèbres. Ils prétendent être riches. Elles peuvent rester seules.", language: "fr"),
+        .right("Voilà ce que les experts estiment être prudent.", language: "fr"),
         .wrong("Ma sœur s’est réveillé avant nous.", "Ma sœur s’est réveillée avant nous.", language: "fr"),
         .wrong("Elles se sont installé dans le jardin.", "Elles se sont installées dans le jardin.", language: "fr"),
         .right("Elles se sont téléphoné hier. Ils se sont rendu compte de l’erreur. Elle s’est fait gronder. Quelque chose s’est mal passé.", language: "fr"),
@@ -750,6 +754,9 @@ public struct FrenchAttributeRule: ProofreadingRule {
     /// Verbs whose subject is that of the infinitive after them: "elles veulent rester seules".
     static let beforeInfinitive: Set<String> = [
         "pouvoir", "devoir", "vouloir", "savoir", "aller", "espérer", "souhaiter", "désirer", "préférer", "aimer", "croire", "penser",
+        // Verbs of saying and judging whose subject is the infinitive's: "elles affirment avoir été
+        // trompées", "ils prétendent être riches".
+        "affirmer", "déclarer", "prétendre", "estimer", "avouer", "reconnaître", "nier", "adorer", "détester", "oser",
     ]
 
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
@@ -782,6 +789,12 @@ public struct FrenchAttributeRule: ProofreadingRule {
                         next += 1
                     }
                     guard let found = Self.attribute(after: next, in: sentence) else { continue }
+                    // "ce que les journalistes estiment être normal": after que, the attribute of the
+                    // infinitive may describe que, the object of the verb before it.
+                    if ["que", "qu'"].contains(sentence.text(subject.start - 1)),
+                       sentence.readings(next).contains(where: { $0.tag == .VBF && Self.beforeInfinitive.contains($0.lemma) }) {
+                        continue
+                    }
                     if sawReflexive, !Self.reflexiveParticipleAgrees(found.position, copula: next, in: sentence) { continue }
                     (attribute, afterAir) = found
                     subjectName = subject.named.map { sentence.written(from: $0.lowerBound, to: $0.upperBound) } ?? sentence.written(subject.end)
@@ -949,6 +962,12 @@ public struct FrenchAttributeRule: ProofreadingRule {
             next += 2
             skipAdverbs()
         } else if sentence.text(next) == "été", copula {
+            next += 1
+            skipAdverbs()
+        } else if !copula, sentence.readings(next).contains(where: { $0.tag == .VB && copulas.contains($0.lemma) }) {
+            // "elles veulent devenir riches", "ils peuvent paraître lents": the infinitive of a
+            // copula after a verb that shares its subject.
+            copula = true
             next += 1
             skipAdverbs()
         }
