@@ -705,6 +705,11 @@ public struct FrenchAttributeRule: ProofreadingRule {
         .wrong("Ces femmes affirment avoir été trompé.", "Ces femmes affirment avoir été trompées.", language: "fr"),
         .right("Elles veulent devenir célèbres. Ils prétendent être riches. Elles peuvent rester seules.", language: "fr"),
         .right("Voilà ce que les experts estiment être prudent.", language: "fr"),
+        .wrong("Un homme qui est si souvent absents.", "Un homme qui est si souvent absent.", language: "fr"),
+        .wrong("Celles qui redeviennent joyeux chantent.", "Celles qui redeviennent joyeuses chantent.", language: "fr"),
+        .right("Vous qui êtes content. On est contents. Ce sont des gens heureux. Tels sont les faits.", language: "fr"),
+        .right("Ceux et celles qui étaient présents. Les données sont soit fournies, soit calculées. Les restes trouvés ici.", language: "fr"),
+        .right("Les fichiers dans lesquels sont stockées les données.", language: "fr"),
         .wrong("Ma sœur s’est réveillé avant nous.", "Ma sœur s’est réveillée avant nous.", language: "fr"),
         .wrong("Elles se sont installé dans le jardin.", "Elles se sont installées dans le jardin.", language: "fr"),
         .right("Elles se sont téléphoné hier. Ils se sont rendu compte de l’erreur. Elle s’est fait gronder. Quelque chose s’est mal passé.", language: "fr"),
@@ -807,6 +812,11 @@ public struct FrenchAttributeRule: ProofreadingRule {
                     (attribute, afterAir) = found
                     let written = sentence.written(position)
                     subjectName = String(written[written.index(after: written.lastIndex(of: "-")!)...])
+                } else if let (features, name) = Self.subjectOfVerbAlone(at: position, in: sentence, subjects: subjects),
+                          let found = Self.attribute(after: position, in: sentence) {
+                    wanted = features
+                    (attribute, afterAir) = found
+                    subjectName = name
                 } else {
                     continue
                 }
@@ -829,6 +839,76 @@ public struct FrenchAttributeRule: ProofreadingRule {
             }
         }
         return matches
+    }
+
+    /// Relative and demonstrative pronouns before a verb, with the gender and number they give it.
+    static let relativeSubjects: [String: WordFeatures] = [
+        "lequel": WordFeatures([.masculine, .singular]), "laquelle": WordFeatures([.feminine, .singular]),
+        "lesquels": WordFeatures([.masculine, .plural]), "lesquelles": WordFeatures([.feminine, .plural]),
+    ]
+    static let demonstrativesBeforeQui: [String: WordFeatures] = [
+        "celui": WordFeatures([.masculine, .singular]), "celle": WordFeatures([.feminine, .singular]),
+        "ceux": WordFeatures([.masculine, .plural]), "celles": WordFeatures([.feminine, .plural]),
+        "celui-ci": WordFeatures([.masculine, .singular]), "celle-ci": WordFeatures([.feminine, .singular]),
+        "ceux-ci": WordFeatures([.masculine, .plural]), "celles-ci": WordFeatures([.feminine, .plural]),
+        "celui-là": WordFeatures([.masculine, .singular]), "celle-là": WordFeatures([.feminine, .singular]),
+        "ceux-là": WordFeatures([.masculine, .plural]), "celles-là": WordFeatures([.feminine, .plural]),
+    ]
+
+    /// The number (and gender, where a relative pronoun says it) that a finite verb at
+    /// `position` after qui or lequel gives its attribute when qui's antecedent was not found: a
+    /// verb agrees with its subject, and the attribute too, so "qui n'en semble pas être devenu
+    /// malades" says singular; "lesquelles veulent devenir méchants", "celles qui redeviennent
+    /// méchante" say feminine plural. Not the second person plural (vous, one person or
+    /// several), nor after a subject pronoun, a subject found, or on (which a plural may follow).
+    static func subjectOfVerbAlone(at position: Int, in sentence: RuleSentence, subjects: [FrenchSubject?]) -> (WordFeatures, String)? {
+        let verbs = sentence.readings(position).filter { $0.tag == .VBF && !$0.features.contains(.imperative) }
+        guard !verbs.isEmpty, !sentence.isCapitalized(position) || sentence.isFirstWord(position),
+              !sentence.text(position).utf8.contains(UInt8(ascii: "-"))
+        else { return nil }
+        let numbers = Set(verbs.map { $0.features.intersection(.number) })
+        guard numbers.count == 1, let number = numbers.first, !number.isEmpty,
+              !verbs.contains(where: { $0.features.contains(.second) && $0.features.contains(.plural) })
+        else { return nil }
+        // "soit fournies, soit...": the conjunction.
+        if sentence.text(position) == "soit" { return nil }
+        // "les anciens restes trouvés", "Demeures victoriennes", "à l'est": a word that is also a
+        // noun or an adjective is the verb only after qui, ne or a clitic (or est, after no determiner).
+        let previous = sentence.text(position - 1)
+        if sentence.tags(position).containsAny(WordTags([.NN, .JJ])) {
+            let afterClitic = ["qui", "ne", "n'"].contains(previous)
+                || FrenchClosedWordClasses.clitics.contains(previous) && !["le", "la", "l'", "les", "leur"].contains(previous)
+            let être = verbs.contains { $0.lemma == "être" } && position > 0 && sentence.isWord(position - 1)
+                && FrenchNounPhrases.determinerFeatures(at: position - 1, in: sentence) == nil && !sentence.has(position - 1, .JJ)
+            guard afterClitic || être else { return nil }
+        }
+        var before = position - 1
+        while before >= 0, sentence.isWord(before), FrenchClosedWordClasses.clitics.contains(sentence.text(before)) { before -= 1 }
+        // Two finite verbs in a row: the second is no clause's verb of its own.
+        if before >= 0, sentence.tags(before).contains(.VBF), !sentence.tags(before).containsAny(WordTags([.NN, .JJ])) { return nil }
+        if before >= 0 {
+            let word = sentence.text(before)
+            if subjects[before] != nil || FrenchSubject.pronouns[word] != nil || FrenchSubject.quantifiers[word] != nil
+                || ["on", "ce", "c'", "ça", "cela", "ceci", "il", "j'", "tout", "rien", "personne", "chacun", "chacune"].contains(word) {
+                return nil
+            }
+            // "dans lesquels sont stockées les données": after a preposition, lequel is no subject.
+            if relativeSubjects[word] != nil, sentence.has(before - 1, .IN) || sentence.isWord(before - 1) && !sentence.has(before - 1, .NN) {
+                return (number, sentence.written(position))
+            }
+            if let features = relativeSubjects[word], !features.intersection(number).isEmpty {
+                return (features, sentence.written(before))
+            }
+            // "ceux et celles qui": two genders.
+            if word == "qui", let features = demonstrativesBeforeQui[sentence.text(before - 1)], !features.intersection(number).isEmpty,
+               !["et", "ou"].contains(sentence.text(before - 2)) {
+                return (features, sentence.written(before - 1))
+            }
+        }
+        // Only after qui whose antecedent was not found: elsewhere a subject that was not found may
+        // be far, or after the verb, and the verb's number is not what a clean text agrees with.
+        guard before >= 0, sentence.text(before) == "qui" else { return nil }
+        return (number, sentence.written(position))
     }
 
     /// Verbs whose reflexive pronoun is an indirect object (se parler: parler à quelqu’un), so
@@ -1238,6 +1318,8 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
         .right("Rien de changé ; c’est ça de gagné ; le devoir imposé par la loi.", language: "fr"),
         .right("Il ne l’a jamais aimé. Elle n’est plus fâchée. Ne soyez pas pressés. Je ne suis pas allé.", language: "fr"),
         .right("Qu’y a-t-il de changé, de perturbé ? Ce qu’ils ont d’exagéré et parfois de figé. Il fut laissé pour mort. C’est tenu pour acquis.", language: "fr"),
+        .wrong("Ils viennent réparé la toiture.", "Ils viennent réparer la toiture.", language: "fr"),
+        .right("Il rentre fatigué le soir. Elle part armée de patience. Il vient chercher son fils. Il revient chargé des courses.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -1266,6 +1348,10 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
         "espérer", "oser", "laisser", "souhaiter", "désirer", "compter", "venir", "valoir",
     ]
     static let prepositions: Set<String> = ["de", "d'", "pour", "sans", "afin", "par"]
+    /// Verbs of motion, which take an infinitive of purpose: "il vient chercher son fils".
+    static let motionVerbs: Set<String> = [
+        "venir", "revenir", "partir", "repartir", "courir", "accourir", "monter", "descendre", "rentrer", "sortir", "retourner", "aller",
+    ]
     /// Verbs after which a verb can only be an infinitive.
     static let modals: Set<String> = ["pouvoir", "vouloir", "devoir", "savoir", "aller", "falloir", "oser"]
     /// Endings of finite forms of verbs in -er that sound like the infinitive (-ez, -ait, -aient, -ais).
@@ -1440,6 +1526,19 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
                     // "venir" only with "de" ("il vient de mangé" is caught by de); "je vais bien".
                     if finiteOrInfinitive.allSatisfy({ $0.lemma == "venir" || $0.lemma == "valoir" }) && participleOfModal.isEmpty {
                         found = word == "vaut" || word == "valu"
+                    }
+                    // "ils viennent attaqué le parlement", "elle court acheté du pain": after a verb
+                    // of motion, a form in -é with a direct object after it is the infinitive of
+                    // purpose (a participle there would be passive, without an object).
+                    if !found, !inflected, before == position - 1 || adverbBetween,
+                       readings.contains(where: { [.VBF, .VB].contains($0.tag) && Self.motionVerbs.contains($0.lemma) }),
+                       let determiner = FrenchNounPhrases.determinerFeatures(at: position + 1, in: sentence), !determiner.isEmpty,
+                       !["le", "la", "les", "l'", "leur"].contains(sentence.text(position + 1)) || sentence.has(position + 2, .NN),
+                       !["du", "des", "au", "aux", "tout", "tous", "toute", "toutes"].contains(sentence.text(position + 1)),
+                       // "il rentre fatigué le soir": a noun of time makes an adverbial phrase.
+                       !FrenchAdjectiveAgreementRule.adverbialTimeNouns.contains(sentence.text(position + 2)),
+                       !FrenchAttributeRule.adverbsAlsoNouns.contains(sentence.text(position + 2)) {
+                        found = true
                     }
                 }
                 // "ils ont beau consacré": avoir beau takes an infinitive; so does "de quoi" (pas de quoi pavoisé).
