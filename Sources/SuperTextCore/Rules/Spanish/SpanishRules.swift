@@ -9,6 +9,7 @@ enum SpanishRules {
         SpanishAdjectiveAgreementRule(),
         SpanishAttributeAgreementRule(),
         SpanishSubjectVerbRule(),
+        SpanishPreteriteAccentRule(),
         SpanishEstaGerundRule(),
         SpanishAccentedNounRule(),
         SpanishDateCapitalRule(),
