@@ -258,3 +258,102 @@ public struct GermanSubordinateCommaRule: ProofreadingRule {
         return matches
     }
 }
+
+/// A comma after a subordinate clause that opens the sentence, before the main clause's verb:
+/// "Weil es regnet bleibe ich zu Hause" → "regnet, bleibe". German puts the finite verb last in
+/// the subordinate clause and second in the main clause, so the two meet at the clause's end;
+/// only verbs that cannot be infinitives are read as finite ("Weil wir essen wollen gehen wir"
+/// is left alone, as it cannot be told where the clause ends).
+public struct GermanClauseEndCommaRule: ProofreadingRule {
+    public let id = "DE_COMMA_AFTER_CLAUSE"
+    public let category = MatchCategory.punctuation
+    public let description = "A comma after a subordinate clause that opens the sentence."
+    public let isPicky = false
+    public let languages: Set<String> = ["de"]
+
+    public init() {}
+
+    public let examples: [RuleExample] = [
+        .wrong("Weil es regnet bleibe ich zu Hause.", "Weil es regnet, bleibe ich zu Hause.", language: "de-DE"),
+        .wrong("Nachdem er gegessen hat geht er schlafen.", "Nachdem er gegessen hat, geht er schlafen.", language: "de-DE"),
+        .wrong("Wenn du kommst bringst du Brot mit.", "Wenn du kommst, bringst du Brot mit.", language: "de-DE"),
+        .wrong("Ob er kommt weiß ich nicht.", "Ob er kommt, weiß ich nicht.", language: "de-DE"),
+        .right("Weil es regnet, bleibe ich zu Hause. Wenn wir essen wollen gehen wir. Als er kam, war sie fort. Damit kommt er weit.", language: "de-DE"),
+        .right("Wenn diese Option verwendet wird, startet nichts. Falls es ausverkauft ist, gehen wir. Wenn er aktiviert ist, läuft es.", language: "de-DE"),
+    ]
+
+    static let texts: [ExplanationLanguage: RuleText] = [
+        .en: RuleText(message: "Put a comma after the subordinate clause, before '{verb}'.", shortMessage: "Comma after a clause", title: "Comma after a subordinate clause",
+                      detail: "German separates a subordinate clause from its main clause with a comma on both sides. When the sentence opens with the subordinate clause, its verb comes last and the main clause's verb follows at once: the comma goes between them. Weil es regnet, bleibe ich zu Hause."),
+        .fr: RuleText(message: "Mettez une virgule après la subordonnée, avant « {verb} ».", shortMessage: "Virgule après la subordonnée", title: "Virgule après la subordonnée",
+                      detail: "L’allemand sépare la subordonnée de la principale par une virgule des deux côtés. Quand la phrase commence par la subordonnée, son verbe vient en dernier et celui de la principale le suit aussitôt : la virgule se place entre les deux. Weil es regnet, bleibe ich zu Hause."),
+        .de: RuleText(message: "Nach dem Nebensatz steht ein Komma, vor „{verb}“.", shortMessage: "Komma nach Nebensatz", title: "Komma nach dem Nebensatz",
+                      detail: "Ein Nebensatz wird auf beiden Seiten durch Komma vom Hauptsatz getrennt. Steht er am Satzanfang, folgt auf sein Verb am Ende gleich das Verb des Hauptsatzes: Dazwischen gehört das Komma. Weil es regnet, bleibe ich zu Hause."),
+        .es: RuleText(message: "Ponga una coma tras la subordinada, antes de «{verb}».", shortMessage: "Coma tras la subordinada", title: "Coma tras la subordinada",
+                      detail: "El alemán separa la subordinada de la principal con una coma a cada lado. Cuando la frase empieza por la subordinada, su verbo va al final y el de la principal lo sigue enseguida: la coma va entre ambos. Weil es regnet, bleibe ich zu Hause."),
+    ]
+
+    /// Conjunctions that open a subordinate clause and nothing else.
+    static let conjunctions: Set<String> = [
+        "weil", "wenn", "nachdem", "obwohl", "obgleich", "obschon", "wenngleich", "falls", "sobald", "solange", "sofern",
+        "soweit", "bevor", "ehe", "damit", "dass", "ob", "als", "während", "seitdem", "indem", "sodass",
+    ]
+
+    public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
+        var matches: [Match] = []
+        for sentence in RuleSentence.all(in: document, context: context) {
+            guard var opener = (0..<min(3, sentence.count)).first(where: { sentence.isWord($0) }), sentence.isFirstWord(opener) else { continue }
+            // "Und wenn ihr ein Kabel habt wäre das super": a joining word may come first.
+            if ["und", "aber", "doch", "oder", "denn"].contains(sentence.text(opener)) { opener += 1 }
+            guard Self.conjunctions.contains(sentence.text(opener)) else { continue }
+            // "Damit kann man …", "Als Kind …", "Während des Tages …": the word opens no clause
+            // there; the clause needs a subject (a pronoun or a capital) right after it.
+            guard sentence.tags(opener + 1).containsAny(WordTags([.PRP, .DT, .PRPS])) || sentence.isCapitalized(opener + 1) else { continue }
+            var position = opener + 2
+            while position + 1 < sentence.count, sentence.isWord(position), sentence.isWord(position + 1) {
+                if Self.isOnlyFinite(position, in: sentence), Self.isOnlyFinite(position + 1, in: sentence),
+                   !(Self.auxiliaryLemmas.contains(where: { lemma in sentence.readings(position + 1).contains { $0.lemma == lemma } })
+                       || GermanClosedWordClasses.table[sentence.text(position + 1)]?.contains(where: { Self.auxiliaryLemmas.contains($0.lemma) }) == true)
+                    || !sentence.readings(position).contains(where: { Self.participleIsPresent($0.lemma) }) {
+                    matches.append(sentence.match(
+                        position, position + 1, rule: self, texts: Self.texts, context: context,
+                        suggestions: [sentence.written(position) + ", " + sentence.written(position + 1)],
+                        values: ["verb": sentence.written(position + 1)], keepingCase: true))
+                    break
+                }
+                position += 1
+            }
+        }
+        return matches
+    }
+
+    /// The auxiliaries a participle goes with at a clause's end ("aktiviert ist", "verwendet wird").
+    static let auxiliaryLemmas: Set<String> = ["sein", "haben", "werden"]
+    /// Prefixes that keep "ge" out of a participle, which is then the present's third person:
+    /// verwenden → verwendet, aktivieren → aktiviert, ausverkaufen → ausverkauft.
+    /// (unter, über, durch, hinter, wider are inseparable in some verbs: unterdrückt, übersetzt.)
+    static let inseparablePrefixes = ["be", "ge", "er", "ver", "zer", "ent", "emp", "miss", "unter", "über", "durch", "hinter", "wider"]
+    static let separablePrefixes = ["ab", "an", "auf", "aus", "bei", "ein", "mit", "nach", "vor", "weg", "zu", "zurück", "her", "hin", "fest", "los", "um"]
+
+    /// Whether the verb `lemma`'s participle is written as its present's third person, so that
+    /// before an auxiliary it is the participle of the same clause, not its finite verb.
+    static func participleIsPresent(_ lemma: String) -> Bool {
+        if lemma.hasSuffix("ieren") { return true }
+        var stem = Substring(lemma)
+        if let prefix = separablePrefixes.first(where: { stem.hasPrefix($0) && stem.count > $0.count + 3 }) { stem = stem.dropFirst(prefix.count) }
+        return inseparablePrefixes.contains { stem.hasPrefix($0) && stem.count > $0.count + 2 }
+    }
+
+    /// Whether the word at `position` is a finite verb and can be nothing else: no infinitive
+    /// (essen, wollen), adjective or closed-class reading; a noun's reading does not count, as
+    /// the word is written small (bleibe, not die Bleibe).
+    static func isOnlyFinite(_ position: Int, in sentence: RuleSentence) -> Bool {
+        guard !sentence.isCapitalized(position) else { return false }
+        if let closed = GermanClosedWordClasses.table[sentence.text(position)] {
+            // "werden", "können": the plural is also the infinitive ("gefunden werden kann").
+            return closed.allSatisfy { $0.tag == .VBF && $0.lemma != sentence.text(position) }
+        }
+        let readings = sentence.readings(position).filter { $0.tag != .NN }
+        return !readings.isEmpty && readings.allSatisfy { $0.tag == .VBF }
+    }
+}

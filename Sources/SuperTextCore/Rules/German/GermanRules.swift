@@ -14,6 +14,7 @@ enum GermanRules {
         GermanVerbCapitalRule(),
         GermanDassRule(),
         GermanSubordinateCommaRule(),
+        GermanClauseEndCommaRule(),
         GermanQuotesRule(),
         GermanDashRule(),
         GermanAbbreviationSpaceRule(),
