@@ -650,6 +650,13 @@ public struct FrenchSubjectVerbRule: ProofreadingRule {
                 let number = subject.features.intersection(.number)
                 let wanted = person.union(number)
                 if verbs.contains(where: { $0.features.isSuperset(of: wanted) }) { continue }
+                // "les ventes a domicile": "a" before a noun without determiner, after a plural
+                // noun phrase, is the preposition à without its accent (FR_A_ACCENT_COMPLEMENT).
+                if sentence.text(verb) == "a", verb == position + 1, !FrenchSubject.pronouns.keys.contains(sentence.text(position)),
+                   sentence.has(verb + 1, .NN), !sentence.tags(verb + 1).containsAny(WordTags([.VBN, .VB, .DT, .PRPS])),
+                   !sentence.isClosedClassOrNumber(verb + 1) {
+                    continue
+                }
                 // After a noun phrase, a word that may also be a noun or an adjective agreeing with
                 // it ("les enfants sages") is not read as the verb.
                 if !FrenchSubject.pronouns.keys.contains(sentence.text(position)),
