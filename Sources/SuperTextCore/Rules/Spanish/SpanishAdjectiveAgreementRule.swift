@@ -20,6 +20,8 @@ struct SpanishAdjectiveAgreementRule: ProofreadingRule {
         .wrong("Tiene un jardín grande, bonito y tranquila.", "Tiene un jardín grande, bonito y tranquilo.", language: "es"),
         .wrong("Conocí a estudiantes amable en la fiesta.", "Conocí a estudiantes amables en la fiesta.", language: "es"),
         .wrong("Vimos ballenas muy grande cerca de la costa.", "Vimos ballenas muy grandes cerca de la costa.", language: "es"),
+        .wrong("Venden juguetes baratas en el mercado.", "Venden juguetes baratos en el mercado.", language: "es"),
+        .right("Compré camisas y pantalones blancos. Venden juguetes baratos.", language: "es"),
         .right("Conocí a estudiantes amables. Un grupo de amigos famoso. Tomo clases de historia moderna.", language: "es"),
         .right("La casa blanca y negra. Una camisa roja y pantalones azules. La tarde fría y lluviosa.", language: "es"),
         .right("La casa blanca. El agua fría. Los niños pequeños. Una idea buena.", language: "es"),
@@ -180,9 +182,22 @@ struct SpanishAdjectiveAgreementRule: ProofreadingRule {
         guard !nominal.isEmpty, nominal.allSatisfy({ $0.contains(.plural) && !$0.contains(.singular) }) else { return nil }
         var adjective = noun + 1
         if ["muy", "tan", "bastante", "demasiado"].contains(sentence.text(adjective)) { adjective += 1 }
-        guard let readings = adjectiveOnly(adjective, in: sentence),
-              readings.allSatisfy({ $0.features.contains(.singular) && !$0.features.contains(.plural) })
-        else { return nil }
+        guard let readings = adjectiveOnly(adjective, in: sentence) else { return nil }
+        let genders = Set(SpanishWords.nominalFeatures(sentence, noun).map { $0.intersection(WordFeatures.gender) })
+        let nounGender = genders.count == 1 && genders.first!.bits.nonzeroBitCount == 1 ? genders.first! : nil
+        let singular = readings.allSatisfy { $0.features.contains(.singular) && !$0.features.contains(.plural) }
+        // "accesorios bellas": a plural adjective of the other gender. A masculine one after
+        // nouns joined by y or a comma may agree with all of them (camisas y pantalones blancos).
+        var otherGender = false
+        if !singular, let nounGender, readings.allSatisfy({ $0.features.contains(.plural) && !$0.features.contains(.singular) }),
+           readings.allSatisfy({ reading in
+               let gender = reading.features.intersection(WordFeatures.gender)
+               return gender.bits.nonzeroBitCount == 1 && gender != nounGender
+           }) {
+            let joined = (max(0, noun - 3)..<noun).contains { ["y", "e", "o", "u", ","].contains(sentence.text($0)) }
+            otherGender = !(readings.contains { $0.features.contains(.masculine) } && joined)
+        }
+        guard singular || otherGender else { return nil }
         // After "de", the adjective may describe the noun before it.
         if sentence.text(noun - 1) == "de" {
             for head in max(0, noun - 4)..<(noun - 1) where sentence.has(head, .NN) {
@@ -190,8 +205,7 @@ struct SpanishAdjectiveAgreementRule: ProofreadingRule {
             }
         }
         var wanted = WordFeatures([.plural])
-        let genders = Set(SpanishWords.nominalFeatures(sentence, noun).map { $0.intersection(WordFeatures.gender) })
-        if genders.count == 1, let gender = genders.first, gender.bits.nonzeroBitCount == 1 { wanted = wanted.union(gender) }
+        if let nounGender { wanted = wanted.union(nounGender) }
         guard let form = sentence.lexicon.inflect(sentence.text(adjective), to: .JJ, features: wanted), form != sentence.text(adjective) else { return nil }
         return sentence.match(
             adjective, adjective, rule: self, texts: Self.texts, context: context, suggestions: [form],
