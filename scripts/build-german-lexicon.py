@@ -22,7 +22,8 @@ What it does:
      (`hunspell -s`) and the stem's flags in de_DE.dic say what they are: a stem ending in -n
      with a verb flag (I, D, X) makes a verb (the infinitive `VB`; finite forms `VBF` with person
      and number read from the ending: -e 1 sg, -st 2 sg, -t 3 sg and 2 pl, -en 1 and 3 pl, past
-     -te 1 and 3 sg), a stem with flag A an adjective `JJ` (and `JJR`
+     -te 1 and 3 sg), a stem with flag Z the past of a strong or irregular verb (ging, gingst,
+     gingen: `VBF` with person and number, the past stem as lemma), a stem with flag A an adjective `JJ` (and `JJR`
      for a form that is the stem with -er: schneller, größer), anything else `RB` ("a word written in
      lowercase that is not a noun"). A rarer noun form that Hunspell accepts in lowercase
      ("dank", "trotz") gets `RB` too. Irregular verbs (sein, haben, werden, the modals) and the
@@ -201,6 +202,19 @@ def main() -> int:
                     tags |= {"VBF.1.pl" + lemma, "VBF.3.pl" + lemma}
                 else:
                     tags.add("VBF" + lemma)
+            elif "Z" in flags:
+                # A stem of the past of a strong or irregular verb (ging, kam, hatte, konnte): de_DE
+                # gives them flag Z (-st, -t, -en), and no infinitive to read them from, so the
+                # past stem is their lemma.
+                lemma = "" if stem == word else ":" + stem
+                if word == stem:
+                    tags |= {"VBF.1.sg", "VBF.3.sg"}
+                elif word in (stem + "st", stem + "est"):
+                    tags.add("VBF.2.sg" + lemma)
+                elif word in (stem + "t", stem + "et"):
+                    tags.add("VBF.2.pl" + lemma)
+                elif word in (stem + "n", stem + "en"):
+                    tags |= {"VBF.1.pl" + lemma, "VBF.3.pl" + lemma}
             elif "A" in flags:
                 tags.add("JJ" + ("" if stem == word else ":" + stem))
                 # A comparative: the stem with -er (schneller), or with an umlaut (größer).

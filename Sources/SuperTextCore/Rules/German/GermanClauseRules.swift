@@ -313,6 +313,7 @@ public struct GermanClauseEndCommaRule: ProofreadingRule {
             while position + 1 < sentence.count, sentence.isWord(position), sentence.isWord(position + 1) {
                 if Self.isOnlyFinite(position, in: sentence), Self.isOnlyFinite(position + 1, in: sentence),
                    !(Self.auxiliaryLemmas.contains(where: { lemma in sentence.readings(position + 1).contains { $0.lemma == lemma } })
+                       || Self.pastAuxiliaries.contains(sentence.text(position + 1))
                        || GermanClosedWordClasses.table[sentence.text(position + 1)]?.contains(where: { Self.auxiliaryLemmas.contains($0.lemma) }) == true)
                     || !sentence.readings(position).contains(where: { Self.participleIsPresent($0.lemma) }) {
                     matches.append(sentence.match(
@@ -329,6 +330,11 @@ public struct GermanClauseEndCommaRule: ProofreadingRule {
 
     /// The auxiliaries a participle goes with at a clause's end ("aktiviert ist", "verwendet wird").
     static let auxiliaryLemmas: Set<String> = ["sein", "haben", "werden"]
+    /// Their past and subjunctive forms, which the lexicon reads without their infinitive.
+    static let pastAuxiliaries: Set<String> = [
+        "war", "warst", "waren", "wart", "wurde", "wurdest", "wurden", "wurdet", "hatte", "hattest", "hatten", "hattet",
+        "wäre", "wärst", "wären", "wärt", "würde", "würdest", "würden", "würdet", "hätte", "hättest", "hätten", "hättet",
+    ]
     /// Prefixes that keep "ge" out of a participle, which is then the present's third person:
     /// verwenden → verwendet, aktivieren → aktiviert, ausverkaufen → ausverkauft.
     /// (unter, über, durch, hinter, wider are inseparable in some verbs: unterdrückt, übersetzt.)

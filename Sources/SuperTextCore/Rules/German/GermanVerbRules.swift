@@ -89,7 +89,9 @@ public struct GermanSeparableVerbRule: ProofreadingRule {
                     if Self.beforeZuInfinitive.contains(particle) {
                         // Only after an object ("den Stand auf zu bauen", "sich um zu drehen"), not after a verb.
                         let before = sentence.text(position - 1)
-                        guard sentence.isCapitalized(position - 1) && !sentence.isFirstWord(position - 1) && !sentence.has(position - 1, .VBF)
+                        // (A capital on a word that is also a past, "den Stand", makes it the noun.)
+                        guard sentence.isCapitalized(position - 1) && !sentence.isFirstWord(position - 1)
+                                && (!sentence.has(position - 1, .VBF) || sentence.has(position - 1, .NN))
                             || ["sich", "es", "ihn", "mich", "dich", "uns", "euch", "damit", "darüber", "dort", "hier"].contains(before)
                         else { continue }
                     }
