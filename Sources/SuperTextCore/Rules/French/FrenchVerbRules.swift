@@ -1086,6 +1086,7 @@ public struct FrenchParticipleRule: ProofreadingRule {
         .wrong("Ont-ils signer le contrat ?", "Ont-ils signé le contrat ?", language: "fr"),
         .wrong("Avez-vous signez le contrat ?", "Avez-vous signé le contrat ?", language: "fr"),
         .wrong("Elles sont arriver hier.", "Elles sont arrivées hier.", language: "fr"),
+        .wrong("Hier soir, il est aller au concert.", "Hier soir, il est allé au concert.", language: "fr"),
         .wrong("Nous avons était surpris.", "Nous avons été surpris.", language: "fr"),
         .wrong("Le chat a finit sa gamelle.", "Le chat a fini sa gamelle.", language: "fr"),
         .wrong("Elle est sortit sans bruit.", "Elle est sortie sans bruit.", language: "fr"),
@@ -1163,7 +1164,10 @@ public struct FrenchParticipleRule: ProofreadingRule {
         if text.hasSuffix("er"), let infinitive = readings.first(where: { $0.tag == .VB }),
            !readings.contains(where: { [.JJ, .VBN, .VBF].contains($0.tag) }) {
             // With être, a pronoun subject and no noun reading ("il était officier").
-            guard isAvoir || (subjectIsPronoun && !readings.contains { $0.tag == .NN }) else { return nil }
+            // A noun reading stays out, but for a verb conjugated with être only ("il est aller":
+            // the noun, un aller, takes a determiner).
+            guard isAvoir || (subjectIsPronoun && (!readings.contains { $0.tag == .NN }
+                || infinitive.features.contains(.takesEtre) && !infinitive.features.contains(.takesAvoir))) else { return nil }
             lemma = infinitive.lemma
         } else if isAvoir, text == "était" {
             lemma = "être"
@@ -1327,6 +1331,8 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
         .right("Qu’y a-t-il de changé, de perturbé ? Ce qu’ils ont d’exagéré et parfois de figé. Il fut laissé pour mort. C’est tenu pour acquis.", language: "fr"),
         .wrong("Ils viennent réparé la toiture.", "Ils viennent réparer la toiture.", language: "fr"),
         .right("Il rentre fatigué le soir. Elle part armée de patience. Il vient chercher son fils. Il revient chargé des courses.", language: "fr"),
+        .wrong("Demain, il commence à travaillé tôt.", "Demain, il commence à travailler tôt.", language: "fr"),
+        .right("Il y a du linge à laver. Elle pense à tout. Un travail fait à la main.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -1502,6 +1508,13 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
                     guard word != "puis", sentence.readings(before).contains(where: { [.VBF, .VB].contains($0.tag) && Self.modals.contains($0.lemma) }),
                           FrenchNounPhrases.determinerFeatures(at: before - 1, in: sentence) == nil
                     else { continue }
+                    matches.append(sentence.match(position, position, rule: self, texts: Self.texts, context: context,
+                                                  suggestions: [reading.lemma], values: ["before": sentence.written(before)]))
+                    continue
+                }
+                // "il commence à travaillé", "une machine à lavé": right after à, a form in -é of
+                // a verb in -er (no noun) is its infinitive; à takes no past participle.
+                if word == "à", before == position - 1, !inflected {
                     matches.append(sentence.match(position, position, rule: self, texts: Self.texts, context: context,
                                                   suggestions: [reading.lemma], values: ["before": sentence.written(before)]))
                     continue
