@@ -224,7 +224,8 @@ public struct ConfusedWordRule: ProofreadingRule {
     /// than follows a comparative ("more arguments than are supplied", not that); let's is
     /// followed by a plain verb, never an object ("lets you use"); a clause whose verb follows
     /// keeps its where ("scripts where no user is present", not were) and its if ("take care if
-    /// the string is quoted", not of); proceed takes no object ("may precede the name").
+    /// the string is quoted", not of); proceed takes no object ("may precede the name"); a modal
+    /// ends a clause only after its pronoun ("I knew she would.", not "they sell uncertified would.").
     static func breaksTheClause(_ candidate: String, at position: Int, of significant: [Int], in document: CheckedDocument, lexicon: Lexicon) -> Bool {
         func word(_ offset: Int) -> String? { document.lowercasedWord(at: position + offset, of: significant) }
         func isFiniteVerb(_ text: String?) -> Bool {
@@ -246,6 +247,12 @@ public struct ConfusedWordRule: ProofreadingRule {
             return (1...3).contains { isFiniteVerb(word($0)) }
         case "of":
             return isFiniteVerb(word(2)) && !isFiniteVerb(word(1))
+        case "would", "could", "should":
+            // A modal that ends its clause stands for a verb left out after its subject, a pronoun
+            // ("I knew she would."); after any other word it has no verb to stand for ("they sell
+            // uncertified wood.", not would).
+            guard word(1) == nil, let before = word(-1) else { return false }
+            return !["i", "you", "he", "she", "it", "we", "they", "who", "which", "that", "one", "so", "not", "never", "too", "also"].contains(before)
         case "proceed", "proceeds", "proceeded", "proceeding":
             return word(1).map { ["the", "a", "an", "this", "that", "these", "those", "its", "their", "his", "her", "your", "our", "my", "each", "every", "any"].contains($0) } ?? false
         default:

@@ -24,6 +24,10 @@ public struct SentenceCapitalRule: ProofreadingRule {
     /// (Quel dommage ! dit-il), so only the full stop counts there.
     /// Each one byte, so that a punctuation mark is told by its byte, not looked up in a set.
     let endMarks: [UInt8]
+    /// Linking adverbs that, opening a sentence, are set off by a comma (English: therefore,
+    /// hence, moreover): where one is written in small letters before a word, the capital comes
+    /// with the comma ("therefore I left" → "Therefore, I left").
+    let commaAdverbs: Set<String>
 
     /// The rule for a primary language (`en`, `fr`, `de`).
     public init(language: String) {
@@ -38,6 +42,7 @@ public struct SentenceCapitalRule: ProofreadingRule {
             ]
             checksSingleSentenceText = false
             endMarks = [UInt8(ascii: ".")]
+            commaAdverbs = []
             examples = [
                 .wrong("Le train est parti. c’est trop tard.", "Le train est parti. C’est trop tard.", language: "fr"),
                 .wrong("Je reste là. viens me voir.", "Je reste là. Viens me voir.", language: "fr"),
@@ -53,6 +58,7 @@ public struct SentenceCapitalRule: ProofreadingRule {
             ]
             checksSingleSentenceText = false
             endMarks = [UInt8(ascii: ".")]
+            commaAdverbs = []
             examples = [
                 .wrong("Es war spät. die anderen waren schon gegangen.", "Es war spät. Die anderen waren schon gegangen.", language: "de-DE"),
                 .right("Es war spät. Die anderen waren gegangen, inkl. aller Gäste, am 3. Mai um zehn, vgl. Abs. zwei.", language: "de-DE"),
@@ -67,12 +73,20 @@ public struct SentenceCapitalRule: ProofreadingRule {
             checksSingleSentenceText = true
             shortAbbreviations = nil
             endMarks = [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?")]
+            commaAdverbs = [
+                "therefore", "hence", "moreover", "furthermore", "nevertheless", "nonetheless", "consequently", "additionally",
+                "unfortunately", "fortunately", "meanwhile", "firstly", "secondly", "thirdly", "lastly", "finally", "actually",
+            ]
             examples = [
                 .wrong("It was late. the others had left.", "It was late. The others had left."),
                 .wrong("Is it late? the others had left.", "Is it late? The others had left."),
                 .wrong("the others had left before we came.", "The others had left before we came."),
                 .right("It was late. The others had left. We saw the U.S. army. He left... and came back. iPhones were sold. It costs approx. three dollars. See fig. two."),
+                .wrong("is it right?", "Is it right?"),
+                .wrong("It rained. therefore we stayed at home.", "It rained. Therefore, we stayed at home."),
+                .wrong("therefore, we stayed at home all day.", "Therefore, we stayed at home all day."),
                 .right("the others had left"),
+                .right("is it?"),
                 .right("... and the others had left before we came."),
                 .right("the others had left before we came ..."),
                 .right("for logging, monitoring, tracing, etc."),
@@ -113,21 +127,31 @@ public struct SentenceCapitalRule: ProofreadingRule {
                           index < 2 || !scan.isPunctuation(index - 2, ".")
                     else { continue }
                 }
-                let word = document.text(of: tokens[index + 2])
                 guard isSentenceWord(index + 2, in: document, lexicon: context.grammar.lexicon) else { continue }
-                scan.add(index + 2..<index + 3, word.prefix(1).uppercased() + word.dropFirst())
+                scan.add(index + 2..<index + 3, capitalised(index + 2, in: document))
             }
         }
         if let first = firstWordOfText(document, lexicon: context.grammar.lexicon),
            checksSingleSentenceText || document.sentenceTokens.count > 1 {
-            let word = document.text(of: tokens[first])
-            scan.add(first..<first + 1, word.prefix(1).uppercased() + word.dropFirst())
+            scan.add(first..<first + 1, capitalised(first, in: document))
         }
         return scan.matches
     }
 
+    /// The word at `index` with its capital, and the comma a linking adverb takes when a word
+    /// follows it (`commaAdverbs`).
+    private func capitalised(_ index: Int, in document: CheckedDocument) -> String {
+        let word = document.text(of: document.tokens[index])
+        let capital = word.prefix(1).uppercased() + word.dropFirst()
+        let tokens = document.tokens
+        guard commaAdverbs.contains(document.lowercasedTexts[index]), index + 2 < tokens.count,
+              tokens[index + 1].kind == .space, tokens[index + 2].kind == .word
+        else { return capital }
+        return capital + ","
+    }
+
     /// The first word of a text that starts with a lowercase word and whose first sentence is
-    /// whole: four words or more, ended by a full stop, question or exclamation mark. A shorter
+    /// whole: four words or more (three for a question), ended by a full stop, question or exclamation mark. A shorter
     /// or unended text, or one that trails off (`...`, `etc.`), is more often a fragment (a title,
     /// a list item, a line of a form, a quotation).
     private func firstWordOfText(_ document: CheckedDocument, lexicon: Lexicon) -> Int? {
@@ -140,7 +164,9 @@ public struct SentenceCapitalRule: ProofreadingRule {
               tokens[last].kind == .punctuation, [".", "!", "?"].contains(texts[last]),
               // Not an ellipsis or "etc.": a text that trails off is a fragment.
               texts[last - 1] != ".", !abbreviations.contains(texts[last - 1]),
-              sentence.count(where: { tokens[$0].kind == .word }) >= 4
+              // A question of three words ("is it right?") is whole too: a title or a list item
+              // is rarely a question.
+              sentence.count(where: { tokens[$0].kind == .word }) >= (texts[last] == "?" ? 3 : 4)
         else { return nil }
         return isSentenceWord(first, in: document, lexicon: lexicon) ? first : nil
     }
