@@ -138,7 +138,7 @@ MASCULINE = set(
     # seldom after a determiner (the dictionary's and the grammars' gender: el restaurante, el fútbol)
     "restaurante hotel parque café deporte fútbol béisbol voleibol básquetbol baile cine diente postre jardín "
     "tren hospital atardecer examen ambiente aceite chocolate tomate pastel arroz maíz crimen billete cheque "
-    "juguete paquete monte mantel festival cristal cartel campus chiste filme timbre estante cobre".split()
+    "juguete paquete monte mantel festival cristal cartel campus chiste filme timbre estante cobre tequila".split()
 )
 FEMININE = set(
     "mano foto moto radio libido dinamo seo flor labor coliflor razón sinrazón sazón imagen virgen "

@@ -26,6 +26,7 @@ struct SpanishDeterminerAgreementRule: ProofreadingRule {
         .right("El agua está fría. El águila vuela. Un alma buena. La mano derecha.", language: "es"),
         .right("El problema, el mapa y el día. La foto y la radio.", language: "es"),
         .right("La vi ayer. Los tiene en casa. Las casas son blancas.", language: "es"),
+        .right("Estas son muy bonitas y esa era la idea. Me gusta el rosa. El martes vamos al cine con el tequila.", language: "es"),
         .right("Vengo de El Salvador y vivo en La Habana.", language: "es"),
         .right("El artista y la artista. La gente. El mar y la mar.", language: "es"),
         .right("Mucho cuesta aprender. Muchas cantan bien.", language: "es"),

@@ -22,6 +22,14 @@ struct SpanishNounPhrase {
         "vuestros", "vuestras", "mi", "mis", "tu", "tus", "su", "sus", "algún", "alguna", "ningún", "ninguna",
     ]
 
+    /// Demonstratives, which are pronouns too (estas son bonitas).
+    static let demonstratives: Set<String> = [
+        "este", "esta", "estos", "estas", "ese", "esa", "esos", "esas", "aquel", "aquella", "aquellos", "aquellas",
+    ]
+
+    /// Forms of ser, estar, haber and ir that are nouns too (el son, la era, el ha).
+    static let verbsAfterPronouns: Set<String> = ["son", "era", "eran", "fue", "fueron", "va", "van", "ha", "han", "es", "está", "están", "serán", "sería", "serían"]
+
     /// Determiners that are also object pronouns before a verb.
     static let pronounDeterminers: Set<String> = ["la", "los", "las"]
 
@@ -69,6 +77,11 @@ struct SpanishNounPhrase {
         if ["poco", "mucho", "demasiado", "bastante"].contains(det),
            sentence.has(position - 1, .NN) && !sentence.has(position - 1, .VBF)
             || sentence.has(noun, .JJ) && [",", "y", "o", "e", "u"].contains(sentence.text(position - 1)) { return nil }
+        // "estas son", "esta era": a demonstrative before a form of ser, estar, haber or ir is a
+        // pronoun, its subject ("el son", "la era" are nouns too); the days of the week are one
+        // form for both numbers (el martes, los martes).
+        if Self.demonstratives.contains(det), Self.verbsAfterPronouns.contains(nounText) { return nil }
+        if ["lunes", "martes", "miércoles", "jueves", "viernes"].contains(nounText) { return nil }
         // "esta acostumbrado": "esta" before a participle is the verb estar written without its accent.
         if ["esta", "estas"].contains(det), sentence.has(noun, .VBN) { return nil }
         // "un poco cansada", "mucho yerra", "ciertos son": a quantifier or demonstrative

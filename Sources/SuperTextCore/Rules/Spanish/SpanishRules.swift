@@ -80,6 +80,8 @@ enum SpanishWords {
 
     /// Nouns of people with one form for both sexes (and their plurals), beside those in -ista.
     static let commonGender: Set<String> = [
+        // colours named by a noun of the other gender: el rosa (the colour), la rosa (the flower)
+        "rosa", "naranja", "violeta", "lila", "fucsia", "turquesa",
         "guardia", "guardias", "policía", "policías", "guía", "guías", "colega", "colegas", "atleta", "atletas", "testigo", "testigos",
         "modelo", "modelos", "cónyuge", "cónyuges", "joven", "jóvenes", "estudiante", "estudiantes", "cantante", "cantantes",
         "paciente", "pacientes", "agente", "agentes", "representante", "representantes", "intérprete", "intérpretes", "líder", "líderes",
