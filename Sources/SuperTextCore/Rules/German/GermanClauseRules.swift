@@ -278,6 +278,7 @@ public struct GermanClauseEndCommaRule: ProofreadingRule {
         .wrong("Nachdem er gegessen hat geht er schlafen.", "Nachdem er gegessen hat, geht er schlafen.", language: "de-DE"),
         .wrong("Wenn du kommst bringst du Brot mit.", "Wenn du kommst, bringst du Brot mit.", language: "de-DE"),
         .wrong("Ob er kommt weiß ich nicht.", "Ob er kommt, weiß ich nicht.", language: "de-DE"),
+        .wrong("Das Auto, das dort steht parkt im Halteverbot.", "Das Auto, das dort steht, parkt im Halteverbot.", language: "de-DE"),
         .right("Weil es regnet, bleibe ich zu Hause. Wenn wir essen wollen gehen wir. Als er kam, war sie fort. Damit kommt er weit.", language: "de-DE"),
         .right("Wenn diese Option verwendet wird, startet nichts. Falls es ausverkauft ist, gehen wir. Wenn er aktiviert ist, läuft es.", language: "de-DE"),
     ]
@@ -299,30 +300,51 @@ public struct GermanClauseEndCommaRule: ProofreadingRule {
         "soweit", "bevor", "ehe", "damit", "dass", "ob", "als", "während", "seitdem", "indem", "sodass",
     ]
 
+    /// Relative pronouns that open a clause after a comma ("Das Auto, das dort steht, parkt").
+    static let relativePronouns: Set<String> = [
+        "der", "die", "das", "dem", "den", "denen", "deren", "dessen", "welcher", "welche", "welches", "welchem", "welchen",
+    ]
+
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
         for sentence in RuleSentence.all(in: document, context: context) {
-            guard var opener = (0..<min(3, sentence.count)).first(where: { sentence.isWord($0) }), sentence.isFirstWord(opener) else { continue }
-            // "Und wenn ihr ein Kabel habt wäre das super": a joining word may come first.
-            if ["und", "aber", "doch", "oder", "denn"].contains(sentence.text(opener)) { opener += 1 }
-            guard Self.conjunctions.contains(sentence.text(opener)) else { continue }
-            // "Damit kann man …", "Als Kind …", "Während des Tages …": the word opens no clause
-            // there; the clause needs a subject (a pronoun or a capital) right after it.
-            guard sentence.tags(opener + 1).containsAny(WordTags([.PRP, .DT, .PRPS])) || sentence.isCapitalized(opener + 1) else { continue }
-            var position = opener + 2
-            while position + 1 < sentence.count, sentence.isWord(position), sentence.isWord(position + 1) {
-                if Self.isOnlyFinite(position, in: sentence), Self.isOnlyFinite(position + 1, in: sentence),
-                   !(Self.auxiliaryLemmas.contains(where: { lemma in sentence.readings(position + 1).contains { $0.lemma == lemma } })
-                       || Self.pastAuxiliaries.contains(sentence.text(position + 1))
-                       || GermanClosedWordClasses.table[sentence.text(position + 1)]?.contains(where: { Self.auxiliaryLemmas.contains($0.lemma) }) == true)
-                    || !sentence.readings(position).contains(where: { Self.participleIsPresent($0.lemma) }) {
-                    matches.append(sentence.match(
-                        position, position + 1, rule: self, texts: Self.texts, context: context,
-                        suggestions: [sentence.written(position) + ", " + sentence.written(position + 1)],
-                        values: ["verb": sentence.written(position + 1)], keepingCase: true))
-                    break
+            // The clauses whose verb comes last: one that opens the sentence, and one a relative
+            // pronoun or a conjunction opens after a comma.
+            var openers: [Int] = []
+            if var first = (0..<min(3, sentence.count)).first(where: { sentence.isWord($0) }), sentence.isFirstWord(first) {
+                // "Und wenn ihr ein Kabel habt wäre das super": a joining word may come first.
+                if ["und", "aber", "doch", "oder", "denn"].contains(sentence.text(first)) { first += 1 }
+                if Self.conjunctions.contains(sentence.text(first)) { openers.append(first) }
+            }
+            for comma in 0..<sentence.count where sentence.text(comma) == "," && sentence.isWord(comma + 1) {
+                let word = sentence.text(comma + 1)
+                if Self.conjunctions.contains(word) || Self.relativePronouns.contains(word) { openers.append(comma + 1) }
+            }
+            for opener in openers {
+                // "Damit kann man …", "Als Kind …", "Während des Tages …": the word opens no clause
+                // there; the clause needs a subject (a pronoun or a capital) right after it, or
+                // is a relative clause, whose pronoun may be the subject.
+                guard Self.relativePronouns.contains(sentence.text(opener))
+                        || sentence.tags(opener + 1).containsAny(WordTags([.PRP, .DT, .PRPS])) || sentence.isCapitalized(opener + 1)
+                else { continue }
+                var position = opener + 1
+                while position + 1 < sentence.count, sentence.isWord(position), sentence.isWord(position + 1) {
+                    if position > opener, Self.isOnlyFinite(position, in: sentence), Self.isOnlyFinite(position + 1, in: sentence),
+                       // A second verb that may be a participle belongs to the first ("war
+                       // verheiratet", "benutzt werden soll").
+                       !sentence.readings(position + 1).contains(where: { Self.participleIsPresent($0.lemma, lexicon: sentence.lexicon) }),
+                       !(Self.auxiliaryLemmas.contains(where: { lemma in sentence.readings(position + 1).contains { $0.lemma == lemma } })
+                           || Self.pastAuxiliaries.contains(sentence.text(position + 1))
+                           || GermanClosedWordClasses.table[sentence.text(position + 1)]?.contains(where: { Self.auxiliaryLemmas.contains($0.lemma) }) == true)
+                        || !sentence.readings(position).contains(where: { Self.participleIsPresent($0.lemma, lexicon: sentence.lexicon) }) {
+                        matches.append(sentence.match(
+                            position, position + 1, rule: self, texts: Self.texts, context: context,
+                            suggestions: [sentence.written(position) + ", " + sentence.written(position + 1)],
+                            values: ["verb": sentence.written(position + 1)], keepingCase: true))
+                        break
+                    }
+                    position += 1
                 }
-                position += 1
             }
         }
         return matches
@@ -343,11 +365,16 @@ public struct GermanClauseEndCommaRule: ProofreadingRule {
 
     /// Whether the verb `lemma`'s participle is written as its present's third person, so that
     /// before an auxiliary it is the participle of the same clause, not its finite verb.
-    static func participleIsPresent(_ lemma: String) -> Bool {
+    /// After "ge" the rest must be a verb of its own (ge|hören, ge|brauchen), so that gehen and
+    /// geben are not taken for prefixed verbs; the other prefixes are enough (erledigen).
+    static func participleIsPresent(_ lemma: String, lexicon: Lexicon) -> Bool {
         if lemma.hasSuffix("ieren") { return true }
         var stem = Substring(lemma)
         if let prefix = separablePrefixes.first(where: { stem.hasPrefix($0) && stem.count > $0.count + 3 }) { stem = stem.dropFirst(prefix.count) }
-        return inseparablePrefixes.contains { stem.hasPrefix($0) && stem.count > $0.count + 2 }
+        return inseparablePrefixes.contains { prefix in
+            stem.hasPrefix(prefix) && stem.count > prefix.count + 2
+                && (prefix != "ge" || lexicon.tags(of: String(stem.dropFirst(prefix.count))).contains(.VB))
+        }
     }
 
     /// Whether the word at `position` is a finite verb and can be nothing else: no infinitive
@@ -360,6 +387,7 @@ public struct GermanClauseEndCommaRule: ProofreadingRule {
             return closed.allSatisfy { $0.tag == .VBF && $0.lemma != sentence.text(position) }
         }
         let readings = sentence.readings(position).filter { $0.tag != .NN }
-        return !readings.isEmpty && readings.allSatisfy { $0.tag == .VBF }
+        // With a person: forms the lexicon reads as finite without one (ausreichend, lesbar) are not.
+        return !readings.isEmpty && readings.allSatisfy { $0.tag == .VBF && !$0.features.intersection(.person).isEmpty }
     }
 }
