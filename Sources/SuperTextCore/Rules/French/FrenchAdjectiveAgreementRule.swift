@@ -13,6 +13,7 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
         .wrong("Une grand maison.", "Une grande maison.", language: "fr"),
         .wrong("Une maison blanc.", "Une maison blanche.", language: "fr"),
         .wrong("Les camions très lourd.", "Les camions très lourds.", language: "fr"),
+        .wrong("Les hommes fort sont là.", "Les hommes forts sont là.", language: "fr"),
         .wrong("Des enfants obéissant.", "Des enfants obéissants.", language: "fr"),
         .right("Une grande maison blanche ; des yeux marron ; des chaussures bleu marine.", language: "fr"),
         .right("Le prix des maisons élevé étonne ; la mère et la fille présentes.", language: "fr"),
@@ -133,7 +134,10 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
         }
         // The adjective right after the noun, or after an adverb of degree.
         var after = phrase.noun + 1
-        if FrenchNounPhrases.degreeAdverbs.contains(sentence.text(after)), sentence.isWord(after + 1) {
+        // ("fort", "bien" are adverbs of degree only before the adjective they qualify: "les
+        // hommes fort sont là" has fort for the adjective.)
+        if FrenchNounPhrases.degreeAdverbs.contains(sentence.text(after)), sentence.isWord(after + 1),
+           !(["fort", "bien"].contains(sentence.text(after)) && sentence.tags(after + 1).contains(.VBF) && !sentence.tags(after + 1).containsAny(WordTags([.JJ, .VBN]))) {
             // "corriger les fautes si nécessaire", "des copies si possible": si before an
             // adjective in the masculine singular is the conditional's ellipsis (si c'est nécessaire).
             if sentence.text(after) == "si", sentence.readings(after + 1).contains(where: {

@@ -21,6 +21,7 @@ public struct FrenchDeterminerAgreementRule: ProofreadingRule {
         .right("Ce putain de moteur refuse de démarrer ; un amour de petit chien. Ils sont tout contents.", language: "fr"),
         .right("Écrivez vos adresse et numéro ; trente et une pages ; les étudiant·e·s ; quelque chose de neuf.", language: "fr"),
         .wrong("Certains étudiant sont venus.", "Certains étudiants sont venus.", language: "fr"),
+        .wrong("Ils habitent une belle maisons.", "Ils habitent une belle maison.", language: "fr"),
         .right("Comme le montre la carte, la route est longue.", language: "fr"),
         .right("Les uns partirent, certains restant sur place ; plusieurs sortant de la salle applaudirent.", language: "fr"),
         .right("Il avait deux vélos, dont un est cassé.", language: "fr"),
@@ -116,8 +117,13 @@ public struct FrenchDeterminerAgreementRule: ProofreadingRule {
                 return sentence.match(phrase.determiner, phrase.determiner, rule: self, texts: Self.texts, context: context,
                                       suggestions: ["leurs"], values: values)
             }
-            // The noun follows the determiner's number.
-            guard phrase.adjectives.isEmpty else { return nil }
+            // The noun follows the determiner's number; after adjectives only when they agree with
+            // the determiner in number ("une belle maisons" → maison), so that the noun is the odd one.
+            guard phrase.adjectives.allSatisfy({ adjective in
+                sentence.readings(adjective).contains { $0.tag == .JJ && !$0.features.intersection(determinerNumber).isEmpty }
+                    && !sentence.readings(adjective).contains { $0.tag == .JJ && !$0.features.intersection(.number).isEmpty
+                        && $0.features.intersection(determinerNumber).isEmpty }
+            }) else { return nil }
             let forms = sentence.lexicon.inflections(of: noun, to: .NN, features: determinerNumber)
             guard let form = forms.first else { return nil }
             return sentence.match(phrase.noun, phrase.noun, rule: self, texts: Self.texts, context: context,

@@ -463,6 +463,9 @@ public struct FrenchSubjectVerbRule: ProofreadingRule {
         .right("Il y a un contact. Je vous en prie. Elle aussi. Nous deux. Qui sait ?", language: "fr"),
         .wrong("Le chien de nos amis aboient la nuit.", "Le chien de nos amis aboie la nuit.", language: "fr"),
         .wrong("Le lapin et la tortue court.", "Le lapin et la tortue courent.", language: "fr"),
+        .wrong("Peut-tu venir demain ?", "Peux-tu venir demain ?", language: "fr"),
+        .wrong("Vas-il partir ce soir ?", "Va-t-il partir ce soir ?", language: "fr"),
+        .right("Peux-tu venir ? Va-t-il partir ? Donnez-nous du pain. Sont-elles là ? Dis-je. A-t-on fini ?", language: "fr"),
         .right("Une foule de curieux attendaient. Le reste des invités sont partis. Chaque garçon et chaque fille reçoit un cadeau.", language: "fr"),
         .right("Le soleil brille et le chien dort. Le pot ou le vase tombera. La porte du garage reste ouverte.", language: "fr"),
         .right("Voici les fruits que préfèrent le chat et le chien. Le pays dont rêvent les enfants est loin.", language: "fr"),
@@ -569,11 +572,55 @@ public struct FrenchSubjectVerbRule: ProofreadingRule {
         return nil
     }
 
+    /// A verb before its subject pronoun that does not agree with it: "peut-tu" → "peux-tu",
+    /// "vas-il" → "va-t-il"; in the third person, where the number differs, the pronoun may be
+    /// what is wrong too ("sont-il" → "sont-ils" or "est-il"). Only the pronouns that cannot be
+    /// an imperative's object (je, tu, il, elle, on, ils, elles).
+    func inversionMatch(_ position: Int, in sentence: RuleSentence, context: RuleContext) -> Match? {
+        let written = sentence.written(position)
+        guard let (verb, pronoun) = FrenchAttributeRule.inversion(sentence.text(position)),
+              ["je", "tu", "il", "elle", "on", "ils", "elles"].contains(pronoun), let features = FrenchSubject.pronouns[pronoun],
+              // "d’entre-elles" (d’entre elles): a preposition with a stray hyphen.
+              !FrenchWords.prepositionsAlsoVerbs.contains(verb), !["d'", "de"].contains(sentence.text(position - 1))
+        else { return nil }
+        let verbs = sentence.lexicon.readings(of: verb).filter { $0.tag == .VBF && !$0.features.contains(.imperative) }
+        let wanted = features.intersection(WordFeatures.person.union(.number))
+        guard !verbs.isEmpty, !verbs.contains(where: { $0.features.isSuperset(of: wanted) }),
+              let hyphen = written.firstIndex(of: "-")
+        else { return nil }
+        let writtenVerb = String(written[..<hyphen])
+        let writtenPronoun = String(written[written.index(after: written.lastIndex(of: "-")!)...])
+        func joined(_ form: String, _ pronoun: String) -> String {
+            let euphonic = ["il", "elle", "on"].contains(pronoun.lowercased()) && (form.hasSuffix("a") || form.hasSuffix("e") || form.hasSuffix("c"))
+            var first = form
+            if writtenVerb.first?.isUppercase == true, let initial = first.first { first = initial.uppercased() + first.dropFirst() }
+            return first + (euphonic ? "-t-" : "-") + pronoun
+        }
+        var suggestions: [String] = []
+        if let form = sentence.lexicon.inflections(of: verb, to: .VBF, features: wanted).first { suggestions.append(joined(form, writtenPronoun)) }
+        // "sont-il": the pronoun in the verb's number.
+        let thirdPersons = verbs.filter { $0.features.contains(.third) }
+        if features.contains(.third), !thirdPersons.isEmpty {
+            let plural = thirdPersons.allSatisfy { $0.features.contains(.plural) }
+            let singular = thirdPersons.allSatisfy { $0.features.contains(.singular) }
+            let other: String? = plural && ["il", "elle"].contains(pronoun) ? pronoun + "s"
+                : singular && ["ils", "elles"].contains(pronoun) ? String(pronoun.dropLast()) : nil
+            if let other { suggestions.insert(joined(writtenVerb.lowercased(), other), at: plural ? 0 : suggestions.count) }
+        }
+        guard !suggestions.isEmpty else { return nil }
+        return sentence.match(position, position, rule: self, texts: Self.texts, context: context,
+                              suggestions: Array(suggestions.prefix(2)), values: ["subject": writtenPronoun], keepingCase: true)
+    }
+
     public func matches(in document: CheckedDocument, context: RuleContext) -> [Match] {
         var matches: [Match] = []
         for analysed in FrenchSubject.all(in: document, context: context) {
             let (sentence, subjects) = (analysed.sentence, analysed.subjects)
             for position in 0..<sentence.count where sentence.isWord(position) {
+                if sentence.text(position).utf8.contains(UInt8(ascii: "-")), let match = inversionMatch(position, in: sentence, context: context) {
+                    matches.append(match)
+                    continue
+                }
                 var subject: (features: WordFeatures, name: String)?
                 if sentence.text(position) == "qui", let found = FrenchSubject.antecedent(ofQui: position, in: sentence) {
                     subject = (found.features, sentence.written(from: found.start, to: position - 1))
