@@ -24,6 +24,9 @@ struct SpanishAttributeAgreementRule: ProofreadingRule {
         .right("El mercado está cerca del puerto. La playa es uno de mis lugares favoritos.", language: "es"),
         .wrong("Mi hermana es alto.", "Mi hermana es alta.", language: "es"),
         .wrong("Ellos están contenta.", "Ellos están contentos.", language: "es"),
+        .wrong("Es muy simpática y generoso.", "Es muy simpática y generosa.", language: "es"),
+        .wrong("La falda es larga, negro y elegante.", "La falda es larga, negra y elegante.", language: "es"),
+        .right("Es muy simpática y generosa. Es alta y el hermano es bajo. Es rápido y eficaz.", language: "es"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -76,8 +79,10 @@ struct SpanishAttributeAgreementRule: ProofreadingRule {
         // Copulas are found first (they are few), then the subject before each: a subject pronoun,
         // or a determiner and noun (and one adjective of it), past the adverbs before the verb.
         for sentence in RuleSentence.all(in: document, context: context) {
-            for verb in 1..<max(1, sentence.count) where sentence.isWord(verb)
+            for verb in 0..<sentence.count where sentence.isWord(verb)
                 && sentence.readings(verb).contains(where: { $0.tag == .VBF && Self.copulas.contains($0.lemma) }) {
+                matches += coordinated(after: verb, in: sentence, context: context)
+                guard verb > 0 else { continue }
                 var end = verb - 1
                 while end > 0, Self.adverbs.contains(sentence.text(end)) { end -= 1 }
                 guard sentence.isWord(end) else { continue }
@@ -136,6 +141,51 @@ struct SpanishAttributeAgreementRule: ProofreadingRule {
                     values: ["subject": sentence.written(end)]
                 ))
             }
+        }
+        return matches
+    }
+
+    /// The gender and number of a word that can only be an adjective here (no noun but an
+    /// adjective made a noun, no verb, no small word), when its readings say one of each.
+    /// `verbAllowed`: right after the copula a verb's form is no verb (es corto).
+    private func adjectiveFeatures(_ position: Int, in sentence: RuleSentence, verbAllowed: Bool = false) -> WordFeatures? {
+        guard sentence.isWord(position), !sentence.isCapitalized(position), !sentence.isClosedClassOrNumber(position),
+              SpanishClosedWordClasses.table[sentence.text(position)] == nil,
+              !SpanishAdjectiveAgreementRule.notAdjectives.contains(sentence.text(position)), !Self.notAttributes.contains(sentence.text(position)),
+              verbAllowed || !sentence.has(position, .VBF), !sentence.has(position, .VB)
+        else { return nil }
+        let readings = sentence.readings(position).filter { $0.tag != .VBF }
+        let adjectives = readings.filter { $0.tag == .JJ || $0.tag == .VBN }.map { $0.features.intersection(WordFeatures.gender.union(WordFeatures.number)) }
+        guard let first = adjectives.first, adjectives.allSatisfy({ $0 == first }),
+              readings.allSatisfy({ $0.tag == .JJ || $0.tag == .VBN || ($0.tag == .NN && adjectives.contains($0.features.intersection(WordFeatures.gender.union(WordFeatures.number)))) }),
+              first.intersection(WordFeatures.gender).bits.nonzeroBitCount == 1, first.intersection(WordFeatures.number).bits.nonzeroBitCount == 1
+        else { return nil }
+        return first
+    }
+
+    /// "Es muy guapa y clásico" → "clásica", "su pelo es corto, rizada y bonito" → "rizado":
+    /// adjectives joined after a copula describe the same subject and agree with the first.
+    private func coordinated(after verb: Int, in sentence: RuleSentence, context: RuleContext) -> [Match] {
+        var first = verb + 1
+        while sentence.isWord(first), Self.adverbs.contains(sentence.text(first)) { first += 1 }
+        guard let wanted = adjectiveFeatures(first, in: sentence, verbAllowed: true) else { return [] }
+        var matches: [Match] = []
+        var link = first + 1
+        while ["y", "e", ","].contains(sentence.text(link)) {
+            var next = link + 1
+            while sentence.isWord(next), ["muy", "tan", "bastante", "demasiado", "algo", "también", "siempre"].contains(sentence.text(next)) { next += 1 }
+            // After a comma the list goes on ("corto, rizada y bonito"), else it is another clause.
+            guard sentence.text(link) != "," || ["y", "e", ","].contains(sentence.text(next + 1)),
+                  let features = adjectiveFeatures(next, in: sentence), !sentence.has(next + 1, .NN) || sentence.has(next + 1, .VBF)
+            else { break }
+            let tag: WordTag = sentence.has(next, .JJ) ? .JJ : .VBN
+            if !FrenchWords.agree(features, wanted),
+               let form = sentence.lexicon.inflect(sentence.text(next), to: tag, features: wanted), form != sentence.text(next) {
+                matches.append(sentence.match(
+                    next, next, rule: self, texts: Self.texts, context: context, suggestions: [form],
+                    values: ["subject": sentence.written(first)]))
+            }
+            link = next + 1
         }
         return matches
     }
