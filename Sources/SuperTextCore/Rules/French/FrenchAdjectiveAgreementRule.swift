@@ -14,6 +14,8 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
         .wrong("Une maison blanc.", "Une maison blanche.", language: "fr"),
         .wrong("Les camions très lourd.", "Les camions très lourds.", language: "fr"),
         .wrong("Les hommes fort sont là.", "Les hommes forts sont là.", language: "fr"),
+        .wrong("J’ai vu ce fils et notre neveu arrogante.", "J’ai vu ce fils et notre neveu arrogants.", language: "fr"),
+        .right("Un homme et une femme âgée. La mère et la fille absentes. Le fils et la fille présents.", language: "fr"),
         .wrong("Des enfants obéissant.", "Des enfants obéissants.", language: "fr"),
         .right("Une grande maison blanche ; des yeux marron ; des chaussures bleu marine.", language: "fr"),
         .right("Le prix des maisons élevé étonne ; la mère et la fille présentes.", language: "fr"),
@@ -168,7 +170,15 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
         // In "le prix des maisons élevé" the adjective may go with the first noun; after "et"
         // it may go with both.
         let before = sentence.text(phrase.determiner - 1)
-        if ["et", "ou", "ni"].contains(before) { return matches }
+        if ["et", "ou", "ni"].contains(before) {
+            // "ce fils et notre neveu arrogante", "la mère et la fille absents": an adjective after
+            // two nouns agrees with both, or at least with the nearer; in the gender of neither, it
+            // is wrong. Masculine if a noun is; feminine only if both are.
+            if let match = coordinatedGenderMatch(after, phrase: phrase, phraseFeatures: phraseFeatures, in: sentence, context: context, values: values) {
+                matches.append(match)
+            }
+            return matches
+        }
         // The same with the preposition repeated: "à ma sœur et à mon frère absents".
         if Self.repeatedPrepositions.contains(before), ["et", "ou", "ni"].contains(sentence.text(phrase.determiner - 2)) {
             return matches
@@ -234,6 +244,34 @@ public struct FrenchAdjectiveAgreementRule: ProofreadingRule {
             check(second, tags: [.JJ, .VBN])
         }
         return matches
+    }
+
+    func coordinatedGenderMatch(_ position: Int, phrase: FrenchNounPhrases.NounPhrase, phraseFeatures: WordFeatures, in sentence: RuleSentence,
+                                context: RuleContext, values: [String: String]) -> Match? {
+        let readings = sentence.readings(position).filter { $0.tag == .JJ || $0.tag == .VBN }
+        let nearer = FrenchWords.certain(phraseFeatures).intersection(.gender)
+        guard !readings.isEmpty, nearer.bits.nonzeroBitCount == 1, !sentence.isCapitalized(position),
+              !readings.contains(where: { $0.features.intersection(.gender).isEmpty || !$0.features.intersection(nearer).isEmpty })
+        else { return nil }
+        // The first noun, right before et: its gender where its readings agree on one.
+        let firstNoun = phrase.determiner - 2
+        let firstGenders = sentence.readings(firstNoun).filter { $0.tag == .NN }.map { $0.features.intersection(.gender) }
+        guard !firstGenders.isEmpty, !sentence.isClosedClassOrNumber(firstNoun) else { return nil }
+        let wanted: WordFeatures
+        if nearer.contains(.masculine) {
+            wanted = WordFeatures([.masculine])
+        } else if firstGenders.allSatisfy({ $0 == WordFeatures([.feminine]) }) {
+            wanted = WordFeatures([.feminine])
+        } else {
+            return nil
+        }
+        let text = sentence.text(position)
+        var forms: [String] = []
+        for tag in [WordTag.JJ, .VBN] where readings.contains(where: { $0.tag == tag }) {
+            forms += sentence.lexicon.inflections(of: text, to: tag, features: wanted.union(WordFeatures([.plural])))
+        }
+        guard let form = forms.first else { return nil }
+        return sentence.match(position, position, rule: self, texts: Self.texts, context: context, suggestions: [form], values: values)
     }
 
     /// Whether an adjective reading is a past participle made adjective (agglutiné, tenaillé,

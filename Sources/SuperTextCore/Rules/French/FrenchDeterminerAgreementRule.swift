@@ -22,6 +22,7 @@ public struct FrenchDeterminerAgreementRule: ProofreadingRule {
         .right("Écrivez vos adresse et numéro ; trente et une pages ; les étudiant·e·s ; quelque chose de neuf.", language: "fr"),
         .wrong("Certains étudiant sont venus.", "Certains étudiants sont venus.", language: "fr"),
         .wrong("Ils habitent une belle maisons.", "Ils habitent une belle maison.", language: "fr"),
+        .wrong("Quels chanson magnifique !", "Quelle chanson magnifique !", language: "fr"),
         .right("Comme le montre la carte, la route est longue.", language: "fr"),
         .right("Les uns partirent, certains restant sur place ; plusieurs sortant de la salle applaudirent.", language: "fr"),
         .right("Il avait deux vélos, dont un est cassé.", language: "fr"),
@@ -47,6 +48,20 @@ public struct FrenchDeterminerAgreementRule: ProofreadingRule {
                 title: "Concordancia de determinante y sustantivo",
                 detail: "En francés el determinante toma el género y el número de su sustantivo: la maison, les maisons, un arbre, une table. El género del sustantivo es fijo, así que cambia el determinante; en número, el sustantivo sigue al determinante (les → maisons)."),
     ]
+
+    /// Determiners with a form for each gender and number, which follow their noun in both.
+    static let variableDeterminers: [String: [WordFeatures: String]] = {
+        let families = [["quel", "quelle", "quels", "quelles"]]
+        var table: [String: [WordFeatures: String]] = [:]
+        for family in families {
+            let forms: [WordFeatures: String] = [
+                WordFeatures([.masculine, .singular]): family[0], WordFeatures([.feminine, .singular]): family[1],
+                WordFeatures([.masculine, .plural]): family[2], WordFeatures([.feminine, .plural]): family[3],
+            ]
+            for word in family { table[word] = forms }
+        }
+        return table
+    }()
 
     /// Determiners that also stand alone as pronouns.
     static let pronounDeterminers: Set<String> = [
@@ -127,6 +142,14 @@ public struct FrenchDeterminerAgreementRule: ProofreadingRule {
             let forms = sentence.lexicon.inflections(of: noun, to: .NN, features: determinerNumber)
             guard let form = forms.first else { return nil }
             return sentence.match(phrase.noun, phrase.noun, rule: self, texts: Self.texts, context: context,
+                                  suggestions: [form], values: values)
+        }
+        // "quels chanson": quel, tout, aucun, certain take the noun's gender and number both.
+        if !numberFits, !genderFits, Self.variableDeterminers[determiner] != nil, phrase.adjectives.isEmpty,
+           let reading = nouns.first, reading.features.intersection(.gender).bits.nonzeroBitCount == 1,
+           reading.features.intersection(.number).bits.nonzeroBitCount == 1,
+           let form = Self.variableDeterminers[determiner]?[reading.features.intersection(WordFeatures.gender.union(.number))] {
+            return sentence.match(phrase.determiner, phrase.determiner, rule: self, texts: Self.texts, context: context,
                                   suggestions: [form], values: values)
         }
         if numberFits, !genderFits, let other = FrenchNounPhrases.otherGender[determiner] {
