@@ -176,7 +176,9 @@ struct SpanishAttributeAgreementRule: ProofreadingRule {
             while sentence.isWord(next), ["muy", "tan", "bastante", "demasiado", "algo", "también", "siempre"].contains(sentence.text(next)) { next += 1 }
             // After a comma the list goes on ("corto, rizada y bonito"), else it is another clause.
             guard sentence.text(link) != "," || ["y", "e", ","].contains(sentence.text(next + 1)),
-                  let features = adjectiveFeatures(next, in: sentence), !sentence.has(next + 1, .NN) || sentence.has(next + 1, .VBF)
+                  let features = adjectiveFeatures(next, in: sentence), !sentence.has(next + 1, .NN) || sentence.has(next + 1, .VBF),
+                  // "sea malo y buenos sus modales": an attribute of a subject that follows.
+                  !sentence.has(next + 1, .DT), !sentence.has(next + 1, .PRPS)
             else { break }
             let tag: WordTag = sentence.has(next, .JJ) ? .JJ : .VBN
             if !FrenchWords.agree(features, wanted),
