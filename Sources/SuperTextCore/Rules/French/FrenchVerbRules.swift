@@ -1380,6 +1380,8 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
         .right("Il rentre fatigué le soir. Elle part armée de patience. Il vient chercher son fils. Il revient chargé des courses.", language: "fr"),
         .wrong("Demain, il commence à travaillé tôt.", "Demain, il commence à travailler tôt.", language: "fr"),
         .right("Il y a du linge à laver. Elle pense à tout. Un travail fait à la main.", language: "fr"),
+        .wrong("Il faut savoir arrêté les dépenses.", "Il faut savoir arrêter les dépenses.", language: "fr"),
+        .right("Le préfet peut signer un arrêté. Il doit un arrêté au maire.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -1503,7 +1505,14 @@ public struct FrenchInfinitiveRule: ProofreadingRule {
                 // "se fait aimé": after a reflexive faire, even a word that is also a noun.
                 let reflexiveFaire = position >= 2 && ["se", "s'", "me", "m'", "te", "t'", "nous", "vous"].contains(sentence.text(position - 2))
                     && sentence.readings(position - 1).contains { $0.tag == .VBF && $0.lemma == "faire" }
-                if sentence.tags(position).contains(.NN), !reflexiveFaire { continue }
+                // "il faut savoir arrêté les frais": right after a modal and before a determiner (its
+                // object), a form that is also a noun is the infinitive too (not "de", "du", "des":
+                // "un arrêté du préfet").
+                let modalWithObject = sentence.readings(position - 1).contains { [.VBF, .VB].contains($0.tag) && Self.modals.contains($0.lemma) }
+                    && FrenchNounPhrases.determinerFeatures(at: position + 1, in: sentence) != nil
+                    && !["du", "des", "au", "aux"].contains(sentence.text(position + 1))
+                    && FrenchNounPhrases.determinerFeatures(at: position - 2, in: sentence) == nil
+                if sentence.tags(position).contains(.NN), !reflexiveFaire, !modalWithObject { continue }
                 // What comes before, past clitics and negation.
                 var before = position - 1
                 var cliticBetween = false
