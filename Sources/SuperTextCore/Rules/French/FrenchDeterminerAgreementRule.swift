@@ -28,6 +28,7 @@ public struct FrenchDeterminerAgreementRule: ProofreadingRule {
         .right("Il avait deux vélos, dont un est cassé.", language: "fr"),
         .right("À la longue découragé, il partit. Elle soignait les petits blessés.", language: "fr"),
         .right("On entend certains parler de départ. La dernière est la plus belle.", language: "fr"),
+        .right("Les bac +3 sont demandés. Elle était tout feu, tout flamme. Il est tout sourire.", language: "fr"),
     ]
 
     static let texts: [ExplanationLanguage: RuleText] = [
@@ -118,6 +119,15 @@ public struct FrenchDeterminerAgreementRule: ProofreadingRule {
         // "ce putain de temps", "un amour de petite fille": an expressive noun before de is read
         // with the noun after it, whose gender the determiner takes.
         if Self.expressiveNouns.contains(sentence.text(phrase.noun)), ["de", "d'"].contains(sentence.text(phrase.noun + 1)) { return nil }
+        // "les bac +2", "des Bac+5": a noun named by a level after it is a label, invariable.
+        if sentence.text(phrase.noun + 1) == "+" || sentence.text(phrase.noun + 1).hasPrefix("+") { return nil }
+        // "elle était tout feu, tout flamme", "il est tout sourire": tout before a bare noun after
+        // être or in such a pair is the adverb (entirely), not the determiner.
+        if ["tout", "toute"].contains(sentence.text(phrase.determiner)),
+           sentence.readings(phrase.determiner - 1).contains(where: { $0.tag == .VBF && $0.lemma == "être" })
+            || sentence.text(phrase.determiner - 1) == "," && sentence.text(phrase.determiner - 3) == "tout" {
+            return nil
+        }
         let nouns = readings.filter { $0.tag == .NN }
         let determinerNumber = phrase.determinerFeatures.intersection(.number)
         let determinerGender = phrase.determinerFeatures.intersection(.gender)
