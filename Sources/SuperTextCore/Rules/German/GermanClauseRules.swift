@@ -202,6 +202,8 @@ public struct GermanSubordinateCommaRule: ProofreadingRule {
         .wrong("Ich weiß dass er kommt.", "Ich weiß, dass er kommt.", language: "de-DE"),
         .wrong("Er bleibt zu Hause weil er krank ist.", "Er bleibt zu Hause, weil er krank ist.", language: "de-DE"),
         .wrong("Sie kam obwohl es regnete.", "Sie kam, obwohl es regnete.", language: "de-DE"),
+        .wrong("Ich frage mich ob er kommt.", "Ich frage mich, ob er kommt.", language: "de-DE"),
+        .right("Die Dateien werden falls nötig entpackt. Er staunte ob deiner Antwort.", language: "de-DE"),
         .right("Ich weiß, dass er kommt. Er ist so müde, dass er schläft. Nur weil es regnet. Ohne dass er es merkte. Als dass. Und weil er kam.", language: "de-DE"),
     ]
 
@@ -216,7 +218,24 @@ public struct GermanSubordinateCommaRule: ProofreadingRule {
                       detail: "El alemán separa siempre la subordinada de la principal con una coma. Las oraciones que abren dass, weil, obwohl (y ob, wenn, als, damit…) llevan coma delante: Ich weiß, dass er kommt. Er bleibt, weil es regnet. No va coma entre la conjunción y una palabra que forma parte de ella: so dass, ohne dass, als dass, nur weil."),
     ]
 
-    static let conjunctions: Set<String> = ["dass", "weil", "obwohl", "obgleich", "bevor", "nachdem", "indem"]
+    static let conjunctions: Set<String> = [
+        "dass", "weil", "obwohl", "obgleich", "obschon", "wenngleich", "bevor", "nachdem", "indem", "ob", "falls", "sobald", "sofern", "sodass",
+    ]
+    /// Conjunctions that also stand without a clause: "falls nötig", "sobald möglich", "ob
+    /// deiner Antwort" (the old preposition); they take a comma only before a clause that ends
+    /// with its verb.
+    static let needVerb: Set<String> = ["ob", "falls", "sobald", "sofern", "sodass", "obschon", "wenngleich"]
+
+    /// Whether the words after `position` up to the next punctuation end with a finite verb, as
+    /// a subordinate clause does ("ob er kommt", "falls du es gelesen hast").
+    static func clauseHasFiniteVerb(after position: Int, in sentence: RuleSentence) -> Bool {
+        var last = position
+        while sentence.isWord(last + 1) { last += 1 }
+        guard last > position + 1, !sentence.isCapitalized(last) else { return false }
+        if let closed = GermanClosedWordClasses.table[sentence.text(last)] { return closed.contains { $0.tag == .VBF } }
+        return sentence.has(last, .VBF)
+    }
+
     /// Conjunctions of two words, the comma before the first: "auch wenn", "ohne dass", "als ob".
     static let pairs: [String: Set<String>] = [
         "wenn": ["auch", "selbst", "sogar", "außer", "als"], "dass": ["ohne", "außer", "statt", "anstatt"], "ob": ["als"],
@@ -243,7 +262,13 @@ public struct GermanSubordinateCommaRule: ProofreadingRule {
                 guard Self.conjunctions.contains(text) || start < position, !sentence.isCapitalized(position),
                       sentence.isWord(start - 1) || sentence.isNumber(start - 1),
                       !sentence.isFirstWord(start - 1), !Self.joined.contains(sentence.text(start - 1)),
-                      sentence.isWord(position + 1)
+                      sentence.isWord(position + 1),
+                      // A column or a line of its own ("Stufe 2 <tab> falls …") is no clause.
+                      !document.startsLine(sentence.tokens[start]),
+                      // The clause needs its verb: "falls nötig", "ob deiner Antwort" are none.
+                      !Self.needVerb.contains(text) || Self.clauseHasFiniteVerb(after: position, in: sentence)
+                        // and opens with its subject ("falls nötig dekomprimiert und übergeben": none).
+                        && (sentence.tags(position + 1).containsAny(WordTags([.PRP, .DT, .PRPS])) || sentence.isCapitalized(position + 1))
                 else { continue }
                 let before = sentence.written(start - 1)
                 let conjunction = (start..<position + 1).map { sentence.written($0) }.joined(separator: " ")
