@@ -173,7 +173,8 @@ struct SpanishAdjectiveAgreementRule: ProofreadingRule {
     /// → "felices", "elefantes muy grande"); an adjective of a noun before "de" is left alone
     /// ("un grupo de amigos famoso").
     private func bareNoun(at noun: Int, in sentence: RuleSentence, context: RuleContext) -> Match? {
-        guard sentence.isWord(noun), !sentence.isCapitalized(noun), !sentence.isClosedClassOrNumber(noun),
+        // Most words are no noun: told by the tags looked up with the sentence, before any text.
+        guard sentence.tags(noun).contains(.NN), sentence.isWord(noun), !sentence.isCapitalized(noun), !sentence.isClosedClassOrNumber(noun),
               SpanishClosedWordClasses.table[sentence.text(noun)] == nil, sentence.text(noun) != "veces",
               !sentence.has(noun - 1, .DT), !sentence.has(noun - 1, .PRPS),
               !sentence.has(noun, .VBF), !sentence.has(noun, .JJ), !sentence.has(noun, .VB), !sentence.has(noun, .VBN)
