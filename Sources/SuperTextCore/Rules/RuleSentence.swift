@@ -189,6 +189,14 @@ enum FrenchWords {
         "beaucoup", "mal", "mieux", "moins", "rarement", "entièrement", "largement", "également", "désormais",
     ]
 
+    /// A verb and its subject pronoun joined for a question, as written: "manges-tu", with the
+    /// t said between a vowel (or c) and il, elle, on: "va-t-il", "vainc-t-on".
+    static func inverted(_ verb: String, _ pronoun: String) -> String {
+        let ending = verb.lowercased()
+        let euphonic = ["il", "elle", "on"].contains(pronoun.lowercased()) && (ending.hasSuffix("a") || ending.hasSuffix("e") || ending.hasSuffix("c"))
+        return verb + (euphonic ? "-t-" : "-") + pronoun
+    }
+
     /// Whether two sets of features can belong to the same thing: each of gender and number
     /// shared, or unknown on one side.
     static func agree(_ a: WordFeatures, _ b: WordFeatures) -> Bool {

@@ -62,9 +62,7 @@ public struct FrenchInversionHyphenRule: ProofreadingRule {
                   !sentence.tags(position).containsAny(incise ? WordTags([.PRP, .DT, .IN]) : WordTags([.NN, .PRP, .DT, .IN]))
             else { return }
             if next == "je", !Self.invertedWithJe.contains(verb) { return }
-            // A t between a vowel and il, elle, on: "va-t-il".
-            let euphonic = ["il", "elle", "on"].contains(next) && (verb.hasSuffix("e") || verb.hasSuffix("a") || verb.hasSuffix("c"))
-            let suggestion = written + (euphonic ? "-t-" : "-") + sentence.written(position + 1)
+            let suggestion = FrenchWords.inverted(written, sentence.written(position + 1))
             matches.append(sentence.match(position, position + 1, rule: self, texts: texts, context: context, suggestions: [suggestion]))
         }
         return matches

@@ -591,10 +591,7 @@ public struct FrenchSubjectVerbRule: ProofreadingRule {
         let writtenVerb = String(written[..<hyphen])
         let writtenPronoun = String(written[written.index(after: written.lastIndex(of: "-")!)...])
         func joined(_ form: String, _ pronoun: String) -> String {
-            let euphonic = ["il", "elle", "on"].contains(pronoun.lowercased()) && (form.hasSuffix("a") || form.hasSuffix("e") || form.hasSuffix("c"))
-            var first = form
-            if writtenVerb.first?.isUppercase == true, let initial = first.first { first = initial.uppercased() + first.dropFirst() }
-            return first + (euphonic ? "-t-" : "-") + pronoun
+            FrenchWords.inverted(writtenVerb.first?.isUppercase == true ? WordCase.capitalizingFirst(form) : form, pronoun)
         }
         var suggestions: [String] = []
         if let form = sentence.lexicon.inflections(of: verb, to: .VBF, features: wanted).first { suggestions.append(joined(form, writtenPronoun)) }

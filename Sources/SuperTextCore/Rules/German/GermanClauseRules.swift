@@ -231,9 +231,7 @@ public struct GermanSubordinateCommaRule: ProofreadingRule {
     static func clauseHasFiniteVerb(after position: Int, in sentence: RuleSentence) -> Bool {
         var last = position
         while sentence.isWord(last + 1) { last += 1 }
-        guard last > position + 1, !sentence.isCapitalized(last) else { return false }
-        if let closed = GermanClosedWordClasses.table[sentence.text(last)] { return closed.contains { $0.tag == .VBF } }
-        return sentence.has(last, .VBF)
+        return last > position + 1 && !sentence.isCapitalized(last) && GermanWords.mayBeFiniteVerb(last, in: sentence)
     }
 
     /// Conjunctions of two words, the comma before the first: "auch wenn", "ohne dass", "als ob".
@@ -268,7 +266,7 @@ public struct GermanSubordinateCommaRule: ProofreadingRule {
                       // The clause needs its verb: "falls nötig", "ob deiner Antwort" are none.
                       !Self.needVerb.contains(text) || Self.clauseHasFiniteVerb(after: position, in: sentence)
                         // and opens with its subject ("falls nötig dekomprimiert und übergeben": none).
-                        && (sentence.tags(position + 1).containsAny(WordTags([.PRP, .DT, .PRPS])) || sentence.isCapitalized(position + 1))
+                        && GermanWords.opensWithSubject(position + 1, in: sentence)
                 else { continue }
                 let before = sentence.written(start - 1)
                 let conjunction = (start..<position + 1).map { sentence.written($0) }.joined(separator: " ")
@@ -349,19 +347,16 @@ public struct GermanClauseEndCommaRule: ProofreadingRule {
                 // "Damit kann man …", "Als Kind …", "Während des Tages …": the word opens no clause
                 // there; the clause needs a subject (a pronoun or a capital) right after it, or
                 // is a relative clause, whose pronoun may be the subject.
-                guard Self.relativePronouns.contains(sentence.text(opener))
-                        || sentence.tags(opener + 1).containsAny(WordTags([.PRP, .DT, .PRPS])) || sentence.isCapitalized(opener + 1)
+                guard Self.relativePronouns.contains(sentence.text(opener)) || GermanWords.opensWithSubject(opener + 1, in: sentence)
                 else { continue }
                 var position = opener + 1
                 while position + 1 < sentence.count, sentence.isWord(position), sentence.isWord(position + 1) {
                     if position > opener, Self.isOnlyFinite(position, in: sentence), Self.isOnlyFinite(position + 1, in: sentence),
                        // A second verb that may be a participle belongs to the first ("war
                        // verheiratet", "benutzt werden soll").
-                       !sentence.readings(position + 1).contains(where: { Self.participleIsPresent($0.lemma, lexicon: sentence.lexicon) }),
-                       !(Self.auxiliaryLemmas.contains(where: { lemma in sentence.readings(position + 1).contains { $0.lemma == lemma } })
-                           || Self.pastAuxiliaries.contains(sentence.text(position + 1))
-                           || GermanClosedWordClasses.table[sentence.text(position + 1)]?.contains(where: { Self.auxiliaryLemmas.contains($0.lemma) }) == true)
-                        || !sentence.readings(position).contains(where: { Self.participleIsPresent($0.lemma, lexicon: sentence.lexicon) }) {
+                       !Self.mayBeParticiple(position + 1, in: sentence),
+                       // A participle before its auxiliary ends no clause ("aktiviert ist").
+                       !(Self.isAuxiliary(position + 1, in: sentence) && Self.mayBeParticiple(position, in: sentence)) {
                         matches.append(sentence.match(
                             position, position + 1, rule: self, texts: Self.texts, context: context,
                             suggestions: [sentence.written(position) + ", " + sentence.written(position + 1)],
@@ -387,6 +382,18 @@ public struct GermanClauseEndCommaRule: ProofreadingRule {
     /// (unter, über, durch, hinter, wider are inseparable in some verbs: unterdrückt, übersetzt.)
     static let inseparablePrefixes = ["be", "ge", "er", "ver", "zer", "ent", "emp", "miss", "unter", "über", "durch", "hinter", "wider"]
     static let separablePrefixes = ["ab", "an", "auf", "aus", "bei", "ein", "mit", "nach", "vor", "weg", "zu", "zurück", "her", "hin", "fest", "los", "um"]
+
+    /// Whether the word at `position` is a form of sein, haben or werden.
+    static func isAuxiliary(_ position: Int, in sentence: RuleSentence) -> Bool {
+        let text = sentence.text(position)
+        return pastAuxiliaries.contains(text) || sentence.readings(position).contains { auxiliaryLemmas.contains($0.lemma) }
+            || GermanClosedWordClasses.table[text]?.contains { auxiliaryLemmas.contains($0.lemma) } == true
+    }
+
+    /// Whether the word at `position` may be a participle written as a present (`participleIsPresent`).
+    static func mayBeParticiple(_ position: Int, in sentence: RuleSentence) -> Bool {
+        sentence.readings(position).contains { participleIsPresent($0.lemma, lexicon: sentence.lexicon) }
+    }
 
     /// Whether the verb `lemma`'s participle is written as its present's third person, so that
     /// before an auxiliary it is the participle of the same clause, not its finite verb.

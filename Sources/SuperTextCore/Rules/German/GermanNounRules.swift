@@ -157,11 +157,7 @@ public struct GermanNounCapitalsRule: ProofreadingRule {
                 // subject, a finite verb is the clause's verb when no other follows.
                 // The quantifier is the subject only before the clause has one or its verb
                 // ("ich habe einige fragen", "weil ich zu viele schulden hatte" keep the noun).
-                func isFiniteVerb(_ index: Int) -> Bool {
-                    // Articles and pronouns the lexicon also reads as verbs ("einen") are not.
-                    GermanClosedWordClasses.table[sentence.text(index)].map { $0.contains { $0.tag == .VBF } }
-                        ?? (sentence.has(index, .VBF) && !sentence.isCapitalized(index))
-                }
+                func isFiniteVerb(_ index: Int) -> Bool { GermanWords.mayBeFiniteVerb(index, in: sentence) }
                 if capitalise, Self.subjectQuantifiers.contains(before), tags.contains(.VBF), sentence.text(position - 2) != "zu",
                    !(position + 1..<sentence.count).prefix(while: { sentence.isWord($0) }).contains(where: isFiniteVerb),
                    !stride(from: position - 2, through: 0, by: -1).prefix(while: { sentence.isWord($0) }).contains(where: { index in

@@ -37,6 +37,20 @@ enum GermanRules {
 
 /// What the German code rules share.
 enum GermanWords {
+    /// Whether the word at `position` may be a finite verb: the closed lists say so for their
+    /// words (so not the article "einen", which the lexicon also reads as a verb), the lexicon for
+    /// the others written small.
+    static func mayBeFiniteVerb(_ position: Int, in sentence: RuleSentence) -> Bool {
+        GermanClosedWordClasses.table[sentence.text(position)].map { $0.contains { $0.tag == .VBF } }
+            ?? (sentence.has(position, .VBF) && !sentence.isCapitalized(position))
+    }
+
+    /// Whether a clause's subject may open at `position`: a pronoun, an article or possessive,
+    /// or a word with a capital.
+    static func opensWithSubject(_ position: Int, in sentence: RuleSentence) -> Bool {
+        sentence.tags(position).containsAny(WordTags([.PRP, .DT, .PRPS])) || sentence.isCapitalized(position)
+    }
+
     /// Contractions of a preposition and the article, with the article they hold.
     static let contractions: [String: (preposition: String, article: String)] = [
         "beim": ("bei", "dem"), "zum": ("zu", "dem"), "vom": ("von", "dem"), "im": ("in", "dem"), "am": ("an", "dem"),
